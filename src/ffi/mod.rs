@@ -1,0 +1,9 @@
+//! The C ABI. Each file covers one area and stays thin: it checks pointers and sizes,
+//! converts, and calls the core. Nothing here panics; every entry returns a status.
+//!
+//! Ownership rule for the whole ABI: arbor never keeps a pointer it was given past the
+//! call, and never frees memory it did not allocate (it allocates none).
+
+mod status;
+
+pub use status::*;

@@ -1,0 +1,1 @@
+//! Heads-up no-limit Texas Hold'em: cards and the hand evaluator.

@@ -1,0 +1,1 @@
+//! Search algorithms that are generic over games. No game is named here.
