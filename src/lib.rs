@@ -4,7 +4,7 @@
 //! provides. The `std` feature (on by default) adds the `arbor` command-line harness,
 //! threads and `std::error::Error` impls. The C ABI lives in [`ffi`] and is described by
 //! the generated header `include/arbor.h`.
-#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(all(not(feature = "std"), not(test)), no_std)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod breakthrough;

@@ -1,1 +1,13 @@
 //! Heads-up no-limit Texas Hold'em: cards and the hand evaluator.
+pub mod card;
+pub mod eval;
+pub mod hand_rank;
+mod tables;
+
+pub use card::Card;
+pub use eval::{
+    best_five, for_each_seven_card_rank, rank_bytes, rank_cards, rank5_unchecked, rank6_unchecked,
+    rank7_batch, rank7_batch_unchecked, rank7_unchecked,
+};
+pub use hand_rank::{Category, HandRank};
+pub use tables::TABLE_BYTES;

@@ -1,0 +1,313 @@
+//! The hand evaluator: the rank of the best five cards out of 5, 6 or 7.
+//!
+//! Checked functions take [`Card`]s or bytes, reject duplicates and out-of-range bytes, and
+//! return a [`HandRank`]. The `_unchecked` fast paths trust their input: with distinct cards
+//! in 0..=51 they return the same rank as the number; with anything else they return some
+//! number (possibly 0), never panic and never read out of bounds.
+use super::card::Card;
+use super::hand_rank::{Category, HandRank};
+use super::tables::{
+    CARD_KEY, GROUP_DENSE, HIGH_SHIFT, HIGH5, HIGH6, HIGH7, LOW5, LOW6, LOW7, MID_SHIFT, MID5,
+    MID6, MID7, RANK_KEY, SUIT_SHIFT,
+};
+use crate::Error;
+
+/// Suit counters start at 3 so that a fifth card of a suit sets the counter's top bit.
+const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
+const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
+
+/// The three tables of the rank automaton for one hand size.
+struct Automaton {
+    low: &'static [u16],
+    mid: &'static [u16],
+    high: &'static [u16],
+}
+
+const FIVE: Automaton = Automaton {
+    low: &LOW5,
+    mid: &MID5,
+    high: &HIGH5,
+};
+const SIX: Automaton = Automaton {
+    low: &LOW6,
+    mid: &MID6,
+    high: &HIGH6,
+};
+const SEVEN: Automaton = Automaton {
+    low: &LOW7,
+    mid: &MID7,
+    high: &HIGH7,
+};
+// The hot path relies on these lengths to index without bounds checks.
+const _: () =
+    assert!(LOW7.len() == 1 << MID_SHIFT && GROUP_DENSE.len() == 1 << (HIGH_SHIFT - MID_SHIFT));
+
+/// A table read that cannot fail: only garbage input to a fast path reaches the `None` arm.
+#[inline(always)]
+fn read(table: &[u16], index: usize) -> u16 {
+    match table.get(index) {
+        Some(value) => *value,
+        None => 0,
+    }
+}
+
+impl Automaton {
+    /// The non-flush rank of the hand whose card keys sum to `key`.
+    #[inline(always)]
+    fn rank(&self, key: u64) -> u16 {
+        let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
+        let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
+        let mid_row = read(self.low, (key & 0xfff) as usize);
+        let high_row = read(self.mid, mid_row as usize + mid as usize);
+        read(self.high, high_row.wrapping_add(high) as usize)
+    }
+}
+
+#[inline(always)]
+fn card_key(card: u8) -> u64 {
+    CARD_KEY[card as usize]
+}
+
+#[inline(always)]
+fn hand_key(cards: &[u8]) -> u64 {
+    cards
+        .iter()
+        .fold(SUIT_START, |key, &card| key.wrapping_add(card_key(card)))
+}
+
+#[inline(always)]
+fn rank_with(automaton: &Automaton, cards: &[u8]) -> u16 {
+    let key = hand_key(cards);
+    if key & FLUSH_BITS != 0 {
+        return flush_rank(cards, key);
+    }
+    automaton.rank(key)
+}
+
+/// The rank of a hand holding five or more cards of one suit. With at most seven cards a
+/// flush rules out full houses and quads, so only the flush suit matters.
+#[cold]
+#[inline(never)]
+fn flush_rank(cards: &[u8], key: u64) -> u16 {
+    let suit = ((key & FLUSH_BITS).trailing_zeros() - SUIT_SHIFT - 3) / 4;
+    let mask = cards
+        .iter()
+        .filter(|&&card| u32::from(card & 3) == suit && card < Card::COUNT)
+        .fold(0u16, |mask, &card| mask | 1 << (card >> 2));
+    flush_rank_of_mask(mask)
+}
+
+/// The rank of a flush whose suit holds the ranks in `mask` (five or more bits).
+fn flush_rank_of_mask(mut mask: u16) -> u16 {
+    let runs = mask & (mask << 1) & (mask << 2) & (mask << 3) & (mask << 4);
+    let straight_flush = Category::StraightFlush.first_rank().get();
+    if runs != 0 {
+        return straight_flush + (15 - runs.leading_zeros() as u16) - 4 + 1;
+    }
+    if mask & 0x100f == 0x100f {
+        return straight_flush;
+    }
+    while mask.count_ones() > 5 {
+        mask &= mask - 1;
+    }
+    let key = (0..13)
+        .filter(|r| mask >> r & 1 == 1)
+        .fold(0, |key, r| key + RANK_KEY[r]);
+    let high_card = FIVE.rank(key);
+    high_card + Category::Flush.first_rank().get() - Category::HighCard.first_rank().get()
+}
+
+/// Rank of five distinct cards in 0..=51 (see the module doc for other input).
+#[inline]
+pub fn rank5_unchecked(cards: &[u8; 5]) -> u16 {
+    rank_with(&FIVE, cards)
+}
+
+/// Rank of the best five of six distinct cards in 0..=51.
+#[inline]
+pub fn rank6_unchecked(cards: &[u8; 6]) -> u16 {
+    rank_with(&SIX, cards)
+}
+
+/// Rank of the best five of seven distinct cards in 0..=51: seven table reads for the
+/// card keys and three for the automaton.
+#[inline]
+pub fn rank7_unchecked(cards: &[u8; 7]) -> u16 {
+    rank_with(&SEVEN, cards)
+}
+
+/// Checks that `cards` holds 5 to 7 distinct bytes in 0..=51.
+fn validate(cards: &[u8]) -> Result<(), Error> {
+    if !(5..=7).contains(&cards.len()) {
+        return Err(Error::InvalidLength);
+    }
+    let mut seen = 0u64;
+    for &card in cards {
+        if card >= Card::COUNT {
+            return Err(Error::InvalidCard);
+        }
+        if seen >> card & 1 == 1 {
+            return Err(Error::DuplicateCard);
+        }
+        seen |= 1 << card;
+    }
+    Ok(())
+}
+
+/// The rank of the best five of 5, 6 or 7 card bytes. Errors: `InvalidLength`,
+/// `InvalidCard` (a byte above 51), `DuplicateCard`.
+pub fn rank_bytes(cards: &[u8]) -> Result<HandRank, Error> {
+    validate(cards)?;
+    let automaton = match cards.len() {
+        5 => &FIVE,
+        6 => &SIX,
+        _ => &SEVEN,
+    };
+    HandRank::new(rank_with(automaton, cards)).ok_or(Error::InvalidCard)
+}
+
+/// The rank of the best five of 5, 6 or 7 cards. Errors: `InvalidLength`, `DuplicateCard`.
+pub fn rank_cards(cards: &[Card]) -> Result<HandRank, Error> {
+    let mut bytes = [0u8; 7];
+    let hand = bytes.get_mut(..cards.len()).ok_or(Error::InvalidLength)?;
+    for (byte, card) in hand.iter_mut().zip(cards) {
+        *byte = card.byte();
+    }
+    rank_bytes(hand)
+}
+
+/// Ranks many seven-card hands: hand `i` is `cards[7 * i..7 * i + 7]`, its rank goes to
+/// `ranks[i]`. Every hand is checked first, so on error nothing is written.
+/// Errors: `InvalidLength` if `cards.len()` is not `7 * ranks.len()`, then `InvalidCard` or
+/// `DuplicateCard` for the first bad hand.
+pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
+    if cards.len() != ranks.len().checked_mul(7).ok_or(Error::InvalidLength)? {
+        return Err(Error::InvalidLength);
+    }
+    for hand in cards.chunks_exact(7) {
+        validate(hand)?;
+    }
+    rank7_batch_unchecked(cards, ranks);
+    Ok(())
+}
+
+/// [`rank7_batch`] without the checks: stops at the shorter of the two slices.
+pub fn rank7_batch_unchecked(cards: &[u8], ranks: &mut [u16]) {
+    for (hand, rank) in cards.chunks_exact(7).zip(ranks) {
+        let hand: &[u8; 7] = hand.try_into().expect("chunks_exact(7) yields 7 bytes");
+        *rank = rank7_unchecked(hand);
+    }
+}
+
+/// The best five cards of a 5-, 6- or 7-card hand, highest rank first, and their rank.
+pub fn best_five(cards: &[Card]) -> Result<([Card; 5], HandRank), Error> {
+    let rank = rank_cards(cards)?;
+    // At most 21 five-card subsets; keep the first that reaches the hand's rank.
+    for keep in 0u8..(1 << cards.len()) {
+        if keep.count_ones() != 5 {
+            continue;
+        }
+        let mut five = [cards[0]; 5];
+        let chosen = cards
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| keep >> index & 1 == 1);
+        for (slot, (_, &card)) in five.iter_mut().zip(chosen) {
+            *slot = card;
+        }
+        if rank_cards(&five)? == rank {
+            five.sort_unstable_by_key(|card| core::cmp::Reverse(card.rank()));
+            return Ok((five, rank));
+        }
+    }
+    unreachable!("the hand's rank is the rank of one of its five-card subsets")
+}
+
+/// Calls `visit` with the rank of every one of the 133,784,560 seven-card hands, in
+/// lexicographic order of card bytes. Keys are summed incrementally, and the automaton is
+/// read once per pair of ranks of the last two cards, not once per hand.
+pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
+    let mut cards = [0u8; 7];
+    for a in 0..46u8 {
+        let ka = SUIT_START + card_key(a);
+        cards[0] = a;
+        for b in a + 1..47 {
+            let kb = ka + card_key(b);
+            cards[1] = b;
+            for c in b + 1..48 {
+                let kc = kb + card_key(c);
+                cards[2] = c;
+                for d in c + 1..49 {
+                    let kd = kc + card_key(d);
+                    cards[3] = d;
+                    for e in d + 1..50 {
+                        cards[4] = e;
+                        visit_last_two_cards(&mut cards, kd + card_key(e), &mut visit);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Visits every pair of cards above `cards[4]`, given the key of the first five.
+#[inline(always)]
+fn visit_last_two_cards(cards: &mut [u8; 7], five_key: u64, visit: &mut impl FnMut(u16)) {
+    let mut sixth = cards[4] + 1;
+    while sixth < Card::COUNT - 1 {
+        // The non-flush rank depends on the ranks of the last two cards only, so the cards
+        // of this sixth rank share one automaton read per seventh rank.
+        let sixth_rank = usize::from(sixth >> 2);
+        let mut by_seventh_rank = [0u16; 13];
+        for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
+            let two = card_key(sixth & !3) + card_key(4 * seventh_rank as u8);
+            *rank = SEVEN.rank(five_key + two);
+        }
+        let rank_end = (sixth | 3) + 1;
+        for card in sixth..rank_end.min(Card::COUNT - 1) {
+            cards[5] = card;
+            visit_last_card(cards, five_key + card_key(card), &by_seventh_rank, visit);
+        }
+        sixth = rank_end;
+    }
+}
+
+/// Visits every seventh card above `cards[5]`, given the key of the first six and the
+/// non-flush rank for each rank of the seventh card.
+#[inline(always)]
+fn visit_last_card(
+    cards: &mut [u8; 7],
+    six_key: u64,
+    by_rank: &[u16; 13],
+    visit: &mut impl FnMut(u16),
+) {
+    // Bit 4 * suit + 3 is set for each suit whose seventh card makes a flush: every suit if
+    // five of the six are suited, else a suit holding four (its counter 3 + 4, plus 1).
+    let flush_suits = if six_key & FLUSH_BITS != 0 {
+        0x8888
+    } else {
+        ((six_key >> SUIT_SHIFT) + 0x1111) & 0x8888
+    };
+    if flush_suits == 0 {
+        // The common case: no flush. Finish the sixth card's rank, then four cards a rank.
+        let first = cards[5] + 1;
+        let rank_end = (first + 3) & !3;
+        for card in first..rank_end {
+            visit(by_rank[usize::from(card >> 2)]);
+        }
+        for &rank in &by_rank[usize::from(rank_end >> 2)..] {
+            for _ in 0..4 {
+                visit(rank);
+            }
+        }
+        return;
+    }
+    for card in cards[5] + 1..Card::COUNT {
+        if flush_suits >> (4 * (card & 3) + 3) & 1 == 1 {
+            cards[6] = card;
+            visit(flush_rank(cards, six_key + card_key(card)));
+        } else {
+            visit(by_rank[usize::from(card >> 2)]);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The hand-rank tables, generated at build time by `table_gen.rs` (see there for how they
+//! work). About 87 KB in all, read-only, usable from flash.
+include!(concat!(env!("OUT_DIR"), "/hand_tables.rs"));
+
+/// Bit offsets of the fields of a card key (must match `table_gen.rs`).
+pub(crate) const MID_SHIFT: u32 = 12;
+pub(crate) const HIGH_SHIFT: u32 = 22;
+pub(crate) const SUIT_SHIFT: u32 = 32;
+
+/// Total size in bytes of every table the evaluator reads.
+pub const TABLE_BYTES: usize = core::mem::size_of_val(&CATEGORY_START)
+    + core::mem::size_of_val(&RANK_KEY)
+    + core::mem::size_of_val(&CARD_KEY)
+    + core::mem::size_of_val(&GROUP_DENSE)
+    + core::mem::size_of_val(&LOW5)
+    + core::mem::size_of_val(&MID5)
+    + core::mem::size_of_val(&HIGH5)
+    + core::mem::size_of_val(&LOW6)
+    + core::mem::size_of_val(&MID6)
+    + core::mem::size_of_val(&HIGH6)
+    + core::mem::size_of_val(&LOW7)
+    + core::mem::size_of_val(&MID7)
+    + core::mem::size_of_val(&HIGH7);
