@@ -37,13 +37,37 @@
 //! ```
 //!
 //! A move is `a2-a3`, or `b4xa3` for a capture. Printing always gives back the parsed text.
+//!
+//! # Playing
+//!
+//! ```
+//! use arbor::breakthrough::{Color, MoveList, Position, Size};
+//! use rand_core::SeedableRng;
+//! use rand_xorshift::XorShiftRng;
+//!
+//! let mut position = Position::start(Size::STANDARD);
+//! let mut moves = MoveList::new();
+//! position.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 22);
+//! position.try_play("c2-c3".parse().unwrap()).unwrap();
+//! assert_eq!(position.side_to_move(), Color::Black);
+//! assert!(position.try_play("c3-c4".parse().unwrap()).is_err()); // Black's turn
+//!
+//! // A uniformly random game to the end, reproducible from the seed.
+//! let game = position.random_playout(&mut XorShiftRng::seed_from_u64(1));
+//! assert!(game.plies > 0);
+//! ```
 
 // cbindgen reads the whole crate and would copy every public constant here into
 // include/arbor.h; the C ABI exposes this module through src/ffi instead.
 /// cbindgen:ignore
+mod bits;
+/// cbindgen:ignore
 mod moves;
 /// cbindgen:ignore
 mod perft;
+/// cbindgen:ignore
+mod playout;
 /// cbindgen:ignore
 mod position;
 /// cbindgen:ignore
@@ -57,6 +81,7 @@ mod zobrist;
 
 pub use moves::{MAX_MOVES, Move, MoveList, Square};
 pub use perft::PerftStats;
+pub use playout::Playout;
 pub use position::{IllegalMove, InvalidPosition, Position};
 pub use size::Size;
 pub use text::{ParseError, ParseErrorKind};

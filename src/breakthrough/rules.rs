@@ -6,6 +6,7 @@
 //! named by its direction and its destination bit; the source is the destination shifted
 //! back.
 
+use super::bits;
 use super::{Color, Size, Status};
 
 /// The a-file: pawns there have no diagonal towards the left.
@@ -109,6 +110,38 @@ pub(crate) const fn status(geometry: &Geometry, white: u64, black: u64) -> Statu
         Status::BlackWon
     } else {
         Status::Ongoing
+    }
+}
+
+/// A move chosen for a random playout, as bits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Picked {
+    pub(crate) from: u64,
+    pub(crate) to: u64,
+}
+
+/// The `k`-th move of `targets` (in the order straight, left, right, each by ascending
+/// destination), with `k < targets.count()`. The three per-direction counts come from the
+/// same byte sums that locate the bit, and the direction is chosen by arithmetic rather
+/// than branches: in random playouts it is random, so a branch would mispredict often.
+#[inline(always)]
+pub(crate) fn pick(side: Color, targets: &Targets, prefix: &[u64; 3], k: u32) -> Picked {
+    let straight = bits::total(prefix[0]);
+    let left = bits::total(prefix[1]);
+    let past_straight = k >= straight;
+    let past_left = k >= straight + left;
+    // All-ones masks select the direction's set and sums without an indexed load.
+    let m1 = 0u64.wrapping_sub(u64::from(past_straight));
+    let m2 = 0u64.wrapping_sub(u64::from(past_left));
+    let choose = |a: u64, b: u64, c: u64| (a & !m1) | (b & m1 & !m2) | (c & m2);
+    let set = choose(targets.sets[0], targets.sets[1], targets.sets[2]);
+    let sums = choose(prefix[0], prefix[1], prefix[2]);
+    let skipped = choose(0, u64::from(straight), u64::from(straight + left)) as u32;
+    let to = bits::select(set, sums, k - skipped);
+    let dir = usize::from(past_straight) + usize::from(past_left);
+    Picked {
+        from: source(side, dir, to),
+        to,
     }
 }
 
