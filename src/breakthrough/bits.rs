@@ -1,0 +1,104 @@
+//! Bit tricks for counting and picking moves.
+//!
+//! The crate builds for the baseline x86-64 target, which has neither `popcnt` nor `pdep`,
+//! and it may not use `unsafe` feature detection. So counting goes through per-byte counts
+//! (what `count_ones` compiles to there anyway), and the same byte counts then locate the
+//! k-th set bit without a loop: a prefix sum across bytes finds the byte, a table the bit.
+
+/// A one in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of every byte.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Running bit counts by byte: byte `i` of the result is the number of set bits of `x` in
+/// bytes `0..=i`, so the top byte is the total. No byte overflows (the total is at most 64).
+#[inline(always)]
+pub(crate) const fn prefix_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    bytes.wrapping_mul(ONES)
+}
+
+/// The total number of set bits, given `prefix_counts(x)`.
+#[inline(always)]
+pub(crate) const fn total(prefix: u64) -> u32 {
+    (prefix >> 56) as u32
+}
+
+/// The single-bit mask of the `k`-th set bit of `x` (counting from bit 0), given
+/// `prefix = prefix_counts(x)`. Needs `k < x.count_ones()`; otherwise the result is some
+/// unspecified bit (never a panic).
+#[inline(always)]
+pub(crate) fn select(x: u64, prefix: u64, k: u32) -> u64 {
+    debug_assert!(k < total(prefix));
+    // Byte by byte, (128 + k) - prefix keeps its top bit exactly where prefix <= k, that is
+    // for the bytes lying wholly before the wanted bit; no byte borrows from its neighbour
+    // because every prefix is at most 64. Counting those bytes names the wanted byte.
+    let before = ((u64::from(k & 63) * ONES) | HIGHS).wrapping_sub(prefix) & HIGHS;
+    let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let shift = (8 * byte) & 63;
+    // Bits already passed in the earlier bytes: the previous byte of the prefix sums.
+    let passed = ((prefix << 8) >> shift) as u32 & 0xFF;
+    let rank = k.wrapping_sub(passed) & 7;
+    let cell = ((x >> shift) & 0xFF) as usize;
+    1u64 << (shift + u32::from(SELECT_IN_BYTE[cell * 8 + rank as usize]))
+}
+
+/// `SELECT_IN_BYTE[b * 8 + r]` is the position of the `r`-th set bit of the byte `b`
+/// (0 where `b` has fewer than `r + 1` bits). 2 KiB, built at compile time.
+static SELECT_IN_BYTE: [u8; 256 * 8] = {
+    let mut table = [0u8; 256 * 8];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut rank = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte * 8 + rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The obvious k-th set bit: clear the lowest bit k times.
+    fn slow_select(mut x: u64, k: u32) -> u64 {
+        for _ in 0..k {
+            x &= x - 1;
+        }
+        x & x.wrapping_neg()
+    }
+
+    #[test]
+    fn counts_and_selects_every_bit_of_many_words() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for round in 0..4000 {
+            // Mix dense, sparse and structured words.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = match round % 4 {
+                0 => state,
+                1 => state & (state >> 3) & (state >> 7),
+                2 => state & 0x00FF_0000_FF00_00FF,
+                _ => !state,
+            };
+            let prefix = prefix_counts(x);
+            assert_eq!(total(prefix), x.count_ones());
+            for k in 0..x.count_ones() {
+                assert_eq!(select(x, prefix, k), slow_select(x, k), "x={x:#x} k={k}");
+            }
+        }
+        assert_eq!(total(prefix_counts(u64::MAX)), 64);
+        assert_eq!(select(u64::MAX, prefix_counts(u64::MAX), 63), 1 << 63);
+        assert_eq!(total(prefix_counts(0)), 0);
+    }
+}
