@@ -6,6 +6,7 @@ mod game;
 mod node;
 mod playout;
 mod policy;
+mod reuse;
 mod search;
 mod solver;
 mod tree;
