@@ -17,7 +17,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// otherwise it starts afresh. All randomness comes from `rng`, so the same tree, state,
     /// settings and generator give the same result.
     ///
-    /// The move is `None` only if `state` is terminal or has no legal move. With zero
+    /// The move is `None` only if `state` is terminal or has no legal move (the tree is then
+    /// cleared). With zero
     /// iterations, or storage too small to expand the root, it is still a legal move: the
     /// tree's choice if the root has children, else the playout policy's pick.
     ///
@@ -82,18 +83,17 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             self.reset_root(side);
             return;
         }
-        let root = self.nodes[0];
-        if root.is_expanded() {
-            let children = &self.nodes[root.children_usize()];
-            let same = children.len() == moves.len()
-                && children
-                    .iter()
-                    .zip(moves)
-                    .all(|(child, &mv)| child.mv == mv);
-            if !same {
-                self.reset_root(side);
-                return;
-            }
+        // A root without children holds nothing worth keeping, and may be stale.
+        let children = &self.nodes[self.nodes[0].children_usize()];
+        let same = !children.is_empty()
+            && children.len() == moves.len()
+            && children
+                .iter()
+                .zip(moves)
+                .all(|(child, &mv)| child.mv == mv);
+        if !same {
+            self.reset_root(side);
+            return;
         }
         let root = &mut self.nodes[0];
         if root.mover != side {
