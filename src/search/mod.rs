@@ -1,1 +1,3 @@
 //! Search algorithms that are generic over games. No game is named here.
+
+pub mod mcts;

@@ -1,0 +1,294 @@
+//! The search loop: selection, expansion, simulation, backpropagation, and the final choice.
+use rand_xorshift::XorShiftRng;
+
+use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
+use super::game::{Game, random_index};
+use super::node::Proof;
+use super::playout::{Trace, playout, rewards};
+use super::policy::{Needs, Policy};
+use super::tree::Mcts;
+use crate::Error;
+
+impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
+    /// Runs `iterations` MCTS iterations from `state` and returns the move to play.
+    ///
+    /// If the tree already holds a root (after [`Mcts::advance`] or a previous search), the
+    /// search continues it, provided its root children are exactly `state`'s legal moves;
+    /// otherwise it starts afresh. All randomness comes from `rng`, so the same tree, state,
+    /// settings and generator give the same result.
+    ///
+    /// The move is `None` only if `state` is terminal or has no legal move (the tree is then
+    /// cleared). With zero
+    /// iterations, or storage too small to expand the root, it is still a legal move: the
+    /// tree's choice if the root has children, else the playout policy's pick.
+    ///
+    /// Fails only with `Error::CapacityExhausted` when the storage cannot hold even the root.
+    pub fn search<G, P>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        config: &Config,
+        iterations: u32,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M>,
+        P: Policy + ?Sized,
+    {
+        if self.capacity() == 0 {
+            return Err(Error::CapacityExhausted);
+        }
+        let list = state.legal_moves();
+        let moves = list.as_ref();
+        if state.is_terminal() || moves.is_empty() {
+            self.clear();
+            let stats = Stats::default();
+            return Ok(SearchResult { best: None, stats });
+        }
+        self.prepare_root(state.side_to_move(), moves);
+
+        let needs = policy.needs();
+        let mut stats = Stats::default();
+        let mut trace = Trace::new();
+        while stats.iterations < iterations {
+            if config.solver && self.nodes[0].proof() != Proof::Unknown {
+                break;
+            }
+            self.iterate(state, policy, config, needs, rng, &mut trace, &mut stats);
+            stats.iterations += 1;
+        }
+        stats.nodes_used = self.len;
+        stats.root_proof = self.root_proof();
+
+        let best = match self.best_move(policy, config) {
+            Some(mv) => mv,
+            None => {
+                let pick = match config.playout {
+                    PlayoutPolicy::Game => state.playout_move(moves, rng),
+                    PlayoutPolicy::Uniform => random_index(rng, moves.len()),
+                };
+                moves.get(pick).copied().unwrap_or(moves[0])
+            }
+        };
+        Ok(SearchResult {
+            best: Some(best),
+            stats,
+        })
+    }
+
+    /// Keeps the current root if it matches the position, else starts a new one. A reused
+    /// root entered by the opponent is turned to the view of the player to move.
+    fn prepare_root(&mut self, side: u8, moves: &[M]) {
+        if self.len == 0 {
+            self.reset_root(side);
+            return;
+        }
+        // A root without children holds nothing worth keeping, and may be stale.
+        let children = &self.nodes[self.nodes[0].children_usize()];
+        let same = !children.is_empty()
+            && children.len() == moves.len()
+            && children
+                .iter()
+                .zip(moves)
+                .all(|(child, &mv)| child.mv == mv);
+        if !same {
+            self.reset_root(side);
+            return;
+        }
+        let root = &mut self.nodes[0];
+        if root.mover != side {
+            root.set_proof(root.proof().flip());
+            root.wins = root.visits as f32 - root.wins;
+            root.mover = side;
+        }
+    }
+
+    /// One iteration: descend by the policy, expand, play out, back up.
+    #[allow(clippy::too_many_arguments)]
+    fn iterate<G, P>(
+        &mut self,
+        root_state: &G,
+        policy: &P,
+        config: &Config,
+        needs: Needs,
+        rng: &mut XorShiftRng,
+        trace: &mut Trace<M>,
+        stats: &mut Stats,
+    ) where
+        G: Game<Move = M>,
+        P: Policy + ?Sized,
+    {
+        let mut state = root_state.clone();
+        state.begin_iteration(rng);
+        trace.clear();
+        let mut index = 0u32;
+        let mut depth = 0u32;
+
+        // Selection. A proven node needs no simulation: its exact value is backed up.
+        loop {
+            let node = self.nodes[index as usize];
+            if config.solver {
+                if let Some(value) = node.proof().reward() {
+                    let rewards = exact_rewards(node.mover, value);
+                    stats.max_depth = stats.max_depth.max(depth);
+                    self.backup(index, depth, &rewards, trace, needs.amaf, false);
+                    return;
+                }
+            }
+            if node.child_count == 0 {
+                break;
+            }
+            index = self.select(index, policy, config.solver, rng);
+            self.step(&mut state, index, trace);
+            depth += 1;
+        }
+
+        // Expansion: all children at once, then one of them is chosen by the policy.
+        let node = self.nodes[index as usize];
+        let ready = index == 0 || node.visits >= config.expand_threshold;
+        if !node.is_expanded() && ready && !state.is_terminal() {
+            let list = state.legal_moves();
+            let moves = list.as_ref();
+            if !moves.is_empty() {
+                if self.expand(index, &state, moves, needs) {
+                    index = self.select(index, policy, config.solver, rng);
+                    self.step(&mut state, index, trace);
+                    depth += 1;
+                } else {
+                    stats.storage_full = true;
+                }
+            }
+        }
+        stats.max_depth = stats.max_depth.max(depth);
+
+        // Simulation, then backpropagation.
+        let end = playout(&mut state, config, rng, trace);
+        let rewards = rewards(&state, end);
+        let mut proven = false;
+        if end.terminal && end.steps == 0 {
+            // The leaf itself is terminal: remember it, so it is never expanded.
+            let leaf = &mut self.nodes[index as usize];
+            if !leaf.is_expanded() {
+                leaf.set_expanded(0, 0);
+            }
+            proven = config.solver && self.prove_terminal(index, &rewards);
+        }
+        self.backup(index, depth, &rewards, trace, needs.amaf, proven);
+    }
+
+    /// Plays the move of node `index` on `state` and records it.
+    fn step<G: Game<Move = M>>(&self, state: &mut G, index: u32, trace: &mut Trace<M>) {
+        let node = &self.nodes[index as usize];
+        state.play(node.mv);
+        let _ = trace.push(super::playout::Ply {
+            mv: node.mv,
+            player: node.mover,
+        });
+    }
+
+    /// The child of `parent` with the highest score, ties broken uniformly at random. With
+    /// the solver, children proven lost for the chooser are skipped (all of them cannot be:
+    /// the parent would then be proven and never descended).
+    fn select<P: Policy + ?Sized>(
+        &self,
+        parent: u32,
+        policy: &P,
+        solver: bool,
+        rng: &mut XorShiftRng,
+    ) -> u32 {
+        let node = &self.nodes[parent as usize];
+        let range = node.children();
+        let mut best = range.start;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ties = 0usize;
+        for index in range {
+            let child = &self.nodes[index as usize];
+            if solver && child.proof() == Proof::Loss {
+                continue;
+            }
+            let score = policy.score(&self.child_stats(node, child));
+            let score = if score.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                score
+            };
+            if ties == 0 || score > best_score {
+                best = index;
+                best_score = score;
+                ties = 1;
+            } else if score == best_score {
+                ties += 1;
+                if random_index(rng, ties) == 0 {
+                    best = index;
+                }
+            }
+        }
+        best
+    }
+
+    /// The move the tree recommends now, or `None` if the root has no children.
+    ///
+    /// With the solver on, a child proven won is played and children proven lost are
+    /// avoided (unless every child is lost); among the rest `config.final_move` decides.
+    pub fn best_move<P: Policy + ?Sized>(&self, policy: &P, config: &Config) -> Option<M> {
+        if self.len == 0 {
+            return None;
+        }
+        let root = &self.nodes[0];
+        let children = &self.nodes[root.children_usize()];
+        if children.is_empty() {
+            return None;
+        }
+        let (win, not_lost) = if config.solver {
+            let win = children.iter().any(|c| c.proof() == Proof::Win);
+            let not_lost = children.iter().any(|c| c.proof() != Proof::Loss);
+            (win, not_lost)
+        } else {
+            (false, false)
+        };
+        let eligible = |proof: Proof| {
+            if win {
+                proof == Proof::Win
+            } else if not_lost {
+                proof != Proof::Loss
+            } else {
+                true
+            }
+        };
+        // Key compared lexicographically; the first child wins exact ties.
+        let key = |child: &super::node::Node<M>| -> (f64, f64) {
+            let stats = self.child_stats(root, child);
+            let score = match config.final_move {
+                FinalMove::MostVisited => f64::from(child.visits),
+                FinalMove::BestScore => policy.score(&stats),
+            };
+            let score = if score.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                score
+            };
+            let tie = match config.final_move {
+                FinalMove::MostVisited => stats.mean(),
+                FinalMove::BestScore => f64::from(child.visits),
+            };
+            (score, tie)
+        };
+        let mut best: Option<(&super::node::Node<M>, (f64, f64))> = None;
+        for child in children.iter().filter(|c| eligible(c.proof())) {
+            let k = key(child);
+            if best.is_none_or(|(_, b)| k.0 > b.0 || (k.0 == b.0 && k.1 > b.1)) {
+                best = Some((child, k));
+            }
+        }
+        best.map(|(child, _)| child.mv)
+    }
+}
+
+/// Rewards of both players when the player `mover` is known to get exactly `value`.
+fn exact_rewards(mover: u8, value: f32) -> [f32; 2] {
+    if mover == 0 {
+        [value, 1.0 - value]
+    } else {
+        [1.0 - value, value]
+    }
+}

@@ -1,0 +1,200 @@
+//! The tree in caller storage: creation, validation, expansion, and read access.
+use super::config::ChildInfo;
+use super::game::Game;
+use super::node::{MAX_CAPACITY, NONE, Node, Proof};
+use super::policy::{ChildStats, Needs};
+use crate::Error;
+
+/// An MCTS tree over a caller-provided node slice. The root is always node 0; the tree uses
+/// `nodes[..len]` and never allocates.
+///
+/// The tree keeps no game state: every iteration replays the stored moves from a clone of the
+/// root state handed to [`Mcts::search`]. That keeps a node at 40 bytes whatever the game.
+#[derive(Debug)]
+pub struct Mcts<'s, M> {
+    pub(crate) nodes: &'s mut [Node<M>],
+    pub(crate) len: u32,
+}
+
+impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
+    /// An empty tree over `storage`. Any length is accepted; with no room for a root,
+    /// `search` returns `Error::CapacityExhausted`. Slots beyond [`MAX_CAPACITY`] are unused.
+    pub fn new(storage: &'s mut [Node<M>]) -> Self {
+        Mcts {
+            nodes: storage,
+            len: 0,
+        }
+    }
+
+    /// Re-attaches a tree that was detached with [`Mcts::len`] (for example by a C handle
+    /// that keeps the buffer and the length between calls). The structure of `nodes[..len]`
+    /// is checked in O(len): every child range lies inside the tree, after its parent, and
+    /// points back to it (a few milliseconds per million nodes). Fails with `Error::InvalidLength` if `len` exceeds the storage and
+    /// `Error::InvalidArgument` if the nodes do not form a tree.
+    pub fn from_parts(storage: &'s mut [Node<M>], len: u32) -> Result<Self, Error> {
+        let capacity = storage.len().min(MAX_CAPACITY);
+        if len as usize > capacity {
+            return Err(Error::InvalidLength);
+        }
+        let tree = Mcts {
+            nodes: storage,
+            len,
+        };
+        if tree.is_well_formed() {
+            Ok(tree)
+        } else {
+            Err(Error::InvalidArgument)
+        }
+    }
+
+    fn is_well_formed(&self) -> bool {
+        let Some(nodes) = self.nodes.get(..self.len as usize) else {
+            return false;
+        };
+        for (i, node) in nodes.iter().enumerate() {
+            let i = i as u32;
+            if (i == 0) != (node.parent == NONE) || node.is_marked() {
+                return false;
+            }
+            // A non-root node sits after its parent, inside the parent's child range.
+            if i > 0 && (node.parent >= i || !nodes[node.parent as usize].children().contains(&i)) {
+                return false;
+            }
+            if node.child_count == 0 {
+                continue;
+            }
+            let end = u64::from(node.first_child) + u64::from(node.child_count);
+            if !node.is_expanded() || node.first_child <= i || end > u64::from(self.len) {
+                return false;
+            }
+            if nodes[node.children_usize()]
+                .iter()
+                .any(|child| child.parent != i)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Nodes in use (0 before the first search). Together with the storage this is the whole
+    /// state of the tree.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// No root yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Nodes the storage can hold.
+    pub fn capacity(&self) -> u32 {
+        self.nodes.len().min(MAX_CAPACITY) as u32
+    }
+
+    /// Forgets the tree; the next search starts from scratch. O(1).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The solver's verdict on the root, for the player to move there.
+    pub fn root_proof(&self) -> Proof {
+        self.nodes
+            .first()
+            .filter(|_| self.len > 0)
+            .map_or(Proof::Unknown, |root| root.proof())
+    }
+
+    /// Simulations through the root.
+    pub fn root_visits(&self) -> u32 {
+        self.nodes
+            .first()
+            .filter(|_| self.len > 0)
+            .map_or(0, |root| root.visits)
+    }
+
+    /// The root's children and their statistics, in the order the game generated them.
+    pub fn root_children(&self) -> impl Iterator<Item = ChildInfo<M>> + '_ {
+        let range = if self.len > 0 {
+            self.nodes[0].children_usize()
+        } else {
+            0..0
+        };
+        self.nodes[range].iter().map(|child| ChildInfo {
+            mv: child.mv,
+            visits: child.visits,
+            wins: child.wins,
+            amaf_visits: child.amaf_visits,
+            amaf_wins: child.amaf_wins,
+            proof: child.proof(),
+        })
+    }
+
+    /// What a policy sees of `child`, a child of `parent`.
+    pub(crate) fn child_stats(&self, parent: &Node<M>, child: &Node<M>) -> ChildStats {
+        ChildStats {
+            wins: f64::from(child.wins),
+            visits: child.visits,
+            parent_visits: parent.visits,
+            amaf_wins: f64::from(child.amaf_wins),
+            amaf_visits: child.amaf_visits,
+            feature: f64::from(child.feature),
+            prior: f64::from(child.prior),
+        }
+    }
+
+    /// Writes a fresh root for a position where `side` is to move.
+    pub(crate) fn reset_root(&mut self, side: u8) {
+        self.len = 0;
+        if let Some(root) = self.nodes.first_mut() {
+            *root = Node::fresh(M::default(), side, NONE, 0.0, 0.5);
+            self.len = 1;
+        }
+    }
+
+    /// Creates all children of `index`, one per move of `state`, in one bump of `len`.
+    /// Returns `false`, changing nothing, when the storage cannot hold them all.
+    pub(crate) fn expand<G: Game<Move = M>>(
+        &mut self,
+        index: u32,
+        state: &G,
+        moves: &[M],
+        needs: Needs,
+    ) -> bool {
+        let first = self.len;
+        let Ok(count) = u32::try_from(moves.len()) else {
+            return false;
+        };
+        let Some(end) = first
+            .checked_add(count)
+            .filter(|&end| end <= self.capacity())
+        else {
+            return false;
+        };
+        let mover = state.side_to_move();
+        for (slot, &mv) in self.nodes[first as usize..end as usize]
+            .iter_mut()
+            .zip(moves)
+        {
+            let feature = if needs.feature {
+                state.feature(mv)
+            } else {
+                0.0
+            };
+            let prior = if needs.prior { state.prior(mv) } else { 0.5 };
+            *slot = Node::fresh(mv, mover, index, feature, prior);
+        }
+        self.nodes[index as usize].set_expanded(first, count);
+        self.len = end;
+        true
+    }
+}
+
+impl<M: Copy> Node<M> {
+    /// Children as a `usize` range for slicing.
+    pub(crate) fn children_usize(&self) -> core::ops::Range<usize> {
+        let range = self.children();
+        range.start as usize..range.end as usize
+    }
+}
