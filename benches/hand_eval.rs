@@ -46,6 +46,9 @@ fn seven_card(c: &mut Criterion) {
             })
         })
     });
+    group.bench_function("batch_unchecked_10M", |b| {
+        b.iter(|| arbor::holdem::rank7_batch_unchecked(black_box(&flat), &mut ranks))
+    });
     group.bench_function("batch_checked_10M", |b| {
         b.iter(|| rank7_batch(black_box(&flat), &mut ranks).expect("valid hands"))
     });

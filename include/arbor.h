@@ -76,6 +76,70 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
+ * (royal flush), to `*out_rank`.
+ *
+ * `cards` points to `len` readable bytes, each `rank * 4 + suit` in 0..=51. arbor reads
+ * them during the call only. On error `*out_rank` is left unchanged.
+ * Errors: `ARBOR_NULL_POINTER` (`cards` or `out_rank` is NULL), `ARBOR_INVALID_LENGTH`
+ * (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+ *
+ * # Safety
+ * `cards` must be valid for `len` reads and `out_rank` for one write, or be NULL.
+ */
+arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_rank);
+
+/**
+ * Ranks `count` seven-card hands: hand `i` is `cards[7 * i] .. cards[7 * i + 6]`, and its
+ * rank goes to `out_ranks[i]`.
+ *
+ * `cards` must hold `7 * count` readable bytes and `out_ranks` room for `count` values;
+ * arbor uses them during the call only. Every hand is checked before any rank is written,
+ * so on error `out_ranks` is unchanged. `count` 0 is allowed and does nothing (the pointers
+ * may then be NULL).
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count` overflows),
+ * `ARBOR_INVALID_ARGUMENT` (`out_ranks` not aligned for `uint16_t`), `ARBOR_INVALID_CARD`,
+ * `ARBOR_DUPLICATE_CARD` (for the first bad hand).
+ *
+ * # Safety
+ * For `count > 0`, `cards` must be valid for `7 * count` reads and `out_ranks` for `count`
+ * aligned `uint16_t` writes, and the two must not overlap.
+ */
+arbor_status arbor_hand_rank7_batch(const uint8_t *cards, size_t count, uint16_t *out_ranks);
+
+/**
+ * The category of a hand rank: 0 high card, 1 one pair, 2 two pair, 3 three of a kind,
+ * 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight flush; 255 if `rank` is
+ * not in 1..=7462.
+ */
+uint8_t arbor_hand_category(uint16_t rank);
+
+/**
+ * Parses a card from NUL-terminated text such as "As", "Td" or "2c" (rank from
+ * `23456789TJQKA`, suit from `cdhs`; other letter cases accepted) into `*out_card`.
+ *
+ * arbor reads `text` during the call only. On error `*out_card` is unchanged.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR` (anything but a rank and a suit).
+ *
+ * # Safety
+ * `text` must be NULL or point to a NUL-terminated string; `out_card` NULL or writable.
+ */
+arbor_status arbor_card_parse(const char *text, uint8_t *out_card);
+
+/**
+ * Writes the text of `card` (for example "As") and a terminating NUL into `buf`, which has
+ * room for `len` bytes; 3 bytes are needed.
+ *
+ * arbor writes into `buf` during the call only. On error nothing is written.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_CARD` (`card` above 51),
+ * `ARBOR_BUFFER_TOO_SMALL` (`len` < 3).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes.
+ */
+arbor_status arbor_card_format(uint8_t card, char *buf, size_t len);
+
+/**
  * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.
  *
  * The string is owned by the library and lives for the whole program; do not free it.

@@ -28,3 +28,9 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 fn panic(_info: &core::panic::PanicInfo) -> ! {
     loop {}
 }
+
+// The precompiled `core` was built to unwind and still names this symbol, though with
+// `panic = "abort"` nothing calls it; defining it lets C link the no_std library.
+#[cfg(all(not(feature = "std"), not(test)))]
+#[unsafe(no_mangle)]
+extern "C" fn rust_eh_personality() {}

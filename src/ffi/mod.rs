@@ -4,6 +4,8 @@
 //! Ownership rule for the whole ABI: arbor never keeps a pointer it was given past the
 //! call, and never frees memory it did not allocate (it allocates none).
 
+mod holdem;
 mod status;
 
+pub use holdem::*;
 pub use status::*;

@@ -1,8 +1,51 @@
-//! The `arbor` command-line harness (std only): one subcommand per job.
+//! The `arbor` command-line harness (std only): one subcommand per job. Each subcommand
+//! lives in its own file; this one only dispatches and prints usage.
 use std::process::ExitCode;
 
-/// Runs the harness with the given arguments (program name excluded).
+mod args;
+mod hand;
+
+pub use args::Args;
+
+const USAGE: &str = "\
+usage: arbor <command> [options]
+
+commands:
+  hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
+                    with no cards, ranks a built-in example hand
+  help              print this text
+";
+
+/// Runs the harness with the given arguments (program name excluded) and returns the
+/// process exit code: 0 on success, 2 on a usage error, 1 when the job itself failed.
 pub fn run(args: Vec<String>) -> ExitCode {
-    let _ = args;
-    ExitCode::SUCCESS
+    let mut args = Args::new(args);
+    let result = match args.next_positional().as_deref() {
+        Some("hand") => hand::run(args),
+        None | Some("help" | "--help" | "-h") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("arbor: {message}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Job(message)) => {
+            eprintln!("arbor: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why a subcommand stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// The command line was wrong: the message says how.
+    Usage(String),
+    /// The job could not be done: the message says why.
+    Job(String),
 }

@@ -7,8 +7,8 @@
 use super::card::Card;
 use super::hand_rank::{Category, HandRank};
 use super::tables::{
-    CARD_KEY, GROUP_DENSE, HIGH_SHIFT, HIGH5, HIGH6, HIGH7, LOW5, LOW6, LOW7, MID_SHIFT, MID5,
-    MID6, MID7, RANK_KEY, SUIT_SHIFT,
+    CARD_BIT, CARD_KEY, GROUP_DENSE, HIGH_SHIFT, HIGH5, HIGH6, HIGH7, LOW5, LOW6, LOW7, MID_SHIFT,
+    MID5, MID6, MID7, RANK_KEY, SUIT_SHIFT,
 };
 use crate::Error;
 
@@ -136,22 +136,26 @@ pub fn rank7_unchecked(cards: &[u8; 7]) -> u16 {
     rank_with(&SEVEN, cards)
 }
 
-/// Checks that `cards` holds 5 to 7 distinct bytes in 0..=51.
+/// Checks that `cards` holds 5 to 7 distinct bytes in 0..=51. No branch per card: the sum
+/// of the cards' bits equals their union only when no bit repeats. The bits come from a
+/// table rather than a shift, which also keeps the compiler from vectorising variable
+/// shifts (a threefold slowdown of the batch call without AVX2).
+#[inline(always)]
 fn validate(cards: &[u8]) -> Result<(), Error> {
     if !(5..=7).contains(&cards.len()) {
         return Err(Error::InvalidLength);
     }
-    let mut seen = 0u64;
-    for &card in cards {
-        if card >= Card::COUNT {
-            return Err(Error::InvalidCard);
-        }
-        if seen >> card & 1 == 1 {
-            return Err(Error::DuplicateCard);
-        }
-        seen |= 1 << card;
+    let (union, sum) = cards.iter().fold((0u64, 0u64), |(union, sum), &card| {
+        let bit = CARD_BIT[usize::from(card)];
+        (union | bit, sum.wrapping_add(bit))
+    });
+    if union >> Card::COUNT != 0 {
+        Err(Error::InvalidCard)
+    } else if union != sum {
+        Err(Error::DuplicateCard)
+    } else {
+        Ok(())
     }
-    Ok(())
 }
 
 /// The rank of the best five of 5, 6 or 7 card bytes. Errors: `InvalidLength`,
@@ -181,7 +185,7 @@ pub fn rank_cards(cards: &[Card]) -> Result<HandRank, Error> {
 /// Errors: `InvalidLength` if `cards.len()` is not `7 * ranks.len()`, then `InvalidCard` or
 /// `DuplicateCard` for the first bad hand.
 pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
-    if cards.len() != ranks.len().checked_mul(7).ok_or(Error::InvalidLength)? {
+    if Some(cards.len()) != ranks.len().checked_mul(7) {
         return Err(Error::InvalidLength);
     }
     for hand in cards.chunks_exact(7) {

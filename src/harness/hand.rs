@@ -1,0 +1,29 @@
+//! `arbor hand`: rank 5, 6 or 7 cards and show the best five.
+use super::{Args, Failure};
+use crate::holdem::{Card, best_five};
+
+/// The hand ranked when no cards are given.
+const EXAMPLE: [&str; 7] = ["As", "Kd", "Qh", "Jc", "Ts", "2c", "3d"];
+
+pub fn run(mut args: Args) -> Result<(), Failure> {
+    let mut words = args.positionals();
+    args.finish()?;
+    if words.is_empty() {
+        words = EXAMPLE.iter().map(|&text| text.to_owned()).collect();
+    }
+    let cards = words
+        .iter()
+        .map(|word| {
+            Card::parse(word)
+                .map_err(|_| Failure::Usage(format!("'{word}' is not a card (like As, Td, 2c)")))
+        })
+        .collect::<Result<Vec<Card>, Failure>>()?;
+    let (five, rank) = best_five(&cards)
+        .map_err(|error| Failure::Usage(format!("cannot rank these cards: {error}")))?;
+    let five: Vec<String> = five.iter().map(Card::to_string).collect();
+    println!("cards    {}", words.join(" "));
+    println!("rank     {} of 7462", rank.get());
+    println!("category {}", rank.category());
+    println!("best     {}", five.join(" "));
+    Ok(())
+}
