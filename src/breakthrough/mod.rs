@@ -63,6 +63,8 @@
 /// cbindgen:ignore
 mod bits;
 /// cbindgen:ignore
+mod mcts;
+/// cbindgen:ignore
 mod moves;
 /// cbindgen:ignore
 mod perft;
@@ -79,6 +81,7 @@ mod text;
 /// cbindgen:ignore
 mod zobrist;
 
+pub use mcts::{Player, PlayerKind, prior};
 pub use moves::{MAX_MOVES, Move, MoveList, Square};
 pub use perft::PerftStats;
 pub use playout::Playout;

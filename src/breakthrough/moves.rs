@@ -74,7 +74,10 @@ impl fmt::Display for Square {
 /// The capture flag is part of the move because the text marks it (`b4xa3` against
 /// `a2-a3`), so a move prints without its position. A move is legal in a position only if
 /// the flag matches what is on the to-square.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// `Move::default()` is `a1-a1`, never legal: the placeholder a search tree stores in its
+/// root node.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u16);
 
 impl Move {
