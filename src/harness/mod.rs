@@ -4,6 +4,8 @@ use std::process::ExitCode;
 
 mod args;
 mod hand;
+mod perft;
+mod play;
 
 pub use args::Args;
 
@@ -13,6 +15,17 @@ usage: arbor <command> [options]
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
                     with no cards, ranks a built-in example hand
+  perft breakthrough [--size CxR] [--depth D] [--position TEXT]
+                    count the positions after 1..D plies (default 8x8, depth 5), one
+                    line per depth: depth <d> nodes <n>
+  play breakthrough [--size CxR] [--white SPEC] [--black SPEC] [--games N]
+                    [--seed S] [--threads T] [--csv FILE]
+                    play a match, colours alternating each game (game 0: --white
+                    plays White); report wins, draws and losses of the --white player,
+                    the win rate with a 95% interval, and moves per second.
+                    SPEC: random | mcts:iterations=N | rave:iterations=N |
+                    mogo:iterations=N, with optional ,c=X ,c1=X ,c2=X (policy
+                    constants) ,solver=0 (default: mcts:iterations=1000 vs random)
   help              print this text
 ";
 
@@ -22,6 +35,8 @@ pub fn run(args: Vec<String>) -> ExitCode {
     let mut args = Args::new(args);
     let result = match args.next_positional().as_deref() {
         Some("hand") => hand::run(args),
+        Some("perft") => perft::run(args),
+        Some("play") => play::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

@@ -1,0 +1,346 @@
+//! `arbor play breakthrough`: a match between two players, colours alternating each game,
+//! on all cores, with results that do not depend on the number of threads.
+//!
+//! Game `i` draws all its randomness from a generator seeded from `(seed, i)`, each worker
+//! reuses one tree storage that every move clears before searching, and results are gathered
+//! by game index; so the games, and every figure but the timings, are the same whatever
+//! `--threads` says.
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Args, Failure};
+use crate::breakthrough::{Color, Player, PlayerKind, Position, Size};
+use crate::search::mcts::{Mcts, MoGo, Node, Rave, Selection, Ucb1, seeded_rng};
+
+/// Nodes per worker tree at most (80 MB); beyond it a search runs with a full tree.
+const MAX_NODES: usize = 2_000_000;
+
+/// A player as given on the command line, with its text kept for display.
+#[derive(Clone, Debug)]
+struct Spec {
+    text: String,
+    player: Player,
+}
+
+/// Reads `random`, `mcts:iterations=N`, `rave:…`, `mogo:…` with optional `c=`, `c1=`,
+/// `c2=`, `solver=0|1`.
+fn parse_spec(text: &str) -> Result<Spec, Failure> {
+    let bad = |why: &str| Failure::Usage(format!("player '{text}': {why}"));
+    let (name, params) = text.split_once(':').unwrap_or((text, ""));
+    let mut player = match name {
+        "random" => Player::random(),
+        "mcts" | "uct" => Player::uct(1000),
+        "rave" => Player::rave(1000),
+        "mogo" => Player::mogo(1000),
+        _ => return Err(bad("expected random, mcts, rave or mogo")),
+    };
+    for param in params.split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = param
+            .split_once('=')
+            .ok_or_else(|| bad("parameters are key=value"))?;
+        let number = |v: &str| -> Result<f64, Failure> {
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| bad(&format!("{key}: '{v}' is not a non-negative number")))
+        };
+        if player.kind == PlayerKind::Random {
+            return Err(bad("the random player takes no parameters"));
+        }
+        match (key, &mut player.selection) {
+            ("iterations", _) => {
+                player.iterations = value
+                    .parse()
+                    .map_err(|_| bad("iterations must be a whole number"))?;
+            }
+            ("solver", _) => {
+                player.config.solver = match value {
+                    "0" => false,
+                    "1" => true,
+                    _ => return Err(bad("solver is 0 or 1")),
+                }
+            }
+            ("c", Selection::Ucb1(Ucb1 { c })) => *c = number(value)?,
+            ("c", Selection::Rave(Rave { c, .. })) => *c = number(value)?,
+            ("c1", Selection::Rave(Rave { c1, .. })) => *c1 = number(value)?,
+            ("c", Selection::MoGo(MoGo { c, .. })) => *c = number(value)?,
+            ("c1", Selection::MoGo(MoGo { c1, .. })) => *c1 = number(value)?,
+            ("c2", Selection::MoGo(MoGo { c2, .. })) => *c2 = number(value)?,
+            _ => return Err(bad(&format!("unknown parameter '{key}' for {name}"))),
+        }
+    }
+    Ok(Spec {
+        text: text.to_owned(),
+        player,
+    })
+}
+
+/// One finished game, seen from the `--white` player ("A").
+#[derive(Clone, Copy, Debug, Default)]
+struct GameResult {
+    a_color: Option<Color>,
+    a_won: bool,
+    plies: u32,
+    /// Seconds spent choosing moves, by A and by B.
+    think: [f64; 2],
+    /// Moves chosen by A and by B.
+    moves: [u32; 2],
+    /// MCTS iterations run by A and by B.
+    iterations: [u64; 2],
+    /// Searches that filled their storage, by A and by B.
+    full: [u32; 2],
+}
+
+/// The seed of game `index`: SplitMix64 of the match seed and the index, so neighbouring
+/// games get unrelated generators.
+fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn play_game(
+    index: usize,
+    seed: u64,
+    size: Size,
+    players: [&Player; 2],
+    storage: &mut [Node<crate::breakthrough::Move>],
+) -> GameResult {
+    let mut rng = seeded_rng(game_seed(seed, index as u64));
+    // Even games: A is White; odd games: A is Black.
+    let a_color = if index % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut result = GameResult {
+        a_color: Some(a_color),
+        ..GameResult::default()
+    };
+    let mut tree = Mcts::new(storage);
+    let mut position = Position::start(size);
+    while !position.is_over() {
+        let who = usize::from(position.side_to_move() != a_color);
+        let begin = Instant::now();
+        let (mv, stats) = players[who].choose(&position, &mut tree, &mut rng);
+        result.think[who] += begin.elapsed().as_secs_f64();
+        let Some(mv) = mv else { break };
+        result.moves[who] += 1;
+        result.iterations[who] += u64::from(stats.iterations);
+        result.full[who] += u32::from(stats.storage_full);
+        position.play(mv);
+        result.plies += 1;
+    }
+    result.a_won = position.status().winner() == Some(a_color);
+    result
+}
+
+/// The Wilson score interval at 95% for `successes` out of `n`.
+fn wilson(successes: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = successes / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+pub fn run(mut args: Args) -> Result<(), Failure> {
+    match args.next_positional().as_deref() {
+        Some("breakthrough") => {}
+        Some(other) => return Err(Failure::Usage(format!("play: unknown game '{other}'"))),
+        None => return Err(Failure::Usage("play: which game? (breakthrough)".into())),
+    }
+    let size: String = args.option("size")?.unwrap_or_else(|| "8x8".into());
+    let size: Size = size
+        .parse()
+        .map_err(|e| Failure::Usage(format!("--size '{size}': {e}")))?;
+    let a = parse_spec(
+        &args
+            .option::<String>("white")?
+            .unwrap_or("mcts:iterations=1000".into()),
+    )?;
+    let b = parse_spec(&args.option::<String>("black")?.unwrap_or("random".into()))?;
+    let games: usize = args.option("games")?.unwrap_or(100);
+    let seed: u64 = args.option("seed")?.unwrap_or(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads: usize = args.option("threads")?.unwrap_or(cores).clamp(1, 1024);
+    let csv: Option<String> = args.option("csv")?;
+    args.finish()?;
+
+    let nodes = a
+        .player
+        .nodes_needed()
+        .max(b.player.nodes_needed())
+        .clamp(1, MAX_NODES);
+    println!(
+        "breakthrough {size}: A = {} vs B = {}, {games} games (A is White in even games), seed {seed}, {threads} threads",
+        a.text, b.text
+    );
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results = Mutex::new(vec![GameResult::default(); games]);
+    let begin = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games.max(1)) {
+            scope.spawn(|| {
+                let mut storage = vec![Node::default(); nodes];
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= games {
+                        break;
+                    }
+                    let result = play_game(index, seed, size, [&a.player, &b.player], &mut storage);
+                    if let Ok(mut all) = results.lock() {
+                        all[index] = result;
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+        // Progress with an ETA on stderr while the workers play.
+        let mut last = Instant::now();
+        while done.load(Ordering::Relaxed) < games {
+            std::thread::sleep(Duration::from_millis(200));
+            if last.elapsed() >= Duration::from_secs(10) {
+                last = Instant::now();
+                let finished = done.load(Ordering::Relaxed);
+                let elapsed = begin.elapsed().as_secs_f64();
+                let eta = if finished == 0 {
+                    f64::NAN
+                } else {
+                    elapsed / finished as f64 * (games - finished) as f64
+                };
+                eprintln!("  {finished}/{games} games, {elapsed:.0} s, eta {eta:.0} s");
+            }
+        }
+    });
+    let wall = begin.elapsed().as_secs_f64();
+    let results = results
+        .into_inner()
+        .map_err(|_| Failure::Job("a worker thread failed".into()))?;
+
+    let wins = results.iter().filter(|r| r.a_won).count();
+    let losses = games - wins;
+    let draws = 0; // Breakthrough has no draws; kept for the report's shape.
+    let score = wins as f64 + 0.5 * draws as f64;
+    let (low, high) = wilson(score, games as f64);
+    let rate = if games == 0 {
+        0.0
+    } else {
+        score / games as f64
+    };
+    let plies: u64 = results.iter().map(|r| u64::from(r.plies)).sum();
+    let sum = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>();
+    println!("A wins {wins}, draws {draws}, losses {losses}");
+    println!(
+        "A win rate {:.1}% (95% Wilson interval {:.1}%..{:.1}%)",
+        100.0 * rate,
+        100.0 * low,
+        100.0 * high
+    );
+    let white_wins = results
+        .iter()
+        .filter(|r| r.a_won == (r.a_color == Some(Color::White)))
+        .count();
+    println!(
+        "White won {white_wins} of {games}; {:.1} plies per game",
+        plies as f64 / games.max(1) as f64
+    );
+    println!(
+        "{:.0} moves/s over the match ({plies} moves in {wall:.1} s wall clock, {threads} threads)",
+        plies as f64 / wall
+    );
+    for (who, spec) in [(0, &a), (1, &b)] {
+        let moves = sum(&|r| f64::from(r.moves[who]));
+        let think = sum(&|r| r.think[who]);
+        let iterations = sum(&|r| r.iterations[who] as f64);
+        let full: u32 = results.iter().map(|r| r.full[who]).sum();
+        let per_move = if moves > 0.0 { think / moves } else { 0.0 };
+        let ips = if think > 0.0 { iterations / think } else { 0.0 };
+        println!(
+            "{} = {}: {moves:.0} moves, {:.3} ms/move, {ips:.0} iterations/s per thread, {full} searches filled their storage",
+            ["A", "B"][who],
+            spec.text,
+            1000.0 * per_move
+        );
+    }
+    if let Some(path) = csv {
+        let mut text = String::from("game,a_color,winner,plies\n");
+        for (i, r) in results.iter().enumerate() {
+            let a_white = r.a_color == Some(Color::White);
+            let winner = if r.a_won { "A" } else { "B" };
+            text.push_str(&format!(
+                "{i},{},{winner},{}\n",
+                if a_white { "white" } else { "black" },
+                r.plies
+            ));
+        }
+        std::fs::write(&path, text).map_err(|e| Failure::Job(format!("write {path}: {e}")))?;
+        println!("per-game results written to {path}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_reject_nonsense() {
+        let s = parse_spec("mogo:iterations=500,c=0.5,c2=3").unwrap();
+        assert_eq!(s.player.kind, PlayerKind::MoGo);
+        assert_eq!(s.player.iterations, 500);
+        assert_eq!(
+            s.player.selection,
+            Selection::MoGo(MoGo {
+                c: 0.5,
+                c1: 0.01,
+                c2: 3.0
+            })
+        );
+        assert_eq!(
+            parse_spec("random").unwrap().player.kind,
+            PlayerKind::Random
+        );
+        let s = parse_spec("mcts:iterations=10,solver=0").unwrap();
+        assert!(!s.player.config.solver);
+        for bad in [
+            "alphabeta",
+            "mcts:iterations=x",
+            "mcts:c1=1",
+            "rave:c2=1",
+            "mcts:c=-1",
+            "random:iterations=3",
+            "mcts:iterations",
+            "mcts:solver=2",
+        ] {
+            assert!(parse_spec(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn results_do_not_depend_on_threads_and_the_interval_is_sane() {
+        let size = Size::new_checked(5, 5).unwrap();
+        let (a, b) = (Player::uct(30), Player::random());
+        let mut storage = vec![Node::default(); a.nodes_needed()];
+        let one = play_game(3, 7, size, [&a, &b], &mut storage);
+        // Storage left dirty by another game changes nothing.
+        let _ = play_game(4, 7, size, [&b, &a], &mut storage);
+        let again = play_game(3, 7, size, [&a, &b], &mut storage);
+        assert_eq!((one.a_won, one.plies), (again.a_won, again.plies));
+        assert_eq!(one.a_color, Some(Color::Black));
+        assert_ne!(game_seed(1, 0), game_seed(1, 1));
+        let (low, high) = wilson(100.0, 200.0);
+        assert!((low - 0.4314).abs() < 1e-3 && (high - 0.5686).abs() < 1e-3);
+        assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
+        let (low, high) = wilson(200.0, 200.0);
+        assert!(low > 0.98 && high == 1.0);
+    }
+}
