@@ -111,7 +111,7 @@ fn play_game(
 ) -> GameResult {
     let mut rng = seeded_rng(game_seed(seed, index as u64));
     // Even games: A is White; odd games: A is Black.
-    let a_color = if index % 2 == 0 {
+    let a_color = if index.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
