@@ -7,6 +7,84 @@
 #include <stdint.h>
 
 /**
+ * The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array
+ * of this many `uint16_t` always holds the result of `arbor_breakthrough_legal_moves`.
+ */
+#define ARBOR_BREAKTHROUGH_MAX_MOVES 48
+
+/**
+ * Bytes a buffer needs for any position's text and its terminating NUL (8 rows of 8
+ * cells, 7 slashes, a space, the side, NUL).
+ */
+#define ARBOR_BREAKTHROUGH_TEXT_MAX 74
+
+/**
+ * Bytes a buffer needs for a move's text (`a2-a3`, `b4xa3`) and its NUL.
+ */
+#define ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX 6
+
+/**
+ * `arbor_breakthrough_status`: the game goes on.
+ */
+#define ARBOR_BREAKTHROUGH_ONGOING 0
+
+/**
+ * `arbor_breakthrough_status`: White has won.
+ */
+#define ARBOR_BREAKTHROUGH_WHITE_WON 1
+
+/**
+ * `arbor_breakthrough_status`: Black has won.
+ */
+#define ARBOR_BREAKTHROUGH_BLACK_WON 2
+
+/**
+ * `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
+ */
+#define ARBOR_MCTS_UCT 0
+
+/**
+ * `arbor_mcts_config.policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
+ */
+#define ARBOR_MCTS_RAVE 1
+
+/**
+ * `arbor_mcts_config.policy`: the MoGo score with arbor's Breakthrough prior H(d), with
+ * `c` (prior weight), `c1` (RAVE) and `c2` (prior fading).
+ */
+#define ARBOR_MCTS_MOGO 2
+
+/**
+ * `arbor_mcts_stats.root_proof`: nothing proven.
+ */
+#define ARBOR_MCTS_PROOF_UNKNOWN 0
+
+/**
+ * `arbor_mcts_stats.root_proof`: the side to move loses with best play.
+ */
+#define ARBOR_MCTS_PROOF_LOSS 1
+
+/**
+ * `arbor_mcts_stats.root_proof`: a forced draw (never in Breakthrough).
+ */
+#define ARBOR_MCTS_PROOF_DRAW 2
+
+/**
+ * `arbor_mcts_stats.root_proof`: the side to move wins with best play.
+ */
+#define ARBOR_MCTS_PROOF_WIN 3
+
+/**
+ * Required alignment of an MCTS buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+ */
+#define ARBOR_MCTS_ALIGN 8
+
+/**
+ * No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
+ */
+#define ARBOR_MCTS_NO_CUTOFF 4294967295
+
+/**
  * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
  * and new codes are only ever appended.
  *
@@ -71,9 +149,238 @@ typedef uint32_t arbor_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+/**
+ * A Breakthrough position, 32 bytes, held by value by C. Fill it only through
+ * `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
+ *
+ * Every function that takes one checks it first (board size, pawns on the board, no
+ * overlap, pawn counts, side to move, a side to move that has not already won) and
+ * recomputes the hash, so a struct changed by hand is either accepted as the position it
+ * describes or rejected with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
+ */
+typedef struct {
+  /**
+   * White pawns, bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1, a2 = bit 8).
+   */
+  uint64_t white;
+  /**
+   * Black pawns, same numbering.
+   */
+  uint64_t black;
+  /**
+   * Zobrist hash of the position (also returned by `arbor_breakthrough_hash`).
+   */
+  uint64_t hash;
+  /**
+   * Columns, 2..=8.
+   */
+  uint8_t columns;
+  /**
+   * Rows, 4..=8.
+   */
+  uint8_t rows;
+  /**
+   * Side to move: 0 White, 1 Black.
+   */
+  uint8_t turn;
+  /**
+   * Zero.
+   */
+  uint8_t reserved[5];
+} arbor_breakthrough;
+
+/**
+ * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
+ */
+typedef struct {
+  /**
+   * `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
+   */
+  uint32_t policy;
+  /**
+   * 1: MCTS-Solver on (proven wins are played, proven losses avoided); 0: off.
+   */
+  uint32_t solver;
+  /**
+   * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
+   */
+  double c;
+  /**
+   * RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
+   */
+  double c1;
+  /**
+   * MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
+   */
+  double c2;
+  /**
+   * A leaf is expanded once it has had this many visits (0: at first visit).
+   */
+  uint32_t expand_threshold;
+  /**
+   * At most this many playout moves (then the game counts as a draw for the backup);
+   * `ARBOR_MCTS_NO_CUTOFF` plays to the end.
+   */
+  uint32_t playout_cutoff;
+} arbor_mcts_config;
+
+/**
+ * What one search did.
+ */
+typedef struct {
+  /**
+   * Iterations run (fewer than asked only when the solver proved the root).
+   */
+  uint32_t iterations;
+  /**
+   * Nodes in use at the end, root included.
+   */
+  uint32_t nodes_used;
+  /**
+   * Deepest leaf reached, in plies from the root.
+   */
+  uint32_t max_depth;
+  /**
+   * 1 if the tree ran out of nodes (the search went on without growing), else 0.
+   */
+  uint32_t storage_full;
+  /**
+   * `ARBOR_MCTS_PROOF_*`: the solver's verdict for the side to move.
+   */
+  uint32_t root_proof;
+} arbor_mcts_stats;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Sets `*state` to the start position of a `columns` x `rows` board (two full rows per
+ * side, White to move).
+ *
+ * `state` is caller-owned and written during the call only. On error it is unchanged.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in 2..=8 or rows not
+ * in 4..=8).
+ *
+ * # Safety
+ * `state` must be NULL or valid for one write of `arbor_breakthrough`.
+ */
+arbor_status arbor_breakthrough_init(arbor_breakthrough *state, uint32_t columns, uint32_t rows);
+
+/**
+ * Parses `len` bytes of position text at `text` (no NUL needed; a NUL inside is an error),
+ * for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks from the top, `W`, `B` or `.` per
+ * cell, `/` between ranks, a space, then `w` or `b`. The size follows from the text.
+ *
+ * `text` is read and `state` written during the call only; on error `state` is unchanged.
+ * `len` 0 with a NULL `text` is a parse error, not a NULL-pointer error.
+ * Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `text` NULL with `len` > 0),
+ * `ARBOR_PARSE_ERROR` (malformed text, or text describing an invalid position).
+ *
+ * # Safety
+ * `text` must be valid for `len` reads (or NULL), `state` for one write (or NULL).
+ */
+arbor_status arbor_breakthrough_parse(const char *text, size_t len, arbor_breakthrough *state);
+
+/**
+ * Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
+ * `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 74).
+ *
+ * Both buffers are caller-owned and used during the call only. Nothing is written on error.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position),
+ * `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than the text and its NUL).
+ *
+ * # Safety
+ * `state` must be NULL or readable, `buf` NULL or valid for `len` writes.
+ */
+arbor_status arbor_breakthrough_print(const arbor_breakthrough *state, char *buf, size_t len);
+
+/**
+ * Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
+ * number into `*count`: straight moves first, then diagonals towards file a, then towards
+ * file h, each by ascending to-square. A game that is over has no moves (`*count` = 0).
+ *
+ * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. Buffers are caller-owned and
+ * used during the call only. On `ARBOR_BUFFER_TOO_SMALL`, `*count` receives the number of
+ * moves needed and `moves` is untouched; on other errors nothing is written.
+ * `moves` may be NULL when `capacity` is 0 (to ask for the count).
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position, or `moves` not
+ * aligned for `uint16_t`), `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `state` must be NULL or readable; `moves` NULL or valid for `capacity` aligned `uint16_t`
+ * writes; `count` NULL or writable.
+ */
+arbor_status arbor_breakthrough_legal_moves(const arbor_breakthrough *state,
+                                            uint16_t *moves,
+                                            size_t capacity,
+                                            size_t *count);
+
+/**
+ * Plays the move `mv` (packed as the moves `arbor_breakthrough_legal_moves` lists) on
+ * `*state`.
+ *
+ * `state` is caller-owned and updated in place during the call only. An illegal move
+ * (including one whose capture bit does not match the board, any move once the game is
+ * over, and numbers with bits 13–15 set) returns `ARBOR_ILLEGAL_MOVE` and leaves `*state`
+ * unchanged.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position),
+ * `ARBOR_ILLEGAL_MOVE`.
+ *
+ * # Safety
+ * `state` must be NULL or valid for one read and one write.
+ */
+arbor_status arbor_breakthrough_play(arbor_breakthrough *state, uint16_t mv);
+
+/**
+ * Writes the status of `*state` to `*out`: `ARBOR_BREAKTHROUGH_ONGOING`,
+ * `ARBOR_BREAKTHROUGH_WHITE_WON` or `ARBOR_BREAKTHROUGH_BLACK_WON`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
+ * unchanged).
+ *
+ * # Safety
+ * `state` must be NULL or readable, `out` NULL or writable.
+ */
+arbor_status arbor_breakthrough_status(const arbor_breakthrough *state, uint32_t *out);
+
+/**
+ * Writes the Zobrist hash of `*state` to `*out`: the same for equal positions on every
+ * platform, different for different board sizes. It is recomputed from the pawns, so it is
+ * right even if the struct's `hash` field was changed.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
+ * unchanged).
+ *
+ * # Safety
+ * `state` must be NULL or readable, `out` NULL or writable.
+ */
+arbor_status arbor_breakthrough_hash(const arbor_breakthrough *state, uint64_t *out);
+
+/**
+ * Parses `len` bytes of move text at `text` (`a2-a3`, or `b4xa3` for a capture; no NUL
+ * needed) into `*out`. Only the text is checked; legality is `arbor_breakthrough_play`'s
+ * business.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`out` NULL, or `text` NULL with `len` > 0),
+ * `ARBOR_PARSE_ERROR` (`*out` is then unchanged).
+ *
+ * # Safety
+ * `text` must be valid for `len` reads (or NULL), `out` writable (or NULL).
+ */
+arbor_status arbor_breakthrough_move_parse(const char *text, size_t len, uint16_t *out);
+
+/**
+ * Writes the text of the move `mv` (for example "b4xa3") and a NUL into `buf` of `len`
+ * bytes; `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes are needed.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set),
+ * `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes.
+ */
+arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len);
 
 /**
  * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
@@ -138,6 +445,79 @@ arbor_status arbor_card_parse(const char *text, uint8_t *out_card);
  * `buf` must be NULL or valid for `len` writes.
  */
 arbor_status arbor_card_format(uint8_t card, char *buf, size_t len);
+
+/**
+ * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
+ * `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
+ * solver on, expansion at first visit, no playout cutoff.
+ *
+ * `out` is caller-owned and written during the call only; unchanged on error.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown policy).
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write of `arbor_mcts_config`.
+ */
+arbor_status arbor_mcts_default_config(uint32_t policy, arbor_mcts_config *out);
+
+/**
+ * Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
+ * node), or 0 if `capacity` is 0 or the size does not fit `size_t`.
+ *
+ * A search expands at most one node per iteration, adding at most
+ * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
+ * with fewer, the search keeps refining the tree it has and reports `storage_full`.
+ */
+size_t arbor_mcts_bytes(uint32_t capacity);
+
+/**
+ * Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
+ * `*config` (copied into the buffer), and writes the number of nodes it holds to
+ * `*out_capacity` if that is not NULL. The nodes are zeroed: O(len).
+ *
+ * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it after
+ * the call); it must be aligned to `ARBOR_MCTS_ALIGN` (8) bytes and should be
+ * `arbor_mcts_bytes(capacity)` long. On error nothing is written.
+ * Errors: `ARBOR_NULL_POINTER` (`buf` or `config`), `ARBOR_INVALID_ARGUMENT` (misaligned
+ * `buf`, unknown policy, `solver` not 0 or 1, a constant negative or not finite),
+ * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room for
+ * the header and one node).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
+ * NULL or writable.
+ */
+arbor_status arbor_mcts_init(void *buf,
+                             size_t len,
+                             const arbor_mcts_config *config,
+                             uint32_t *out_capacity);
+
+/**
+ * Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
+ * (`len` bytes, prepared by `arbor_mcts_init`), with all randomness from `seed`, and writes
+ * the chosen move (packed as `arbor_breakthrough_legal_moves` lists them) to `*out_move`
+ * and, if `out_stats` is not NULL, what the search did to `*out_stats`.
+ *
+ * The same buffer settings, position, iterations and seed give the same move and
+ * statistics on every platform. Each search starts a fresh tree in the buffer. With 0
+ * iterations the move is a uniformly random legal one. The buffer is caller-owned and used
+ * during the call only; one search at a time per buffer.
+ * On error nothing is written to `*out_move` or `*out_stats`.
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `state` or `out_move`), `ARBOR_INVALID_ARGUMENT`
+ * (misaligned or uninitialised buffer, a buffer shorter than when it was initialised,
+ * settings changed to invalid values, an invalid position, or a game that is already over),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
+ * during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
+ */
+arbor_status arbor_mcts_search(void *buf,
+                               size_t len,
+                               const arbor_breakthrough *state,
+                               uint32_t iterations,
+                               uint64_t seed,
+                               uint16_t *out_move,
+                               arbor_mcts_stats *out_stats);
 
 /**
  * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.

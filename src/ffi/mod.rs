@@ -4,8 +4,12 @@
 //! Ownership rule for the whole ABI: arbor never keeps a pointer it was given past the
 //! call, and never frees memory it did not allocate (it allocates none).
 
+mod breakthrough;
 mod holdem;
+mod mcts;
 mod status;
 
+pub use breakthrough::*;
 pub use holdem::*;
+pub use mcts::*;
 pub use status::*;
