@@ -1,0 +1,81 @@
+//! Breakthrough and MCTS speed: perft on 8x8 (depth 6) in nodes per second, uniformly random
+//! playouts from the 8x8 start in games per second, and MCTS iterations per second on 8x8
+//! and 6x5 for the UCT, RAVE and MoGo players.
+//!
+//! Run: `cargo bench --bench breakthrough`. One core; throughput is per second.
+use std::hint::black_box;
+use std::time::Duration;
+
+use arbor::breakthrough::{Player, Position, Size};
+use arbor::search::mcts::{Mcts, Node};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand_core::SeedableRng;
+use rand_xorshift::XorShiftRng;
+
+fn perft(c: &mut Criterion) {
+    let start = Position::start(Size::STANDARD);
+    let mut group = c.benchmark_group("perft");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(149_264_638));
+    group.bench_function("8x8_depth_6", |b| {
+        b.iter(|| {
+            let nodes = black_box(start).perft(6);
+            assert_eq!(nodes, 149_264_638);
+            nodes
+        })
+    });
+    group.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    const GAMES: u64 = 10_000;
+    let start = Position::start(Size::STANDARD);
+    let mut rng = XorShiftRng::seed_from_u64(1);
+    let mut group = c.benchmark_group("random_playout");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("8x8_start_10k_games", |b| {
+        b.iter(|| {
+            let mut plies = 0u32;
+            for _ in 0..GAMES {
+                plies = plies.wrapping_add(black_box(start).random_playout(&mut rng).plies);
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+fn mcts(c: &mut Criterion) {
+    const ITERATIONS: u32 = 10_000;
+    let mut group = c.benchmark_group("mcts");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    for (name, size) in [
+        ("8x8", Size::STANDARD),
+        ("6x5", Size::new_checked(6, 5).expect("6x5 is a board size")),
+    ] {
+        let start = Position::start(size);
+        for (policy, player) in [
+            ("uct", Player::uct(ITERATIONS)),
+            ("rave", Player::rave(ITERATIONS)),
+            ("mogo", Player::mogo(ITERATIONS)),
+        ] {
+            let mut storage = vec![Node::default(); player.nodes_needed()];
+            let mut rng = XorShiftRng::seed_from_u64(7);
+            group.bench_function(format!("{name}_{policy}_10k_iterations"), |b| {
+                b.iter(|| {
+                    let mut tree = Mcts::new(&mut storage);
+                    player.choose(black_box(&start), &mut tree, &mut rng).0
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, playouts, mcts);
+criterion_main!(benches);
