@@ -1,0 +1,101 @@
+//! The `arbor perft breakthrough` and `arbor play breakthrough` commands, run as a user would.
+use std::process::Command;
+
+fn arbor(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .args(args)
+        .output()
+        .expect("the arbor binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let (ok, out, _) = arbor(&["perft", "breakthrough", "--size", "6x5", "--depth", "5"]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "depth 1 nodes 16\ndepth 2 nodes 240\ndepth 3 nodes 3666\ndepth 4 nodes 54448\ndepth 5 nodes 839494\n"
+    );
+    let (ok, out, _) = arbor(&[
+        "perft",
+        "breakthrough",
+        "--position",
+        "BBBBB/BBBBB/...../WWWWW/WWWWW w",
+        "--depth",
+        "3",
+    ]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "depth 1 nodes 13\ndepth 2 nodes 156\ndepth 3 nodes 1924\n"
+    );
+    for bad in [
+        &["perft", "chess"][..],
+        &["perft", "breakthrough", "--size", "9x9"],
+        &["perft", "breakthrough", "--position", "BB/.. w"],
+        &[
+            "perft",
+            "breakthrough",
+            "--size",
+            "6x5",
+            "--position",
+            "BBBBB/BBBBB/...../WWWWW/WWWWW w",
+        ],
+    ] {
+        let (ok, _, err) = arbor(bad);
+        assert!(!ok && err.contains("arbor:"), "{bad:?}: {err}");
+    }
+}
+
+/// The report without its timing lines, which vary from run to run.
+fn results_only(out: &str) -> String {
+    out.lines()
+        .filter(|line| !line.contains("/s") && !line.contains("threads"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn play_reports_a_match_independent_of_the_thread_count() {
+    let run = |threads: &str| {
+        let (ok, out, err) = arbor(&[
+            "play",
+            "breakthrough",
+            "--size",
+            "5x5",
+            "--white",
+            "mcts:iterations=100",
+            "--black",
+            "random",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+        ]);
+        assert!(ok, "{err}");
+        out
+    };
+    let one = run("1");
+    let three = run("3");
+    assert!(one.contains("A wins "), "{one}");
+    assert!(one.contains("95% Wilson interval"), "{one}");
+    assert!(one.contains("moves/s"), "{one}");
+    assert_eq!(results_only(&one), results_only(&three));
+    // UCT at 100 iterations beats random on 5x5 in nearly every game.
+    let wins: u32 = one
+        .lines()
+        .find_map(|line| line.strip_prefix("A wins "))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a wins count");
+    assert!(wins >= 10, "{one}");
+    let (ok, _, err) = arbor(&["play", "breakthrough", "--white", "minimax"]);
+    assert!(!ok && err.contains("minimax"), "{err}");
+}
