@@ -85,7 +85,8 @@ const fn attacks(side: Color, pawns: u64) -> u64 {
 const fn progress_rank(side: Color, rank: u8, rows: u8) -> u8 {
     match side {
         Color::White => rank,
-        Color::Black => rows - 1 - rank,
+        // Saturating: an off-board square (from an illegal move) must not underflow.
+        Color::Black => (rows - 1).saturating_sub(rank),
     }
 }
 
@@ -308,6 +309,17 @@ mod tests {
                     assert!((0.0..=1.0).contains(&h), "{other} in {p}: {h}");
                 }
                 p.play(m);
+            }
+        }
+    }
+
+    #[test]
+    fn the_prior_of_any_move_number_is_in_range() {
+        let small = Position::start(Size::new_checked(2, 4).unwrap());
+        for p in [small, pos("..B../...../...../W..../..... b")] {
+            for raw in 0..1u16 << 13 {
+                let h = prior(&p, Move::from_u16(raw).unwrap());
+                assert!((0.0..=1.0).contains(&h), "{raw}: {h}");
             }
         }
     }
