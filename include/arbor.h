@@ -184,7 +184,7 @@ typedef struct {
    */
   uint8_t turn;
   /**
-   * Zero.
+   * Written as zero by arbor; ignored when read.
    */
   uint8_t reserved[5];
 } arbor_breakthrough;

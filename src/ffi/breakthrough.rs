@@ -50,7 +50,7 @@ pub struct arbor_breakthrough {
     pub rows: u8,
     /// Side to move: 0 White, 1 Black.
     pub turn: u8,
-    /// Zero.
+    /// Written as zero by arbor; ignored when read.
     pub reserved: [u8; 5],
 }
 
