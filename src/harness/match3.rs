@@ -18,7 +18,9 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         Some("replay") => replay(args),
         Some("calibrate") => calibrate(args),
         Some(other) => Err(Failure::Usage(format!("unknown match3 command '{other}'"))),
-        None => Err(Failure::Usage("match3 needs play, replay or calibrate".into())),
+        None => Err(Failure::Usage(
+            "match3 needs play, replay or calibrate".into(),
+        )),
     }
 }
 
@@ -200,9 +202,10 @@ fn play(mut args: Args) -> Result<(), Failure> {
     };
     let goal = match goal_override {
         None => None,
-        Some(text) => Some(Goal::parse(&text).ok_or_else(|| {
-            Failure::Usage("--goal must be MaxS, MinS, MaxM or MinM".into())
-        })?),
+        Some(text) => Some(
+            Goal::parse(&text)
+                .ok_or_else(|| Failure::Usage("--goal must be MaxS, MinS, MaxM or MinM".into()))?,
+        ),
     };
     let persona;
     let agent = match agent_text.as_str() {
@@ -235,7 +238,11 @@ fn play(mut args: Args) -> Result<(), Failure> {
         .map(|r| r.metrics.average_available())
         .sum::<f64>()
         / n;
-    let combos = records.iter().map(|r| f64::from(r.metrics.combos)).sum::<f64>() / n;
+    let combos = records
+        .iter()
+        .map(|r| f64::from(r.metrics.combos))
+        .sum::<f64>()
+        / n;
     let reshuffles: u32 = records.iter().map(|r| r.metrics.reshuffles).sum();
     println!(
         "level {label}  agent {agent_text}  games {games}  seed {seed}  threads {threads}  moves {}",
@@ -253,7 +260,9 @@ fn play(mut args: Args) -> Result<(), Failure> {
         elapsed * 1000.0 / n
     );
     if let Some(path) = moves_out {
-        let mut csv = String::from("game,chance_seed,score,moves_played,combos,reshuffles,average_available,moves\n");
+        let mut csv = String::from(
+            "game,chance_seed,score,moves_played,combos,reshuffles,average_available,moves\n",
+        );
         for (g, r) in records.iter().enumerate() {
             let moves: Vec<String> = r.moves.iter().map(Swap::to_string).collect();
             let _ = writeln!(
@@ -329,7 +338,11 @@ fn calibrate(mut args: Args) -> Result<(), Failure> {
             threads,
         )?;
         let n = records.len().max(1) as f64;
-        let mean = records.iter().map(|r| f64::from(r.metrics.score)).sum::<f64>() / n;
+        let mean = records
+            .iter()
+            .map(|r| f64::from(r.metrics.score))
+            .sum::<f64>()
+            / n;
         let available = records
             .iter()
             .map(|r| r.metrics.average_available())

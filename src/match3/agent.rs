@@ -75,9 +75,14 @@ impl Goal {
     /// Parses `MaxS`, `MinS`, `MaxM` or `MinM` (any case).
     pub fn parse(text: &str) -> Option<Goal> {
         let text = text.trim();
-        [Goal::MaxScore, Goal::MinScore, Goal::MaxMoves, Goal::MinMoves]
-            .into_iter()
-            .find(|goal| goal.name().eq_ignore_ascii_case(text))
+        [
+            Goal::MaxScore,
+            Goal::MinScore,
+            Goal::MaxMoves,
+            Goal::MinMoves,
+        ]
+        .into_iter()
+        .find(|goal| goal.name().eq_ignore_ascii_case(text))
     }
 
     /// The paper's name.

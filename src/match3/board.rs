@@ -65,8 +65,9 @@ pub(crate) fn group(seed: u64, h: u64, v: u64) -> u64 {
     loop {
         let gh = g & h;
         let gv = g & v;
-        let grown =
-            g | ((((gh << 1) & NOT_COL_0) | ((gh >> 1) & NOT_COL_7)) & h) | (((gv << 8) | (gv >> 8)) & v);
+        let grown = g
+            | ((((gh << 1) & NOT_COL_0) | ((gh >> 1) & NOT_COL_7)) & h)
+            | (((gv << 8) | (gv >> 8)) & v);
         if grown == g {
             return g;
         }
@@ -95,12 +96,18 @@ impl Swap {
         if col >= 8 || row >= 8 || (vertical && row == 7) || (!vertical && col == 7) {
             return None;
         }
-        Some(Swap(row * 8 + col + if vertical { Self::VERTICAL } else { 0 }))
+        Some(Swap(
+            row * 8 + col + if vertical { Self::VERTICAL } else { 0 },
+        ))
     }
 
     /// The swap of two cells given in either order; `None` unless they are adjacent.
     pub const fn between(a: (u8, u8), b: (u8, u8)) -> Option<Swap> {
-        let (lo, hi) = if a.1 < b.1 || (a.1 == b.1 && a.0 <= b.0) { (a, b) } else { (b, a) };
+        let (lo, hi) = if a.1 < b.1 || (a.1 == b.1 && a.0 <= b.0) {
+            (a, b)
+        } else {
+            (b, a)
+        };
         if lo.1 == hi.1 && lo.0 + 1 == hi.0 {
             Swap::new(lo.0, lo.1, false)
         } else if lo.0 == hi.0 && lo.1 + 1 == hi.1 {
@@ -142,7 +149,11 @@ impl Swap {
     /// `(col, row)` of the other cell.
     pub const fn to(self) -> (u8, u8) {
         let (c, r) = self.from();
-        if self.is_vertical() { (c, r + 1) } else { (c + 1, r) }
+        if self.is_vertical() {
+            (c, r + 1)
+        } else {
+            (c + 1, r)
+        }
     }
 
     /// Parses `d4-d5` (either order, letters of either case).
@@ -205,7 +216,11 @@ impl fmt::Display for Board {
         for row in (0..self.height).rev() {
             for col in 0..self.width {
                 let c = self.cells[usize::from(row * 8 + col)];
-                let ch = if c == EMPTY { '.' } else { char::from(b'A' + c) };
+                let ch = if c == EMPTY {
+                    '.'
+                } else {
+                    char::from(b'A' + c)
+                };
                 write!(f, "{ch}")?;
             }
             writeln!(f)?;
@@ -252,7 +267,11 @@ impl Board {
     /// Parses rows top first, one letter per cell (`A` = colour 0), separated by newlines or
     /// `/`. Fails with `Error::Parse` on a wrong letter or shape.
     pub fn parse(text: &str, colours: u8) -> Result<Board, Error> {
-        let rows = || text.split(['\n', '/']).map(str::trim).filter(|r| !r.is_empty());
+        let rows = || {
+            text.split(['\n', '/'])
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+        };
         let height = rows().count();
         let width = rows().next().map_or(0, str::len);
         let (Ok(height), Ok(width)) = (u8::try_from(height), u8::try_from(width)) else {

@@ -79,7 +79,8 @@ pub fn preset(name: &str) -> Option<&'static str> {
 
 impl Default for Level {
     fn default() -> Self {
-        Level::generated(7, 7, DEFAULT_COLOURS, DEFAULT_MOVES, 0).unwrap_or_else(|_| Level {
+        // 7x7, 6 colours and 20 moves are in range: this is what `generated` returns.
+        Level {
             width: 7,
             height: 7,
             colours: DEFAULT_COLOURS,
@@ -88,7 +89,7 @@ impl Default for Level {
             grid: None,
             fall_len: [0; 8],
             fall: [[0; MAX_FALL]; 8],
-        })
+        }
     }
 }
 
@@ -167,7 +168,10 @@ impl Level {
     /// is out of range.
     pub fn with_colours(&self, colours: u8) -> Result<Level, LevelError> {
         if self.grid.is_some() || self.fall_len.iter().any(|&n| n > 0) {
-            return Err(err(0, "a level with a grid or fall lists keeps its colours"));
+            return Err(err(
+                0,
+                "a level with a grid or fall lists keeps its colours",
+            ));
         }
         Level::generated(self.width, self.height, colours, self.moves, self.seed)
     }
@@ -200,7 +204,10 @@ impl Level {
                 continue;
             }
             if in_grid {
-                if grid_count < 8 && !line.contains(' ') && line.bytes().all(|b| b.is_ascii_alphabetic()) {
+                if grid_count < 8
+                    && !line.contains(' ')
+                    && line.bytes().all(|b| b.is_ascii_alphabetic())
+                {
                     grid_rows[grid_count] = line;
                     grid_count += 1;
                     continue;
@@ -217,10 +224,13 @@ impl Level {
                     let (w, h) = v
                         .split_once(['x', 'X'])
                         .ok_or(err(number, "size needs WIDTHxHEIGHT, like 7x7"))?;
-                    let w: u8 = w.parse().map_err(|_| err(number, "width is not a number"))?;
-                    let h: u8 = h.parse().map_err(|_| err(number, "height is not a number"))?;
-                    if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h)
-                    {
+                    let w: u8 = w
+                        .parse()
+                        .map_err(|_| err(number, "width is not a number"))?;
+                    let h: u8 = h
+                        .parse()
+                        .map_err(|_| err(number, "height is not a number"))?;
+                    if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
                         return Err(err(number, "width and height must be 3 to 8"));
                     }
                     if size_seen {
@@ -259,7 +269,10 @@ impl Level {
                 }
                 "grid" => {
                     if value.is_some() {
-                        return Err(err(number, "grid takes no value: rows follow on the next lines"));
+                        return Err(err(
+                            number,
+                            "grid takes no value: rows follow on the next lines",
+                        ));
                     }
                     if grid_line != 0 {
                         return Err(err(number, "grid given twice"));
@@ -285,7 +298,12 @@ impl Level {
                     fall_text[usize::from(col)] = cells;
                     continue;
                 }
-                _ => return Err(err(number, "unknown keyword (size, colours, moves, seed, grid, fall)")),
+                _ => {
+                    return Err(err(
+                        number,
+                        "unknown keyword (size, colours, moves, seed, grid, fall)",
+                    ));
+                }
             }
             if extra.is_some() {
                 return Err(err(number, "unexpected text after the value"));
@@ -295,7 +313,10 @@ impl Level {
         // colours.
         if grid_line != 0 {
             if grid_count != usize::from(level.height) {
-                return Err(err(grid_line, "the grid must have as many rows as the height"));
+                return Err(err(
+                    grid_line,
+                    "the grid must have as many rows as the height",
+                ));
             }
             let mut board = Board::filled(level.width, level.height, level.colours)
                 .map_err(|_| err(grid_line, "bad size"))?;
@@ -402,4 +423,73 @@ fn actual_line(text: &str, grid_line: usize, i: usize) -> Option<usize> {
         .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty())
         .nth(i)
         .map(|(n, _)| n + 1)
+}
+
+/// Bytes of [`Level::to_bytes`]: size, colours, moves (4), seed (8), grid flag (1), grid
+/// cells (64), fall lengths (8), fall lists (8 × 200).
+pub(crate) const LEVEL_BYTES: usize = 4 + 8 + 1 + 64 + 8 + 8 * MAX_FALL;
+
+impl Level {
+    /// A flat byte image of the level (for C storage held by value).
+    pub(crate) fn to_bytes(&self, out: &mut [u8; LEVEL_BYTES]) {
+        out.fill(0);
+        out[..4].copy_from_slice(&[self.width, self.height, self.colours, self.moves]);
+        out[4..12].copy_from_slice(&self.seed.to_le_bytes());
+        if let Some(grid) = &self.grid {
+            out[12] = 1;
+            for row in 0..self.height {
+                for col in 0..self.width {
+                    out[13 + usize::from(row * 8 + col)] = grid.get(col, row).unwrap_or(0);
+                }
+            }
+        }
+        out[77..85].copy_from_slice(&self.fall_len);
+        for (col, list) in self.fall.iter().enumerate() {
+            let at = 85 + col * MAX_FALL;
+            out[at..at + MAX_FALL].copy_from_slice(list);
+        }
+    }
+
+    /// The level of a byte image, checked as thoroughly as a parsed text: `None` when any
+    /// field is out of range (an image C damaged).
+    pub(crate) fn from_bytes(bytes: &[u8; LEVEL_BYTES]) -> Option<Level> {
+        let [w, h, colours, moves] = [bytes[0], bytes[1], bytes[2], bytes[3]];
+        let mut seed = [0u8; 8];
+        seed.copy_from_slice(&bytes[4..12]);
+        let mut level = Level::generated(w, h, colours, moves, u64::from_le_bytes(seed)).ok()?;
+        match bytes[12] {
+            0 => {}
+            1 => {
+                let mut grid = Board::filled(w, h, colours).ok()?;
+                for row in 0..h {
+                    for col in 0..w {
+                        let colour = bytes[13 + usize::from(row * 8 + col)];
+                        if colour >= colours {
+                            return None;
+                        }
+                        grid.set(col, row, colour);
+                    }
+                }
+                if grid.matched() != 0 {
+                    return None;
+                }
+                level.grid = Some(grid);
+            }
+            _ => return None,
+        }
+        level.fall_len.copy_from_slice(&bytes[77..85]);
+        for col in 0..8usize {
+            let len = usize::from(level.fall_len[col]);
+            if len > MAX_FALL || (len > 0 && col >= usize::from(w)) {
+                return None;
+            }
+            let at = 85 + col * MAX_FALL;
+            level.fall[col].copy_from_slice(&bytes[at..at + MAX_FALL]);
+            if level.fall[col][..len].iter().any(|&c| c >= colours) {
+                return None;
+            }
+            level.fall[col][len..].fill(0);
+        }
+        Some(level)
+    }
 }

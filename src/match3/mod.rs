@@ -44,6 +44,5 @@ pub use board::{
 };
 pub use formula::{FORMULA_VERSION, MAX_INSTRUCTIONS, Op, Program};
 pub use game::{MAX_MOVES, Match3, Metrics, Moves, Outcome, Rules};
-pub use level::{
-    DEFAULT_COLOURS, DEFAULT_MOVES, Level, LevelError, MAX_FALL, PRESETS, preset,
-};
+pub(crate) use level::LEVEL_BYTES;
+pub use level::{DEFAULT_COLOURS, DEFAULT_MOVES, Level, LevelError, MAX_FALL, PRESETS, preset};

@@ -132,7 +132,10 @@ fn a_known_cascade_scores_with_the_multiplier() {
         "rows after the cascade, top first"
     );
     let m = game.metrics();
-    assert_eq!((m.score, m.moves, m.combos, m.legal_sum), (240, 1, 1, before));
+    assert_eq!(
+        (m.score, m.moves, m.combos, m.legal_sum),
+        (240, 1, 1, before)
+    );
 }
 
 #[test]
@@ -147,7 +150,11 @@ fn illegal_moves_change_nothing() {
             continue;
         };
         if !legal.contains(&swap) {
-            assert_eq!(game.try_play(swap), Err(crate::Error::IllegalMove), "{swap}");
+            assert_eq!(
+                game.try_play(swap),
+                Err(crate::Error::IllegalMove),
+                "{swap}"
+            );
             illegal += 1;
         }
     }
@@ -155,7 +162,10 @@ fn illegal_moves_change_nothing() {
     for text in ["a1-b1", "d3-d4", "a1-a2"] {
         assert!(!legal.contains(&Swap::parse(text).unwrap()), "{text}");
     }
-    assert!(legal.contains(&Swap::parse("a4-b4").unwrap()), "D falls into a4: a2-a4");
+    assert!(
+        legal.contains(&Swap::parse("a4-b4").unwrap()),
+        "D falls into a4: a2-a4"
+    );
     // A swap off this 4x4 board.
     assert!(game.try_play(Swap::parse("e1-f1").unwrap()).is_err());
     assert_eq!((*game.board(), game.metrics()), (board, metrics));
@@ -165,10 +175,15 @@ fn illegal_moves_change_nothing() {
 fn swaps_parse_and_print() {
     let swap = Swap::parse("d4-d5").unwrap();
     assert_eq!(swap, Swap::parse("D5-d4").unwrap());
-    assert_eq!((swap.from(), swap.to(), swap.is_vertical()), ((3, 3), (3, 4), true));
+    assert_eq!(
+        (swap.from(), swap.to(), swap.is_vertical()),
+        ((3, 3), (3, 4), true)
+    );
     assert_eq!(swap.to_string(), "d4-d5");
     assert_eq!(Swap::from_code(swap.code()), Some(swap));
-    for bad in ["", "d4", "d4-d6", "d4-e5", "i1-h1", "a0-a1", "a9-a8", "d4-d4", "d4--d5"] {
+    for bad in [
+        "", "d4", "d4-d6", "d4-e5", "i1-h1", "a0-a1", "a9-a8", "d4-d4", "d4--d5",
+    ] {
         assert!(Swap::parse(bad).is_err(), "{bad}");
     }
     assert_eq!(Swap::from_code(0x80), None);
@@ -266,8 +281,16 @@ fn level_errors_name_the_line_and_the_problem() {
         ("moves 20 30", 1, "unexpected"),
         ("size 3x3\ncolours 3\ngrid\nABC\nBCA", 3, "as many rows"),
         ("size 3x3\ncolours 3\ngrid\nABC\nBCA\nCABA", 6, "row length"),
-        ("size 3x3\ncolours 3\ngrid\nABC\nBCD\nCAB", 5, "beyond the number of colours"),
-        ("size 3x3\ncolours 3\ngrid\nABC\nBBB\nCAB", 5, "already has a line"),
+        (
+            "size 3x3\ncolours 3\ngrid\nABC\nBCD\nCAB",
+            5,
+            "beyond the number of colours",
+        ),
+        (
+            "size 3x3\ncolours 3\ngrid\nABC\nBBB\nCAB",
+            5,
+            "already has a line",
+        ),
         ("size 3x3\nfall d ABC", 2, "beyond the width"),
         ("colours 3\nfall a ABD", 2, "beyond the number of colours"),
         ("fall a", 1, "list of colour letters"),
@@ -310,19 +333,40 @@ fn formulas_parse_print_encode_and_decode() {
     assert!(Program::parse(&"sqrt(".repeat(40)).is_err());
     assert!(Program::parse(&("add(W, ".repeat(40) + "W" + &")".repeat(40))).is_err());
     assert_eq!(Program::decode(&[]), Err(crate::Error::InvalidLength));
-    assert_eq!(Program::decode(&[2, 1, 5]), Err(crate::Error::InvalidArgument));
-    assert_eq!(Program::decode(&[1, 1, 42]), Err(crate::Error::InvalidArgument));
-    assert_eq!(Program::decode(&[1, 1, 0]), Err(crate::Error::InvalidArgument)); // underflow
-    assert_eq!(Program::decode(&[1, 2, 5, 5]), Err(crate::Error::InvalidArgument)); // two left
-    assert_eq!(Program::decode(&[1, 1, 9, 0, 0]), Err(crate::Error::InvalidLength));
-    assert_eq!(Program::decode(&[1, 1, 5, 5]), Err(crate::Error::InvalidLength)); // trailing
+    assert_eq!(
+        Program::decode(&[2, 1, 5]),
+        Err(crate::Error::InvalidArgument)
+    );
+    assert_eq!(
+        Program::decode(&[1, 1, 42]),
+        Err(crate::Error::InvalidArgument)
+    );
+    assert_eq!(
+        Program::decode(&[1, 1, 0]),
+        Err(crate::Error::InvalidArgument)
+    ); // underflow
+    assert_eq!(
+        Program::decode(&[1, 2, 5, 5]),
+        Err(crate::Error::InvalidArgument)
+    ); // two left
+    assert_eq!(
+        Program::decode(&[1, 1, 9, 0, 0]),
+        Err(crate::Error::InvalidLength)
+    );
+    assert_eq!(
+        Program::decode(&[1, 1, 5, 5]),
+        Err(crate::Error::InvalidLength)
+    ); // trailing
     let nan = f32::NAN.to_le_bytes();
     assert_eq!(
         Program::decode(&[1, 1, 9, nan[0], nan[1], nan[2], nan[3]]),
         Err(crate::Error::InvalidArgument)
     );
     let mut short = [0u8; 3];
-    assert_eq!(program.encode(&mut short), Err(crate::Error::BufferTooSmall));
+    assert_eq!(
+        program.encode(&mut short),
+        Err(crate::Error::BufferTooSmall)
+    );
 }
 
 fn mean_score(agent: Agent<'_>, games: u64, iterations: u32) -> f64 {
@@ -387,8 +431,14 @@ fn the_persona_reward_follows_its_goal() {
     game.try_play(game.legal_moves()[0]).unwrap();
     let points = game.score();
     for (goal, expected) in [
-        (Goal::MaxScore, ((f64::from(points) - 60.0) / 240.0).clamp(0.0, 1.0)),
-        (Goal::MinScore, 1.0 - ((f64::from(points) - 60.0) / 240.0).clamp(0.0, 1.0)),
+        (
+            Goal::MaxScore,
+            ((f64::from(points) - 60.0) / 240.0).clamp(0.0, 1.0),
+        ),
+        (
+            Goal::MinScore,
+            1.0 - ((f64::from(points) - 60.0) / 240.0).clamp(0.0, 1.0),
+        ),
         (Goal::MaxMoves, f64::from(start.legal_count()) / 42.0),
         (Goal::MinMoves, 1.0 - f64::from(start.legal_count()) / 42.0),
     ] {
@@ -402,4 +452,3 @@ fn the_persona_reward_follows_its_goal() {
 fn game_first_move(game: &Match3<'_>) -> Swap {
     game.legal_moves()[0]
 }
-
