@@ -5,9 +5,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use arbor::match3::{
-    Agent, Goal, Level, Match3, SearchConfig, Swap, nodes_for, play_game,
-};
+use arbor::match3::{Agent, Goal, Level, Match3, SearchConfig, Swap, nodes_for, play_game};
 use arbor::search::mcts::Node;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -29,14 +27,17 @@ fn bench(c: &mut Criterion) {
     let starts = positions(&level);
 
     let mut i = 0usize;
-    c.bench_function("match3 move with cascades and refill (7x7, 6 colours)", |b| {
-        b.iter(|| {
-            i = (i + 1) & 63;
-            let (game, mv) = &starts[i];
-            let mut game = game.clone();
-            black_box(game.play(*mv))
-        })
-    });
+    c.bench_function(
+        "match3 move with cascades and refill (7x7, 6 colours)",
+        |b| {
+            b.iter(|| {
+                i = (i + 1) & 63;
+                let (game, mv) = &starts[i];
+                let mut game = game.clone();
+                black_box(game.play(*mv))
+            })
+        },
+    );
 
     let boards: Vec<_> = starts.iter().map(|(g, _)| *g.board()).collect();
     let mut j = 0usize;
@@ -51,7 +52,9 @@ fn bench(c: &mut Criterion) {
     let mut storage = vec![Node::default(); nodes_for(config.iterations)];
     let mut seed = 0u64;
     let mut group = c.benchmark_group("match3 game");
-    group.sample_size(20).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(10));
     group.bench_function("20-move Vanilla MCTS game, 250 iterations per move", |b| {
         b.iter(|| {
             seed += 1;

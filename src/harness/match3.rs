@@ -354,3 +354,54 @@ fn calibrate(mut args: Args) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_do_not_depend_on_the_thread_count() {
+        let level = Level::default();
+        let config = SearchConfig {
+            iterations: 30,
+            ..SearchConfig::default()
+        };
+        let agent = Agent::Vanilla(Goal::MaxScore);
+        let one = play_many(&level, agent, &config, 6, 3, 1).unwrap();
+        let three = play_many(&level, agent, &config, 6, 3, 3).unwrap();
+        for (a, b) in one.iter().zip(&three) {
+            assert_eq!(
+                (a.chance_seed, a.metrics, &a.moves),
+                (b.chance_seed, b.metrics, &b.moves)
+            );
+        }
+        // Games differ from one another.
+        assert_ne!(one[0].moves, one[1].moves);
+    }
+
+    #[test]
+    fn persona_files_and_bad_agents_are_reported() {
+        let dir = std::env::temp_dir().join(format!("arbor-m3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("p.txt");
+        std::fs::write(&good, "# a persona\ngoal MinM\nformula div(W, N)\n").unwrap();
+        let (program, goal) = load_persona(good.to_str().unwrap()).unwrap();
+        assert_eq!(
+            (program.to_string().as_str(), goal),
+            ("div(W, N)", Goal::MinMoves)
+        );
+        let bad = dir.join("q.txt");
+        std::fs::write(&bad, "goal MaxS\nformula log(W)\n").unwrap();
+        assert!(
+            matches!(load_persona(bad.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("line 2"))
+        );
+        let args = Args::new(
+            ["play", "--agent", "greedy"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        );
+        assert!(matches!(run(args), Err(Failure::Usage(m)) if m.contains("greedy")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
