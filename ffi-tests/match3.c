@@ -47,7 +47,7 @@ static void test_level_errors(void) {
 static void test_cascade_game(void) {
     arbor_match3_level level;
     arbor_match3_game game, before;
-    arbor_match3_outcome outcome = {0, 0, 0};
+    arbor_match3_outcome outcome = {0, 0, 0, 0};
     arbor_match3_metrics metrics;
     uint8_t moves[ARBOR_MATCH3_MAX_MOVES];
     size_t count = 0;
@@ -81,7 +81,7 @@ static void test_cascade_game(void) {
     CHECK(memcmp(&before, &game, sizeof game) == 0);
 
     CHECK_STATUS(arbor_match3_play(&game, code, &outcome), ARBOR_OK);
-    CHECK(outcome.points == 240 && outcome.combos == 1);
+    CHECK(outcome.points == 240 && outcome.combos == 1 && outcome.legal_before == count);
     CHECK_STATUS(arbor_match3_game_metrics(&game, &metrics), ARBOR_OK);
     CHECK(metrics.score == 240 && metrics.moves == 1 && metrics.combos == 1);
     CHECK(metrics.move_limit == 20 && metrics.game_over == 0);

@@ -151,6 +151,10 @@ typedef struct {
    * 1 if the board was left without a legal move and reshuffled.
    */
   uint32_t reshuffled;
+  /**
+   * Legal moves available before the move.
+   */
+  uint32_t legal_before;
 } arbor_match3_outcome;
 
 /**

@@ -57,6 +57,8 @@ pub struct arbor_match3_outcome {
     pub combos: u32,
     /// 1 if the board was left without a legal move and reshuffled.
     pub reshuffled: u32,
+    /// Legal moves available before the move.
+    pub legal_before: u32,
 }
 
 /// Metrics of a game so far.
@@ -329,6 +331,7 @@ pub unsafe extern "C" fn arbor_match3_play(
             points: outcome.points,
             combos: outcome.combos,
             reshuffled: u32::from(outcome.reshuffled),
+            legal_before: outcome.legal_before,
         };
         // SAFETY: non-NULL and writable (caller's contract).
         unsafe { out_outcome.write_unaligned(out) };

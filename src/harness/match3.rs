@@ -92,6 +92,8 @@ struct Record {
     chance_seed: u64,
     metrics: Metrics,
     moves: Vec<Swap>,
+    /// Legal moves available before each move.
+    legal: Vec<u32>,
 }
 
 fn threads(args: &mut Args) -> Result<usize, Failure> {
@@ -126,6 +128,7 @@ fn play_many(
                     }
                     let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, g as u64);
                     let mut moves = Vec::new();
+                    let mut legal = Vec::new();
                     let played = play_game(
                         level,
                         chance_seed,
@@ -133,7 +136,10 @@ fn play_many(
                         config,
                         &mut storage,
                         agent_seed,
-                        |mv, _| moves.push(mv),
+                        |mv, outcome| {
+                            moves.push(mv);
+                            legal.push(outcome.legal_before);
+                        },
                     );
                     match played {
                         Ok(metrics) => {
@@ -142,6 +148,7 @@ fn play_many(
                                     chance_seed,
                                     metrics,
                                     moves,
+                                    legal,
                                 });
                             }
                         }
@@ -261,20 +268,22 @@ fn play(mut args: Args) -> Result<(), Failure> {
     );
     if let Some(path) = moves_out {
         let mut csv = String::from(
-            "game,chance_seed,score,moves_played,combos,reshuffles,average_available,moves\n",
+            "game,chance_seed,score,moves_played,combos,reshuffles,average_available,moves,legal_before_each\n",
         );
         for (g, r) in records.iter().enumerate() {
             let moves: Vec<String> = r.moves.iter().map(Swap::to_string).collect();
+            let legal: Vec<String> = r.legal.iter().map(u32::to_string).collect();
             let _ = writeln!(
                 csv,
-                "{g},{},{},{},{},{},{:.3},\"{}\"",
+                "{g},{},{},{},{},{},{:.3},\"{}\",\"{}\"",
                 r.chance_seed,
                 r.metrics.score,
                 r.metrics.moves,
                 r.metrics.combos,
                 r.metrics.reshuffles,
                 r.metrics.average_available(),
-                moves.join(",")
+                moves.join(","),
+                legal.join(" ")
             );
         }
         std::fs::write(&path, csv)

@@ -439,11 +439,14 @@ impl Board {
     pub(crate) fn collapse(&mut self, removed: u64, mut draw: impl FnMut(u8) -> u8) {
         for col in 0..self.width {
             let col_mask = 0x0101_0101_0101_0101u64 << col;
-            if removed & col_mask == 0 {
+            let gone = removed & col_mask;
+            if gone == 0 {
                 continue;
             }
-            let mut write = 0u8;
-            for row in 0..self.height {
+            // Cells below the lowest removed one stay where they are.
+            let first = (gone.trailing_zeros() / 8) as u8;
+            let mut write = first;
+            for row in first..self.height {
                 let i = row * 8 + col;
                 if removed & (1u64 << i) == 0 {
                     self.cells[usize::from(write * 8 + col)] = self.cells[usize::from(i)];
@@ -451,14 +454,16 @@ impl Board {
                 }
             }
             for row in write..self.height {
-                let colour = draw(col) % self.colours;
+                let colour = draw(col);
+                let colour = if colour < self.colours { colour } else { 0 };
                 self.cells[usize::from(row * 8 + col)] = colour;
             }
-            // Rebuild this column in every colour board.
+            // Rebuild the changed part of this column in every colour board.
+            let changed = col_mask & (u64::MAX << (u32::from(first) * 8));
             for b in &mut self.bits[..usize::from(self.colours)] {
-                *b &= !col_mask;
+                *b &= !changed;
             }
-            for row in 0..self.height {
+            for row in first..self.height {
                 let i = row * 8 + col;
                 let colour = self.cells[usize::from(i)];
                 self.bits[usize::from(colour)] |= 1u64 << i;

@@ -26,6 +26,8 @@ pub struct Outcome {
     pub combos: u32,
     /// The board had no legal move afterwards and was reshuffled.
     pub reshuffled: bool,
+    /// Legal moves available before the move (the per-move "available moves").
+    pub legal_before: u32,
 }
 
 /// Metrics of a game so far.
@@ -219,19 +221,26 @@ impl<'l> Match3<'l> {
         if self.is_legal(swap) {
             self.play_legal(swap)
         } else {
+            let legal_before = self.legal_count();
             if self.moves_left() > 0 {
-                self.metrics.legal_sum += self.legal_count();
+                self.metrics.legal_sum += legal_before;
                 self.metrics.moves += 1;
             }
-            Outcome::default()
+            Outcome {
+                legal_before,
+                ..Outcome::default()
+            }
         }
     }
 
     fn play_legal(&mut self, swap: Swap) -> Outcome {
-        self.metrics.legal_sum += self.legal_count();
+        let mut outcome = Outcome {
+            legal_before: self.legal_count(),
+            ..Outcome::default()
+        };
+        self.metrics.legal_sum += outcome.legal_before;
         self.metrics.moves += 1;
         self.board.exchange(swap);
-        let mut outcome = Outcome::default();
         let mut multiplier = 1;
         let mut steps = 0;
         loop {

@@ -126,6 +126,7 @@ fn a_known_cascade_scores_with_the_multiplier() {
     let before = game.legal_count();
     let outcome = game.try_play(Swap::parse("c1-c2").unwrap()).unwrap();
     assert_eq!((outcome.points, outcome.combos), (240, 1));
+    assert_eq!(outcome.legal_before, before);
     assert_eq!(
         game.board().to_string(),
         "CADC\nCDCA\nDCDC\nDCBD\n",
