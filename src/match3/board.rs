@@ -75,9 +75,13 @@ pub(crate) fn group(seed: u64, h: u64, v: u64) -> u64 {
     }
 }
 
-/// Points of a group of `k` distinct cells before the multiplier: k × (20 + 10·(k − 3)).
+/// Points of a group of `k` distinct cells before the multiplier: k × (20 + 10·(k − 3));
+/// 0 for fewer than three cells (no group).
 pub const fn group_points(k: u32) -> u32 {
-    k * (20 + 10 * (k - 3))
+    if k < 3 {
+        return 0;
+    }
+    k.saturating_mul(20 + 10 * (k - 3))
 }
 
 /// A swap of two orthogonally adjacent cells, stored in one byte: the lower or left cell's

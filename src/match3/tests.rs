@@ -16,6 +16,50 @@ fn group_points_follow_the_paper() {
     assert_eq!(group_points(4), 120);
     assert_eq!(group_points(5), 200);
     assert_eq!(group_points(6), 300);
+    assert_eq!(group_points(2), 0);
+}
+
+#[test]
+fn level_parsing_never_panics_on_scrambled_text() {
+    let pieces = [
+        "size ",
+        "7x7",
+        "9x9",
+        "colours ",
+        "6",
+        "0",
+        "moves ",
+        "grid\n",
+        "fall ",
+        "a ",
+        "z ",
+        "ABCDEF",
+        "ABCDEFA\n",
+        "\n",
+        " ",
+        "#",
+        "x",
+        "seed ",
+        "18446744073709551616",
+        "\u{e9}",
+        "AAA\n",
+    ];
+    let mut rng = XorShiftRng::seed_from_u64(77);
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let mut text = std::string::String::new();
+        for _ in 0..(rng.next_u32() % 24) {
+            text += pieces[(rng.next_u32() as usize) % pieces.len()];
+        }
+        if let Ok(level) = Level::parse(&text) {
+            parsed += 1;
+            // Whatever parses also plays and prints back to itself.
+            let game = Match3::start(&level);
+            assert_eq!(game.board().matched(), 0);
+            assert_eq!(Level::parse(&level.to_string()).unwrap(), level);
+        }
+    }
+    assert!(parsed > 100, "{parsed}");
 }
 
 /// (rows top first, points of the lines on the board, cells removed)
