@@ -111,6 +111,7 @@ fn play_many(
     threads: usize,
 ) -> Result<Vec<Record>, Failure> {
     let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Record>>> = Mutex::new((0..games).map(|_| None).collect());
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {
@@ -141,6 +142,7 @@ fn play_many(
                             legal.push(outcome.legal_before);
                         },
                     );
+                    finished.fetch_add(1, Ordering::Relaxed);
                     match played {
                         Ok(metrics) => {
                             if let Ok(mut r) = results.lock() {
@@ -153,6 +155,8 @@ fn play_many(
                             }
                         }
                         Err(e) => {
+                            // Ends the progress display: the run has failed.
+                            finished.fetch_add(games, Ordering::Relaxed);
                             if let Ok(mut f) = failure.lock() {
                                 *f = Some(format!("game {g}: {e}"));
                             }
@@ -162,6 +166,7 @@ fn play_many(
                 }
             });
         }
+        progress(&finished, games);
     });
     if let Some(message) = failure.into_inner().ok().flatten() {
         return Err(Failure::Job(message));
@@ -173,6 +178,29 @@ fn play_many(
         .into_iter()
         .map(|r| r.ok_or_else(|| Failure::Job("a game was not played".into())))
         .collect()
+}
+
+/// Prints `done/total games, ETA` to stderr every two seconds while a long run goes on
+/// (silent for runs under two seconds), and a final newline if anything was printed.
+fn progress(finished: &AtomicUsize, games: usize) {
+    let start = Instant::now();
+    let mut printed = false;
+    loop {
+        let done = finished.load(Ordering::Relaxed);
+        if done >= games {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= 2.0 && (elapsed * 5.0) as u64 % 10 == 0 && done > 0 {
+            let eta = elapsed / done as f64 * (games - done) as f64;
+            eprint!("\r{done}/{games} games, ETA {eta:.0} s   ");
+            printed = true;
+        }
+    }
+    if printed {
+        eprintln!();
+    }
 }
 
 fn play(mut args: Args) -> Result<(), Failure> {
