@@ -192,7 +192,7 @@ fn progress(finished: &AtomicUsize, games: usize) {
         }
         std::thread::sleep(std::time::Duration::from_millis(200));
         let elapsed = start.elapsed().as_secs_f64();
-        if elapsed >= 2.0 && (elapsed * 5.0) as u64 % 10 == 0 && done > 0 {
+        if elapsed >= 2.0 && ((elapsed * 5.0) as u64).is_multiple_of(10) && done > 0 {
             let eta = elapsed / done as f64 * (games - done) as f64;
             eprint!("\r{done}/{games} games, ETA {eta:.0} s   ");
             printed = true;
