@@ -5,7 +5,9 @@
 //! call, and never frees memory it did not allocate (it allocates none).
 
 mod holdem;
+mod match3;
 mod status;
 
 pub use holdem::*;
+pub use match3::*;
 pub use status::*;

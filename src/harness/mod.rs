@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod args;
 mod hand;
+mod match3;
 
 pub use args::Args;
 
@@ -13,6 +14,17 @@ usage: arbor <command> [options]
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
                     with no cards, ranks a built-in example hand
+  match3 play [--level FILE|board1|board2|board3] [--agent random|vanilla|persona:FILE]
+              [--games 50] [--seed 1] [--iterations 250] [--goal MaxS|MinS|MaxM|MinM]
+              [--colours N] [--moves N] [--refills known|sampled] [--threads N]
+              [--moves-out FILE.csv]
+                    play games of a Match-3 level; print mean/min/max score and the
+                    average available moves (a persona file holds `goal MaxS` and
+                    `formula add(div(W, N), ...)`)
+  match3 replay --level FILE|NAME --moves \"d4-d5,c3-c4,...\" [--seed CHANCE_SEED]
+                    replay moves: `move <i> points <p> combos <c> score <s>` per move
+  match3 calibrate [--games 1000] [--seed 1]
+                    Random agent's mean score for 4 to 8 colours (README table)
   help              print this text
 ";
 
@@ -22,6 +34,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
     let mut args = Args::new(args);
     let result = match args.next_positional().as_deref() {
         Some("hand") => hand::run(args),
+        Some("match3") => match3::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())
