@@ -93,5 +93,5 @@ if [ "${1:-}" = "--self-test" ]; then
     self_test
 else
     cargo build --quiet --release --no-default-features --lib
-    check_archive target/release/libarbor.a
+    check_archive "${CARGO_TARGET_DIR:-target}/release/libarbor.a"
 fi

@@ -85,6 +85,36 @@
 #define ARBOR_MCTS_NO_CUTOFF 4294967295
 
 /**
+ * Bytes of `arbor_match3_level`.
+ */
+#define ARBOR_MATCH3_LEVEL_BYTES 1700
+
+/**
+ * Most moves a game can record (the largest move limit).
+ */
+#define ARBOR_MATCH3_MAX_RECORD 255
+
+/**
+ * Most legal moves of a position (8x8 board): the capacity that never runs short.
+ */
+#define ARBOR_MATCH3_MAX_MOVES 112
+
+/**
+ * Agents of `arbor_match3_agent_move`.
+ */
+#define ARBOR_MATCH3_AGENT_RANDOM 0
+
+/**
+ * Vanilla MCTS (UCB1, C = 1/√2).
+ */
+#define ARBOR_MATCH3_AGENT_VANILLA 1
+
+/**
+ * Persona MCTS with a formula in the binary form.
+ */
+#define ARBOR_MATCH3_AGENT_PERSONA 2
+
+/**
  * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
  * and new codes are only ever appended.
  *
@@ -249,6 +279,104 @@ typedef struct {
    */
   uint32_t root_proof;
 } arbor_mcts_stats;
+
+/**
+ * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
+ * `arbor_match3_level_preset`; its bytes are private.
+ */
+typedef struct {
+  /**
+   * Private image of the level.
+   */
+  uint8_t opaque[ARBOR_MATCH3_LEVEL_BYTES];
+} arbor_match3_level;
+
+/**
+ * A Match-3 game, held by value: the level, the chance seed and the moves played. Start it
+ * with `arbor_match3_game_start`; its fields are private.
+ */
+typedef struct {
+  /**
+   * Private image of the level.
+   */
+  uint8_t level[ARBOR_MATCH3_LEVEL_BYTES];
+  /**
+   * Private: the chance seed.
+   */
+  uint64_t seed;
+  /**
+   * Private: moves played.
+   */
+  uint32_t played;
+  /**
+   * Private: the moves played.
+   */
+  uint8_t record[ARBOR_MATCH3_MAX_RECORD];
+} arbor_match3_game;
+
+/**
+ * What one move did.
+ */
+typedef struct {
+  /**
+   * Points gained, multipliers included.
+   */
+  uint32_t points;
+  /**
+   * Cascade steps after the first match (0: no combo).
+   */
+  uint32_t combos;
+  /**
+   * 1 if the board was left without a legal move and reshuffled.
+   */
+  uint32_t reshuffled;
+  /**
+   * Legal moves available before the move.
+   */
+  uint32_t legal_before;
+} arbor_match3_outcome;
+
+/**
+ * Metrics of a game so far.
+ */
+typedef struct {
+  /**
+   * Score.
+   */
+  uint32_t score;
+  /**
+   * Moves played.
+   */
+  uint32_t moves;
+  /**
+   * The level's move limit.
+   */
+  uint32_t move_limit;
+  /**
+   * Combos over all moves.
+   */
+  uint32_t combos;
+  /**
+   * Reshuffles, including one at the start if the board had no legal move.
+   */
+  uint32_t reshuffles;
+  /**
+   * Sum of the legal moves available before each move played.
+   */
+  uint32_t legal_sum;
+  /**
+   * Legal moves now (0 when the game is over).
+   */
+  uint32_t legal_now;
+  /**
+   * 1 when the game is over.
+   */
+  uint32_t game_over;
+  /**
+   * `legal_sum / moves` (the paper's average available moves), 0 before a move.
+   */
+  double average_available;
+} arbor_match3_metrics;
 
 #ifdef __cplusplus
 extern "C" {
@@ -518,6 +646,173 @@ arbor_status arbor_mcts_search(void *buf,
                                uint64_t seed,
                                uint16_t *out_move,
                                arbor_mcts_stats *out_stats);
+
+/**
+ * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
+ * NUL needed) into `*out_level`.
+ *
+ * arbor reads `text` during the call only. On error `*out_level` is unchanged and, if
+ * `out_line` is not NULL, `*out_line` receives the 1-based line of the problem (0 when no
+ * single line is at fault; unchanged on other errors).
+ * Errors: `ARBOR_NULL_POINTER` (`text` or `out_level`), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
+ *
+ * # Safety
+ * `text` must be valid for `len` reads; `out_level` and `out_line` writable or NULL.
+ */
+arbor_status arbor_match3_level_parse(const uint8_t *text,
+                                      size_t len,
+                                      arbor_match3_level *out_level,
+                                      uint32_t *out_line);
+
+/**
+ * Loads bundled preset level `index` (0, 1 or 2: board1 … board3) into `*out_level`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (index out of range).
+ *
+ * # Safety
+ * `out_level` must be writable or NULL.
+ */
+arbor_status arbor_match3_level_preset(uint32_t index, arbor_match3_level *out_level);
+
+/**
+ * Starts a game of `*level` with chance seed `seed` (pass the level's `seed` line, or any
+ * other, for another board) into `*out_game`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*level` was not filled by arbor
+ * or was damaged). On error `*out_game` is unchanged.
+ *
+ * # Safety
+ * `level` must be readable and `out_game` writable, or NULL.
+ */
+arbor_status arbor_match3_game_start(const arbor_match3_level *level,
+                                     uint64_t seed,
+                                     arbor_match3_game *out_game);
+
+/**
+ * Writes the legal moves of `*game` (codes in increasing order) into `out_moves`, which
+ * has room for `capacity` bytes, and their number into `*out_count`. 112
+ * (`ARBOR_MATCH3_MAX_MOVES`) is always enough; a game that is over has none.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`game`, `out_count`, or `out_moves` with `capacity` > 0),
+ * `ARBOR_INVALID_ARGUMENT` (damaged game), `ARBOR_BUFFER_TOO_SMALL` (then `*out_count`
+ * holds the number needed and nothing is written to `out_moves`).
+ *
+ * # Safety
+ * `game` readable; `out_moves` valid for `capacity` writes; `out_count` writable.
+ */
+arbor_status arbor_match3_legal_moves(const arbor_match3_game *game,
+                                      uint8_t *out_moves,
+                                      size_t capacity,
+                                      size_t *out_count);
+
+/**
+ * Plays move `code` in `*game`. `out_outcome` may be NULL; otherwise it receives what the
+ * move did.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`game`), `ARBOR_INVALID_ARGUMENT` (damaged game),
+ * `ARBOR_ILLEGAL_MOVE` (not a legal move now, or the game is over). On error `*game` and
+ * `*out_outcome` are unchanged.
+ *
+ * # Safety
+ * `game` readable and writable; `out_outcome` writable or NULL.
+ */
+arbor_status arbor_match3_play(arbor_match3_game *game,
+                               uint8_t code,
+                               arbor_match3_outcome *out_outcome);
+
+/**
+ * Writes the metrics of `*game` into `*out_metrics`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (damaged game).
+ *
+ * # Safety
+ * `game` readable and `out_metrics` writable, or NULL.
+ */
+arbor_status arbor_match3_game_metrics(const arbor_match3_game *game,
+                                       arbor_match3_metrics *out_metrics);
+
+/**
+ * Parses a move such as "d4-d5" (NUL-terminated; column letter, row number from 1 at the
+ * bottom; either cell first) into its code. The move is checked for shape, not legality.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR`.
+ *
+ * # Safety
+ * `text` must be a NUL-terminated string or NULL; `out_code` writable or NULL.
+ */
+arbor_status arbor_match3_move_parse(const char *text, uint8_t *out_code);
+
+/**
+ * Writes the text of move `code` ("d4-d5") and a NUL into `buf` (room for `len` bytes; 6
+ * needed). Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (no move has this code),
+ * `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+ *
+ * # Safety
+ * `buf` must be valid for `len` writes, or NULL.
+ */
+arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len);
+
+/**
+ * Compiles a persona formula from `len` bytes of text (for example
+ * "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
+ * room for `capacity` bytes (322 always suffice), and writes its length to `*out_len`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`,
+ * `ARBOR_INVALID_LENGTH` (more than 64 instructions), `ARBOR_BUFFER_TOO_SMALL` (then
+ * `*out_len` holds the size needed).
+ *
+ * # Safety
+ * `text` valid for `len` reads, `out` for `capacity` writes, `out_len` writable.
+ */
+arbor_status arbor_match3_formula_compile(const uint8_t *text,
+                                          size_t len,
+                                          uint8_t *out,
+                                          size_t capacity,
+                                          size_t *out_len);
+
+/**
+ * Bytes of a search tree buffer of `capacity` nodes, written to `*out_bytes`. A search of
+ * `iterations` iterations never needs more than `1 + 112 * iterations` nodes (fewer nodes
+ * are fine: the tree stops growing). The buffer must be aligned to
+ * `arbor_match3_tree_align()` (malloc's alignment is enough).
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (the size overflows).
+ *
+ * # Safety
+ * `out_bytes` must be writable or NULL.
+ */
+arbor_status arbor_match3_tree_bytes(size_t capacity, size_t *out_bytes);
+
+/**
+ * Alignment a tree buffer needs.
+ */
+size_t arbor_match3_tree_align(void);
+
+/**
+ * Asks an agent for a move in `*game` and writes its code to `*out_code`.
+ *
+ * `agent`: `ARBOR_MATCH3_AGENT_RANDOM`, `_VANILLA` or `_PERSONA`. `goal` (the reward of the
+ * MCTS agents): 0 MaxS, 1 MinS, 2 MaxM, 3 MinM. `formula`/`formula_len`: the persona's
+ * formula in binary form (see `arbor_match3_formula_compile`), ignored by the other
+ * agents (may then be NULL). `iterations`: per move (the paper uses 250). `seed`: the
+ * agent's generator; the same inputs and seed give the same move. `tree`/`tree_bytes`: a
+ * caller buffer for the search tree (`arbor_match3_tree_bytes`), used during the call only;
+ * ignored by the random agent (may then be NULL).
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown agent or goal, damaged
+ * game, misaligned tree buffer, invalid formula), `ARBOR_INVALID_LENGTH` (formula
+ * truncated), `ARBOR_CAPACITY_EXHAUSTED` (tree buffer smaller than one node),
+ * `ARBOR_ILLEGAL_MOVE` (the game is over: there is no move to choose).
+ *
+ * # Safety
+ * `game` readable; `formula` valid for `formula_len` reads; `tree` valid for `tree_bytes`
+ * reads and writes and not used by anything else during the call; `out_code` writable.
+ */
+arbor_status arbor_match3_agent_move(const arbor_match3_game *game,
+                                     uint32_t agent,
+                                     uint32_t goal,
+                                     const uint8_t *formula,
+                                     size_t formula_len,
+                                     uint32_t iterations,
+                                     uint64_t seed,
+                                     void *tree,
+                                     size_t tree_bytes,
+                                     uint8_t *out_code);
 
 /**
  * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.

@@ -11,6 +11,7 @@ pub mod breakthrough;
 pub mod error;
 pub mod ffi;
 pub mod holdem;
+pub mod match3;
 pub mod search;
 
 #[cfg(feature = "std")]

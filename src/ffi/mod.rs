@@ -7,9 +7,11 @@
 mod breakthrough;
 mod holdem;
 mod mcts;
+mod match3;
 mod status;
 
 pub use breakthrough::*;
 pub use holdem::*;
 pub use mcts::*;
+pub use match3::*;
 pub use status::*;

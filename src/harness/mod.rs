@@ -6,6 +6,7 @@ mod args;
 mod hand;
 mod perft;
 mod play;
+mod match3;
 
 pub use args::Args;
 
@@ -26,6 +27,17 @@ commands:
                     SPEC: random | mcts:iterations=N | rave:iterations=N |
                     mogo:iterations=N, with optional ,c=X ,c1=X ,c2=X (policy
                     constants) ,solver=0 (default: mcts:iterations=1000 vs random)
+  match3 play [--level FILE|board1|board2|board3] [--agent random|vanilla|persona:FILE]
+              [--games 50] [--seed 1] [--iterations 250] [--goal MaxS|MinS|MaxM|MinM]
+              [--colours N] [--moves N] [--refills known|sampled] [--threads N]
+              [--moves-out FILE.csv]
+                    play games of a Match-3 level; print mean/min/max score and the
+                    average available moves (a persona file holds `goal MaxS` and
+                    `formula add(div(W, N), ...)`)
+  match3 replay --level FILE|NAME --moves \"d4-d5,c3-c4,...\" [--seed CHANCE_SEED]
+                    replay moves: `move <i> points <p> combos <c> score <s>` per move
+  match3 calibrate [--games 1000] [--seed 1]
+                    Random agent's mean score for 4 to 8 colours (README table)
   help              print this text
 ";
 
@@ -37,6 +49,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("hand") => hand::run(args),
         Some("perft") => perft::run(args),
         Some("play") => play::run(args),
+        Some("match3") => match3::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

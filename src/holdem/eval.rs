@@ -2,8 +2,8 @@
 //!
 //! Checked functions take [`Card`]s or bytes, reject duplicates and out-of-range bytes, and
 //! return a [`HandRank`]. The `_unchecked` fast paths trust their input: with distinct cards
-//! in 0..=51 they return the same rank as the number; with anything else they return some
-//! number (possibly 0), never panic and never read out of bounds.
+//! in 0..=51 they return the same rank as a number; with anything else they return some
+//! number in 0..=7462 (0 is no rank), and never panic or read out of bounds.
 use super::card::Card;
 use super::hand_rank::{Category, HandRank};
 use super::tables::{
@@ -97,8 +97,12 @@ fn flush_rank(cards: &[u8], key: u64) -> u16 {
     flush_rank_of_mask(mask)
 }
 
-/// The rank of a flush whose suit holds the ranks in `mask` (five or more bits).
+/// The rank of a flush whose suit holds the ranks in `mask` (five or more bits; fewer only
+/// come from repeated cards on a fast path, and give 0).
 fn flush_rank_of_mask(mut mask: u16) -> u16 {
+    if mask.count_ones() < 5 {
+        return 0;
+    }
     let runs = mask & (mask << 1) & (mask << 2) & (mask << 3) & (mask << 4);
     let straight_flush = Category::StraightFlush.first_rank().get();
     if runs != 0 {
@@ -313,5 +317,86 @@ fn visit_last_card(
         } else {
             visit(by_rank[usize::from(card >> 2)]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xorshift::XorShiftRng;
+
+    fn bytes(text: &str) -> Vec<u8> {
+        text.split(' ')
+            .map(|card| Card::parse(card).unwrap().byte())
+            .collect()
+    }
+
+    #[test]
+    fn fast_paths_survive_garbage() {
+        // Out-of-range bytes and repeated cards: any number, but no panic and no wild read.
+        let mut rng = XorShiftRng::seed_from_u64(1);
+        for _ in 0..200_000 {
+            let raw = rng.next_u64().to_le_bytes();
+            let seven: [u8; 7] = raw[..7].try_into().unwrap();
+            let repeated = [raw[0] % 52; 7];
+            for hand in [seven, repeated] {
+                assert!(rank7_unchecked(&hand) <= HandRank::BEST.get());
+                assert!(rank6_unchecked(&hand[..6].try_into().unwrap()) <= HandRank::BEST.get());
+                assert!(rank5_unchecked(&hand[..5].try_into().unwrap()) <= HandRank::BEST.get());
+            }
+        }
+    }
+
+    #[test]
+    fn checked_paths_name_the_error() {
+        assert_eq!(rank_bytes(&bytes("As Kd Qh Jc")), Err(Error::InvalidLength));
+        assert_eq!(
+            rank_bytes(&bytes("As Kd Qh Jc Ts 9s 8s 7s")),
+            Err(Error::InvalidLength)
+        );
+        assert_eq!(rank_bytes(&[0, 1, 2, 3, 52]), Err(Error::InvalidCard));
+        assert_eq!(rank_bytes(&[0, 1, 2, 3, 255, 255]), Err(Error::InvalidCard));
+        assert_eq!(rank_bytes(&[0, 1, 2, 3, 3]), Err(Error::DuplicateCard));
+        let mut ranks = [9u16; 2];
+        let mut hands = [bytes("As Kd Qh Jc Ts 9s 8s"), bytes("2c 3c 4c 5c 6c 7c 8c")].concat();
+        assert_eq!(
+            rank7_batch(&hands, &mut ranks[..1]),
+            Err(Error::InvalidLength)
+        );
+        hands[13] = hands[7];
+        assert_eq!(rank7_batch(&hands, &mut ranks), Err(Error::DuplicateCard));
+        assert_eq!(ranks, [9, 9], "nothing written on error");
+    }
+
+    #[test]
+    fn batch_matches_single_hands() {
+        let hands = [
+            bytes("As Kd Qh Jc Ts 9s 8s"),
+            bytes("2c 3c 4c 5c 6c 7c 8c"),
+            bytes("2d 2h 2s 7c 7d 9h Jc"),
+        ];
+        let mut ranks = [0u16; 3];
+        rank7_batch(&hands.concat(), &mut ranks).unwrap();
+        for (hand, rank) in hands.iter().zip(ranks) {
+            assert_eq!(rank_bytes(hand).unwrap().get(), rank);
+        }
+        assert_eq!(
+            HandRank::new(ranks[2]).unwrap().category(),
+            Category::FullHouse
+        );
+    }
+
+    #[test]
+    fn best_five_reaches_the_rank() {
+        let cards: Vec<Card> = "Ah 2h 3h 4h 5h Kd Kc"
+            .split(' ')
+            .map(|c| Card::parse(c).unwrap())
+            .collect();
+        let (five, rank) = best_five(&cards).unwrap();
+        assert_eq!(rank.category(), Category::StraightFlush);
+        assert_eq!(rank_cards(&five).unwrap(), rank);
+        assert!(five.iter().all(|card| card.suit() == 2));
+        assert_eq!(best_five(&cards[..4]), Err(Error::InvalidLength));
     }
 }

@@ -2,11 +2,6 @@
 //! work). About 95 KB in all (`TABLE_BYTES`), read-only, usable from flash.
 include!(concat!(env!("OUT_DIR"), "/hand_tables.rs"));
 
-/// Bit offsets of the fields of a card key (must match `table_gen.rs`).
-pub(crate) const MID_SHIFT: u32 = 12;
-pub(crate) const HIGH_SHIFT: u32 = 22;
-pub(crate) const SUIT_SHIFT: u32 = 32;
-
 /// One bit per card byte for the checked path: bit `card` for a card, bit 63 for any byte
 /// above 51. Built by const evaluation.
 pub(crate) static CARD_BIT: [u64; 256] = {

@@ -1,0 +1,302 @@
+//! The paper's agents: Random, Vanilla MCTS (section IV.B) and persona MCTS (section IV.C),
+//! all in caller storage and deterministic for a seed.
+//!
+//! **Reward.** The paper backs up how often a node "has won by achieving the defined goal";
+//! a one-player score game has no win, so each simulation's reward is the goal measured over
+//! the simulated moves (tree part and rollout, from the searched position to the end of the
+//! game) and normalised into [0, 1]:
+//!
+//! - score goals: `(points per simulated move − 60) / 240`, clamped to [0, 1]. Every legal
+//!   move scores at least 60, so 0 is the floor no play can go under, and 300 points per
+//!   move (twice the Random agent's average on the default board) already counts as a full
+//!   win. Measuring per move keeps the scale the same at move 1 and at move 19, and the
+//!   spread of rewards (random rollouts mostly give 0.2–0.6) is what UCB1 with C = 1/√2
+//!   was made for. MinS uses 1 − that.
+//! - move goals: average legal moves before each simulated move divided by half the board's
+//!   adjacent pairs (42 on 7x7; boards rarely offer more than 20), clamped. MinM uses
+//!   1 − that.
+//!
+//! **Rollouts.** The paper's rollouts run for 20 − (moves already made) moves; here the
+//! searched state carries the move limit, so a simulation (tree moves plus rollout) ends
+//! exactly at the end of the game: the paper's length counted from the searched position.
+//!
+//! **Chance.** The searched state carries the real game's chance stream, so by default the
+//! search sees the refills that will really come (the same seed replays the same game, and
+//! the tree stays consistent). With `SearchConfig::sample_refills` each iteration reseeds the
+//! stream from the search's generator instead (open loop: the agent does not know the future
+//! refills; a stored move that became illegal counts as a wasted move).
+use rand_core::SeedableRng;
+use rand_xorshift::XorShiftRng;
+
+use super::board::Swap;
+use super::formula::Program;
+use super::game::{Match3, Metrics, Moves};
+use super::level::Level;
+use crate::Error;
+use crate::search::mcts::{
+    Config, FinalMove, FormulaPolicy, Game, Mcts, Node, Policy, Ucb1, random_index,
+};
+
+/// The paper's iterations (root visits) per move.
+pub const PAPER_ITERATIONS: u32 = 250;
+
+/// Points per move that count as a full reward for the score goals.
+const SCORE_SPAN: f64 = 240.0;
+/// The fewest points a legal move scores.
+const MIN_POINTS: f64 = 60.0;
+
+/// What a persona (or the vanilla search) rewards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Goal {
+    /// Maximise score (MaxS; the vanilla agent's goal).
+    #[default]
+    MaxScore = 0,
+    /// Minimise score (MinS).
+    MinScore = 1,
+    /// Maximise the average available moves (MaxM).
+    MaxMoves = 2,
+    /// Minimise the average available moves (MinM).
+    MinMoves = 3,
+}
+
+impl Goal {
+    /// The goal of a code (0 MaxS, 1 MinS, 2 MaxM, 3 MinM).
+    pub fn from_code(code: u32) -> Option<Goal> {
+        match code {
+            0 => Some(Goal::MaxScore),
+            1 => Some(Goal::MinScore),
+            2 => Some(Goal::MaxMoves),
+            3 => Some(Goal::MinMoves),
+            _ => None,
+        }
+    }
+
+    /// Parses `MaxS`, `MinS`, `MaxM` or `MinM` (any case).
+    pub fn parse(text: &str) -> Option<Goal> {
+        let text = text.trim();
+        [
+            Goal::MaxScore,
+            Goal::MinScore,
+            Goal::MaxMoves,
+            Goal::MinMoves,
+        ]
+        .into_iter()
+        .find(|goal| goal.name().eq_ignore_ascii_case(text))
+    }
+
+    /// The paper's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::MaxScore => "MaxS",
+            Goal::MinScore => "MinS",
+            Goal::MaxMoves => "MaxM",
+            Goal::MinMoves => "MinM",
+        }
+    }
+}
+
+/// Settings of the MCTS agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Iterations (root visits) per move; the paper's 250 by default.
+    pub iterations: u32,
+    /// Reseed the chance stream on every iteration (open loop) instead of searching with
+    /// the real game's refills.
+    pub sample_refills: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            iterations: PAPER_ITERATIONS,
+            sample_refills: false,
+        }
+    }
+}
+
+/// Nodes a search of `iterations` iterations can need: every iteration expands at most one
+/// node with at most 112 children. Storage of this size never runs out.
+pub const fn nodes_for(iterations: u32) -> usize {
+    1 + iterations as usize * super::game::MAX_MOVES
+}
+
+/// An agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Agent<'f> {
+    /// A uniformly random legal move.
+    Random,
+    /// Vanilla MCTS with UCB1 (C = 1/√2), reward of the goal `MaxScore` unless changed.
+    Vanilla(Goal),
+    /// MCTS whose selection and final choice use an evolved formula, reward of its goal.
+    Persona(&'f Program, Goal),
+}
+
+/// The searched state: the game plus where the search started, which the reward needs.
+#[derive(Clone, Debug)]
+pub struct Searched<'l> {
+    game: Match3<'l>,
+    goal: Goal,
+    start: Metrics,
+    sample_refills: bool,
+}
+
+impl<'l> Searched<'l> {
+    /// The state a search from `game` works on.
+    pub fn new(game: &Match3<'l>, goal: Goal, sample_refills: bool) -> Self {
+        Searched {
+            game: game.clone(),
+            goal,
+            start: game.metrics(),
+            sample_refills,
+        }
+    }
+
+    /// The reward of the goal over the moves simulated since the start, in [0, 1].
+    pub fn goal_reward(&self) -> f32 {
+        let now = self.game.metrics();
+        let moves = now.moves.saturating_sub(self.start.moves);
+        if moves == 0 {
+            return 0.5;
+        }
+        let moves = f64::from(moves);
+        let value = match self.goal {
+            Goal::MaxScore | Goal::MinScore => {
+                let points = f64::from(now.score.saturating_sub(self.start.score)) / moves;
+                ((points - MIN_POINTS) / SCORE_SPAN).clamp(0.0, 1.0)
+            }
+            Goal::MaxMoves | Goal::MinMoves => {
+                let legal = f64::from(now.legal_sum.saturating_sub(self.start.legal_sum)) / moves;
+                let bound = f64::from(self.game.board().swap_slots()) / 2.0;
+                (legal / bound).clamp(0.0, 1.0)
+            }
+        };
+        let value = match self.goal {
+            Goal::MinScore | Goal::MinMoves => 1.0 - value,
+            _ => value,
+        };
+        value as f32
+    }
+}
+
+impl Game for Searched<'_> {
+    type Move = Swap;
+    type Moves = Moves;
+
+    fn side_to_move(&self) -> u8 {
+        0
+    }
+
+    fn legal_moves(&self) -> Moves {
+        self.game.legal_moves()
+    }
+
+    fn play(&mut self, mv: Swap) {
+        self.game.play(mv);
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn reward(&self, _player: u8) -> f32 {
+        self.goal_reward()
+    }
+
+    /// The child's number of legal moves (the persona variable), by playing the move on a
+    /// copy.
+    fn feature(&self, mv: Swap) -> f32 {
+        let mut child = self.game.clone();
+        child.play(mv);
+        child.legal_count() as f32
+    }
+
+    fn playout_move(&self, moves: &[Swap], rng: &mut XorShiftRng) -> usize {
+        random_index(rng, moves.len())
+    }
+
+    fn begin_iteration(&mut self, rng: &mut XorShiftRng) {
+        if self.sample_refills {
+            self.game.reseed(rng);
+        }
+    }
+}
+
+/// The search settings the paper's agents share: all children created at the first visit,
+/// rollouts to the end of the game, the policy's choice at the root (UCB1 or the formula,
+/// as section IV says both replace "the selection of the most promising node and ... the
+/// best action"), no solver (rewards are fractional).
+pub fn paper_config() -> Config {
+    Config {
+        expand_threshold: 0,
+        playout_cutoff: u32::MAX,
+        final_move: FinalMove::BestScore,
+        solver: false,
+        ..Config::default()
+    }
+}
+
+/// A uniformly random legal move, `None` when the game is over.
+pub fn random_move(game: &Match3<'_>, rng: &mut XorShiftRng) -> Option<Swap> {
+    if game.is_over() {
+        return None;
+    }
+    let n = game.legal_count();
+    game.nth_legal(random_index(rng, n as usize) as u32)
+}
+
+/// The move an MCTS agent with `policy` and `goal` chooses, searching in `storage`.
+/// `Ok(None)` when the game is over; `Error::CapacityExhausted` when `storage` is empty.
+pub fn search_move<P: Policy + ?Sized>(
+    game: &Match3<'_>,
+    policy: &P,
+    goal: Goal,
+    config: &SearchConfig,
+    storage: &mut [Node<Swap>],
+    rng: &mut XorShiftRng,
+) -> Result<Option<Swap>, Error> {
+    let state = Searched::new(game, goal, config.sample_refills);
+    let mut tree = Mcts::new(storage);
+    let result = tree.search(&state, policy, &paper_config(), config.iterations, rng)?;
+    Ok(result.best)
+}
+
+/// The move `agent` chooses. Random ignores `storage` and `config`.
+pub fn choose(
+    agent: Agent<'_>,
+    game: &Match3<'_>,
+    config: &SearchConfig,
+    storage: &mut [Node<Swap>],
+    rng: &mut XorShiftRng,
+) -> Result<Option<Swap>, Error> {
+    match agent {
+        Agent::Random => Ok(random_move(game, rng)),
+        Agent::Vanilla(goal) => search_move(game, &Ucb1::default(), goal, config, storage, rng),
+        Agent::Persona(program, goal) => {
+            search_move(game, &FormulaPolicy(*program), goal, config, storage, rng)
+        }
+    }
+}
+
+/// Plays a whole game of `level` with chance seed `chance_seed`, the agent drawing from
+/// `agent_seed`, and calls `on_move` after every move. Returns the final metrics.
+pub fn play_game(
+    level: &Level,
+    chance_seed: u64,
+    agent: Agent<'_>,
+    config: &SearchConfig,
+    storage: &mut [Node<Swap>],
+    agent_seed: u64,
+    mut on_move: impl FnMut(Swap, &super::game::Outcome),
+) -> Result<Metrics, Error> {
+    let mut game = Match3::new(level, chance_seed);
+    let mut rng = XorShiftRng::seed_from_u64(agent_seed);
+    while !game.is_over() {
+        let Some(mv) = choose(agent, &game, config, storage, &mut rng)? else {
+            break;
+        };
+        let outcome = game.try_play(mv)?;
+        on_move(mv, &outcome);
+    }
+    Ok(game.metrics())
+}

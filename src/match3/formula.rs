@@ -1,0 +1,422 @@
+//! Persona formulas as compact, allocation-free bytecode: a postfix program over the four
+//! variables of the paper's section IV.C, evaluated on a fixed stack.
+//!
+//! Text form (what GP individuals print, DEAP style, prefix calls):
+//! `add(div(W, N), mul(0.5, sqrt(div(NP, N))))`, with the variables `W` (child wins: its sum
+//! of rewards), `N` (child visits), `NP` (parent visits), `M` (the child's number of legal
+//! moves), decimal constants, and `add`, `sub`, `mul`, `div` (protected: x / 0 = 1),
+//! `sqrt` (protected: √|x|).
+//!
+//! Binary form (what a game client loads): byte 0 is the version (1), byte 1 the number of
+//! instructions n, then n instructions in postfix order, one opcode byte each
+//! (0 add, 1 sub, 2 mul, 3 div, 4 sqrt, 5 W, 6 N, 7 NP, 8 M, 9 constant), a constant
+//! followed by its `f32` in little-endian order. The loader checks the version, the length,
+//! every opcode, that constants are finite and that the stack never underflows and ends
+//! with exactly one value.
+use core::fmt;
+
+use crate::Error;
+use crate::search::mcts::Formula;
+
+/// Most instructions in a program.
+pub const MAX_INSTRUCTIONS: usize = 64;
+/// Deepest stack a program may use (a program of 64 instructions needs at most 33).
+const MAX_STACK: usize = 40;
+/// Deepest nesting the text parser follows.
+const MAX_DEPTH: usize = 32;
+/// Binary format version.
+pub const FORMULA_VERSION: u8 = 1;
+
+/// One instruction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    /// a + b
+    Add,
+    /// a − b
+    Sub,
+    /// a × b
+    Mul,
+    /// a / b, or 1 when b = 0
+    Div,
+    /// √|a|
+    Sqrt,
+    /// Child wins (sum of rewards).
+    Wins,
+    /// Child visits.
+    Visits,
+    /// Parent visits.
+    ParentVisits,
+    /// The child's number of legal moves.
+    Moves,
+    /// A constant.
+    Const(f32),
+}
+
+impl Op {
+    const fn arity(self) -> (usize, usize) {
+        // (values popped, values pushed)
+        match self {
+            Op::Add | Op::Sub | Op::Mul | Op::Div => (2, 1),
+            Op::Sqrt => (1, 1),
+            _ => (0, 1),
+        }
+    }
+
+    const fn code(self) -> u8 {
+        match self {
+            Op::Add => 0,
+            Op::Sub => 1,
+            Op::Mul => 2,
+            Op::Div => 3,
+            Op::Sqrt => 4,
+            Op::Wins => 5,
+            Op::Visits => 6,
+            Op::ParentVisits => 7,
+            Op::Moves => 8,
+            Op::Const(_) => 9,
+        }
+    }
+}
+
+/// A validated formula program. `Copy`, 520 bytes, no allocation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Program {
+    ops: [Op; MAX_INSTRUCTIONS],
+    len: u8,
+}
+
+impl Program {
+    /// Validates a postfix instruction list: at most 64 instructions, finite constants,
+    /// no stack underflow, exactly one value at the end.
+    pub fn from_ops(ops: &[Op]) -> Result<Program, Error> {
+        if ops.is_empty() || ops.len() > MAX_INSTRUCTIONS {
+            return Err(Error::InvalidLength);
+        }
+        let mut depth = 0usize;
+        for &op in ops {
+            if let Op::Const(c) = op {
+                if !c.is_finite() {
+                    return Err(Error::InvalidArgument);
+                }
+            }
+            let (pop, push) = op.arity();
+            if depth < pop {
+                return Err(Error::InvalidArgument);
+            }
+            depth = depth - pop + push;
+            if depth > MAX_STACK {
+                return Err(Error::InvalidArgument);
+            }
+        }
+        if depth != 1 {
+            return Err(Error::InvalidArgument);
+        }
+        let mut program = Program {
+            ops: [Op::Wins; MAX_INSTRUCTIONS],
+            len: ops.len() as u8,
+        };
+        program.ops[..ops.len()].copy_from_slice(ops);
+        Ok(program)
+    }
+
+    /// The instructions.
+    pub fn ops(&self) -> &[Op] {
+        &self.ops[..usize::from(self.len)]
+    }
+
+    /// UCB1 without the logarithm the instruction set lacks, as a sample persona:
+    /// W/N + √(NP/N)·0.5.
+    pub fn sample() -> Program {
+        use Op::*;
+        // The list is valid by construction; `from_ops` cannot refuse it.
+        Program::from_ops(&[
+            Wins,
+            Visits,
+            Div,
+            Const(0.5),
+            ParentVisits,
+            Visits,
+            Div,
+            Sqrt,
+            Mul,
+            Add,
+        ])
+        .unwrap_or(Program {
+            ops: [Op::Wins; MAX_INSTRUCTIONS],
+            len: 1,
+        })
+    }
+
+    /// Evaluates the program. Never panics; the result may be infinite or NaN (the search
+    /// treats NaN as the lowest score).
+    pub fn eval(&self, wins: f64, visits: f64, parent_visits: f64, moves: f64) -> f64 {
+        let mut stack = [0.0f64; MAX_STACK];
+        let mut top = 0usize;
+        for &op in self.ops() {
+            // Validated: `top` never underflows nor exceeds MAX_STACK; `get` keeps that
+            // promise without a panic path.
+            let value = match op {
+                Op::Wins => wins,
+                Op::Visits => visits,
+                Op::ParentVisits => parent_visits,
+                Op::Moves => moves,
+                Op::Const(c) => f64::from(c),
+                Op::Sqrt => {
+                    let a = stack.get(top.wrapping_sub(1)).copied().unwrap_or(0.0);
+                    top = top.saturating_sub(1);
+                    libm::sqrt(libm::fabs(a))
+                }
+                Op::Add | Op::Sub | Op::Mul | Op::Div => {
+                    let b = stack.get(top.wrapping_sub(1)).copied().unwrap_or(0.0);
+                    let a = stack.get(top.wrapping_sub(2)).copied().unwrap_or(0.0);
+                    top = top.saturating_sub(2);
+                    match op {
+                        Op::Add => a + b,
+                        Op::Sub => a - b,
+                        Op::Mul => a * b,
+                        _ => {
+                            if b == 0.0 {
+                                1.0
+                            } else {
+                                a / b
+                            }
+                        }
+                    }
+                }
+            };
+            if let Some(slot) = stack.get_mut(top) {
+                *slot = value;
+            }
+            top += 1;
+        }
+        stack[0]
+    }
+
+    /// Bytes of the binary form.
+    pub fn encoded_len(&self) -> usize {
+        2 + self
+            .ops()
+            .iter()
+            .map(|op| if matches!(op, Op::Const(_)) { 5 } else { 1 })
+            .sum::<usize>()
+    }
+
+    /// Writes the binary form into `out` and returns its length; `Error::BufferTooSmall` if
+    /// `out` is shorter than [`Program::encoded_len`].
+    pub fn encode(&self, out: &mut [u8]) -> Result<usize, Error> {
+        let len = self.encoded_len();
+        let out = out.get_mut(..len).ok_or(Error::BufferTooSmall)?;
+        out[0] = FORMULA_VERSION;
+        out[1] = self.len;
+        let mut at = 2;
+        for &op in self.ops() {
+            out[at] = op.code();
+            at += 1;
+            if let Op::Const(c) = op {
+                out[at..at + 4].copy_from_slice(&c.to_le_bytes());
+                at += 4;
+            }
+        }
+        Ok(len)
+    }
+
+    /// Loads and validates the binary form. Errors: `Error::InvalidLength` (truncated, too
+    /// long, or trailing bytes), `Error::InvalidArgument` (version, opcode, non-finite
+    /// constant, or a malformed stack).
+    pub fn decode(bytes: &[u8]) -> Result<Program, Error> {
+        let [version, count, rest @ ..] = bytes else {
+            return Err(Error::InvalidLength);
+        };
+        if *version != FORMULA_VERSION {
+            return Err(Error::InvalidArgument);
+        }
+        let count = usize::from(*count);
+        if count == 0 || count > MAX_INSTRUCTIONS {
+            return Err(Error::InvalidLength);
+        }
+        let mut ops = [Op::Wins; MAX_INSTRUCTIONS];
+        let mut at = 0usize;
+        for op in ops.iter_mut().take(count) {
+            let code = *rest.get(at).ok_or(Error::InvalidLength)?;
+            at += 1;
+            *op = match code {
+                0 => Op::Add,
+                1 => Op::Sub,
+                2 => Op::Mul,
+                3 => Op::Div,
+                4 => Op::Sqrt,
+                5 => Op::Wins,
+                6 => Op::Visits,
+                7 => Op::ParentVisits,
+                8 => Op::Moves,
+                9 => {
+                    let raw = rest.get(at..at + 4).ok_or(Error::InvalidLength)?;
+                    at += 4;
+                    Op::Const(f32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]))
+                }
+                _ => return Err(Error::InvalidArgument),
+            };
+        }
+        if at != rest.len() {
+            return Err(Error::InvalidLength);
+        }
+        Program::from_ops(&ops[..count])
+    }
+
+    /// Parses the text form. Fails with `Error::Parse` (syntax) or the errors of
+    /// [`Program::from_ops`] (too long).
+    pub fn parse(text: &str) -> Result<Program, Error> {
+        let mut parser = Parser {
+            text: text.as_bytes(),
+            at: 0,
+            ops: [Op::Wins; MAX_INSTRUCTIONS],
+            len: 0,
+        };
+        parser.expr(0)?;
+        parser.skip_space();
+        if parser.at != parser.text.len() {
+            return Err(Error::Parse);
+        }
+        Program::from_ops(&parser.ops[..parser.len])
+    }
+
+    fn write_node(&self, end: usize, f: &mut fmt::Formatter<'_>) -> Result<usize, fmt::Error> {
+        // Writes the subtree whose last instruction is `end - 1`; returns its first index.
+        let Some(&op) = self.ops().get(end.wrapping_sub(1)) else {
+            return Err(fmt::Error);
+        };
+        let name = match op {
+            Op::Wins => return f.write_str("W").map(|_| end - 1),
+            Op::Visits => return f.write_str("N").map(|_| end - 1),
+            Op::ParentVisits => return f.write_str("NP").map(|_| end - 1),
+            Op::Moves => return f.write_str("M").map(|_| end - 1),
+            Op::Const(c) => return write!(f, "{c}").map(|_| end - 1),
+            Op::Add => "add",
+            Op::Sub => "sub",
+            Op::Mul => "mul",
+            Op::Div => "div",
+            Op::Sqrt => "sqrt",
+        };
+        // Find operand boundaries first (postfix: last operand ends at end - 1).
+        if op == Op::Sqrt {
+            write!(f, "{name}(")?;
+            let start = self.write_node(end - 1, f)?;
+            f.write_str(")")?;
+            return Ok(start);
+        }
+        let b_start = self.subtree_start(end - 1).ok_or(fmt::Error)?;
+        write!(f, "{name}(")?;
+        let a_start = self.write_node(b_start, f)?;
+        f.write_str(", ")?;
+        self.write_node(end - 1, f)?;
+        f.write_str(")")?;
+        Ok(a_start)
+    }
+
+    /// First instruction of the subtree ending at `end - 1`.
+    fn subtree_start(&self, end: usize) -> Option<usize> {
+        let mut need = 1usize;
+        let mut i = end;
+        while need > 0 {
+            i = i.checked_sub(1)?;
+            let (pop, _) = self.ops().get(i)?.arity();
+            need = need - 1 + pop;
+        }
+        Some(i)
+    }
+}
+
+impl Formula for Program {
+    fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64 {
+        Program::eval(self, wins, visits, parent_visits, feature)
+    }
+}
+
+/// The text form, which [`Program::parse`] reads back to the same program.
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_node(usize::from(self.len), f).map(|_| ())
+    }
+}
+
+struct Parser<'t> {
+    text: &'t [u8],
+    at: usize,
+    ops: [Op; MAX_INSTRUCTIONS],
+    len: usize,
+}
+
+impl Parser<'_> {
+    fn skip_space(&mut self) {
+        while self.text.get(self.at).is_some_and(u8::is_ascii_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn emit(&mut self, op: Op) -> Result<(), Error> {
+        let slot = self.ops.get_mut(self.len).ok_or(Error::InvalidLength)?;
+        *slot = op;
+        self.len += 1;
+        Ok(())
+    }
+
+    fn expect(&mut self, byte: u8) -> Result<(), Error> {
+        self.skip_space();
+        if self.text.get(self.at) == Some(&byte) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(Error::Parse)
+        }
+    }
+
+    fn expr(&mut self, depth: usize) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::Parse);
+        }
+        self.skip_space();
+        let start = self.at;
+        while self
+            .text
+            .get(self.at)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+' | b'_'))
+        {
+            // A sign only at the start or after an exponent marker.
+            let b = self.text[self.at];
+            if matches!(b, b'-' | b'+')
+                && self.at != start
+                && !matches!(self.text[self.at - 1], b'e' | b'E')
+            {
+                break;
+            }
+            self.at += 1;
+        }
+        let word = core::str::from_utf8(&self.text[start..self.at]).map_err(|_| Error::Parse)?;
+        let op = match word {
+            "W" | "w" | "wins" => return self.emit(Op::Wins),
+            "N" | "n" | "visits" => return self.emit(Op::Visits),
+            "NP" | "np" | "parent_visits" => return self.emit(Op::ParentVisits),
+            "M" | "m" | "moves" => return self.emit(Op::Moves),
+            "add" => Op::Add,
+            "sub" => Op::Sub,
+            "mul" => Op::Mul,
+            "div" | "protectedDiv" => Op::Div,
+            "sqrt" | "protectedSqrt" => Op::Sqrt,
+            _ => {
+                let value: f32 = word.parse().map_err(|_| Error::Parse)?;
+                if !value.is_finite() {
+                    return Err(Error::Parse);
+                }
+                return self.emit(Op::Const(value));
+            }
+        };
+        self.expect(b'(')?;
+        self.expr(depth + 1)?;
+        if op != Op::Sqrt {
+            self.expect(b',')?;
+            self.expr(depth + 1)?;
+        }
+        self.expect(b')')?;
+        self.emit(op)
+    }
+}
