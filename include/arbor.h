@@ -39,6 +39,36 @@
 #define ARBOR_BREAKTHROUGH_BLACK_WON 2
 
 /**
+ * Bytes of `arbor_match3_level`.
+ */
+#define ARBOR_MATCH3_LEVEL_BYTES 1700
+
+/**
+ * Most moves a game can record (the largest move limit).
+ */
+#define ARBOR_MATCH3_MAX_RECORD 255
+
+/**
+ * Most legal moves of a position (8x8 board): the capacity that never runs short.
+ */
+#define ARBOR_MATCH3_MAX_MOVES 112
+
+/**
+ * Agents of `arbor_match3_agent_move`.
+ */
+#define ARBOR_MATCH3_AGENT_RANDOM 0
+
+/**
+ * Vanilla MCTS (UCB1, C = 1/√2).
+ */
+#define ARBOR_MATCH3_AGENT_VANILLA 1
+
+/**
+ * Persona MCTS with a formula in the binary form.
+ */
+#define ARBOR_MATCH3_AGENT_PERSONA 2
+
+/**
  * `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
  */
 #define ARBOR_MCTS_UCT 0
@@ -83,36 +113,6 @@
  * No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
  */
 #define ARBOR_MCTS_NO_CUTOFF 4294967295
-
-/**
- * Bytes of `arbor_match3_level`.
- */
-#define ARBOR_MATCH3_LEVEL_BYTES 1700
-
-/**
- * Most moves a game can record (the largest move limit).
- */
-#define ARBOR_MATCH3_MAX_RECORD 255
-
-/**
- * Most legal moves of a position (8x8 board): the capacity that never runs short.
- */
-#define ARBOR_MATCH3_MAX_MOVES 112
-
-/**
- * Agents of `arbor_match3_agent_move`.
- */
-#define ARBOR_MATCH3_AGENT_RANDOM 0
-
-/**
- * Vanilla MCTS (UCB1, C = 1/√2).
- */
-#define ARBOR_MATCH3_AGENT_VANILLA 1
-
-/**
- * Persona MCTS with a formula in the binary form.
- */
-#define ARBOR_MATCH3_AGENT_PERSONA 2
 
 /**
  * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
@@ -220,67 +220,6 @@ typedef struct {
 } arbor_breakthrough;
 
 /**
- * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
- */
-typedef struct {
-  /**
-   * `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
-   */
-  uint32_t policy;
-  /**
-   * 1: MCTS-Solver on (proven wins are played, proven losses avoided); 0: off.
-   */
-  uint32_t solver;
-  /**
-   * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
-   */
-  double c;
-  /**
-   * RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
-   */
-  double c1;
-  /**
-   * MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
-   */
-  double c2;
-  /**
-   * A leaf is expanded once it has had this many visits (0: at first visit).
-   */
-  uint32_t expand_threshold;
-  /**
-   * At most this many playout moves (then the game counts as a draw for the backup);
-   * `ARBOR_MCTS_NO_CUTOFF` plays to the end.
-   */
-  uint32_t playout_cutoff;
-} arbor_mcts_config;
-
-/**
- * What one search did.
- */
-typedef struct {
-  /**
-   * Iterations run (fewer than asked only when the solver proved the root).
-   */
-  uint32_t iterations;
-  /**
-   * Nodes in use at the end, root included.
-   */
-  uint32_t nodes_used;
-  /**
-   * Deepest leaf reached, in plies from the root.
-   */
-  uint32_t max_depth;
-  /**
-   * 1 if the tree ran out of nodes (the search went on without growing), else 0.
-   */
-  uint32_t storage_full;
-  /**
-   * `ARBOR_MCTS_PROOF_*`: the solver's verdict for the side to move.
-   */
-  uint32_t root_proof;
-} arbor_mcts_stats;
-
-/**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
  * `arbor_match3_level_preset`; its bytes are private.
  */
@@ -377,6 +316,67 @@ typedef struct {
    */
   double average_available;
 } arbor_match3_metrics;
+
+/**
+ * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
+ */
+typedef struct {
+  /**
+   * `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
+   */
+  uint32_t policy;
+  /**
+   * 1: MCTS-Solver on (proven wins are played, proven losses avoided); 0: off.
+   */
+  uint32_t solver;
+  /**
+   * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
+   */
+  double c;
+  /**
+   * RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
+   */
+  double c1;
+  /**
+   * MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
+   */
+  double c2;
+  /**
+   * A leaf is expanded once it has had this many visits (0: at first visit).
+   */
+  uint32_t expand_threshold;
+  /**
+   * At most this many playout moves (then the game counts as a draw for the backup);
+   * `ARBOR_MCTS_NO_CUTOFF` plays to the end.
+   */
+  uint32_t playout_cutoff;
+} arbor_mcts_config;
+
+/**
+ * What one search did.
+ */
+typedef struct {
+  /**
+   * Iterations run (fewer than asked only when the solver proved the root).
+   */
+  uint32_t iterations;
+  /**
+   * Nodes in use at the end, root included.
+   */
+  uint32_t nodes_used;
+  /**
+   * Deepest leaf reached, in plies from the root.
+   */
+  uint32_t max_depth;
+  /**
+   * 1 if the tree ran out of nodes (the search went on without growing), else 0.
+   */
+  uint32_t storage_full;
+  /**
+   * `ARBOR_MCTS_PROOF_*`: the solver's verdict for the side to move.
+   */
+  uint32_t root_proof;
+} arbor_mcts_stats;
 
 #ifdef __cplusplus
 extern "C" {
@@ -575,79 +575,6 @@ arbor_status arbor_card_parse(const char *text, uint8_t *out_card);
 arbor_status arbor_card_format(uint8_t card, char *buf, size_t len);
 
 /**
- * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
- * `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
- * solver on, expansion at first visit, no playout cutoff.
- *
- * `out` is caller-owned and written during the call only; unchanged on error.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown policy).
- *
- * # Safety
- * `out` must be NULL or valid for one write of `arbor_mcts_config`.
- */
-arbor_status arbor_mcts_default_config(uint32_t policy, arbor_mcts_config *out);
-
-/**
- * Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
- * node), or 0 if `capacity` is 0 or the size does not fit `size_t`.
- *
- * A search expands at most one node per iteration, adding at most
- * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
- * with fewer, the search keeps refining the tree it has and reports `storage_full`.
- */
-size_t arbor_mcts_bytes(uint32_t capacity);
-
-/**
- * Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
- * `*config` (copied into the buffer), and writes the number of nodes it holds to
- * `*out_capacity` if that is not NULL. The nodes are zeroed: O(len).
- *
- * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it after
- * the call); it must be aligned to `ARBOR_MCTS_ALIGN` (8) bytes and should be
- * `arbor_mcts_bytes(capacity)` long. On error nothing is written.
- * Errors: `ARBOR_NULL_POINTER` (`buf` or `config`), `ARBOR_INVALID_ARGUMENT` (misaligned
- * `buf`, unknown policy, `solver` not 0 or 1, a constant negative or not finite),
- * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room for
- * the header and one node).
- *
- * # Safety
- * `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
- * NULL or writable.
- */
-arbor_status arbor_mcts_init(void *buf,
-                             size_t len,
-                             const arbor_mcts_config *config,
-                             uint32_t *out_capacity);
-
-/**
- * Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
- * (`len` bytes, prepared by `arbor_mcts_init`), with all randomness from `seed`, and writes
- * the chosen move (packed as `arbor_breakthrough_legal_moves` lists them) to `*out_move`
- * and, if `out_stats` is not NULL, what the search did to `*out_stats`.
- *
- * The same buffer settings, position, iterations and seed give the same move and
- * statistics on every platform. Each search starts a fresh tree in the buffer. With 0
- * iterations the move is a uniformly random legal one. The buffer is caller-owned and used
- * during the call only; one search at a time per buffer.
- * On error nothing is written to `*out_move` or `*out_stats`.
- * Errors: `ARBOR_NULL_POINTER` (`buf`, `state` or `out_move`), `ARBOR_INVALID_ARGUMENT`
- * (misaligned or uninitialised buffer, a buffer shorter than when it was initialised,
- * settings changed to invalid values, an invalid position, or a game that is already over),
- * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
- *
- * # Safety
- * `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
- * during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
- */
-arbor_status arbor_mcts_search(void *buf,
-                               size_t len,
-                               const arbor_breakthrough *state,
-                               uint32_t iterations,
-                               uint64_t seed,
-                               uint16_t *out_move,
-                               arbor_mcts_stats *out_stats);
-
-/**
  * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
  * NUL needed) into `*out_level`.
  *
@@ -813,6 +740,79 @@ arbor_status arbor_match3_agent_move(const arbor_match3_game *game,
                                      void *tree,
                                      size_t tree_bytes,
                                      uint8_t *out_code);
+
+/**
+ * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
+ * `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
+ * solver on, expansion at first visit, no playout cutoff.
+ *
+ * `out` is caller-owned and written during the call only; unchanged on error.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown policy).
+ *
+ * # Safety
+ * `out` must be NULL or valid for one write of `arbor_mcts_config`.
+ */
+arbor_status arbor_mcts_default_config(uint32_t policy, arbor_mcts_config *out);
+
+/**
+ * Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
+ * node), or 0 if `capacity` is 0 or the size does not fit `size_t`.
+ *
+ * A search expands at most one node per iteration, adding at most
+ * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
+ * with fewer, the search keeps refining the tree it has and reports `storage_full`.
+ */
+size_t arbor_mcts_bytes(uint32_t capacity);
+
+/**
+ * Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
+ * `*config` (copied into the buffer), and writes the number of nodes it holds to
+ * `*out_capacity` if that is not NULL. The nodes are zeroed: O(len).
+ *
+ * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it after
+ * the call); it must be aligned to `ARBOR_MCTS_ALIGN` (8) bytes and should be
+ * `arbor_mcts_bytes(capacity)` long. On error nothing is written.
+ * Errors: `ARBOR_NULL_POINTER` (`buf` or `config`), `ARBOR_INVALID_ARGUMENT` (misaligned
+ * `buf`, unknown policy, `solver` not 0 or 1, a constant negative or not finite),
+ * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room for
+ * the header and one node).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
+ * NULL or writable.
+ */
+arbor_status arbor_mcts_init(void *buf,
+                             size_t len,
+                             const arbor_mcts_config *config,
+                             uint32_t *out_capacity);
+
+/**
+ * Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
+ * (`len` bytes, prepared by `arbor_mcts_init`), with all randomness from `seed`, and writes
+ * the chosen move (packed as `arbor_breakthrough_legal_moves` lists them) to `*out_move`
+ * and, if `out_stats` is not NULL, what the search did to `*out_stats`.
+ *
+ * The same buffer settings, position, iterations and seed give the same move and
+ * statistics on every platform. Each search starts a fresh tree in the buffer. With 0
+ * iterations the move is a uniformly random legal one. The buffer is caller-owned and used
+ * during the call only; one search at a time per buffer.
+ * On error nothing is written to `*out_move` or `*out_stats`.
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `state` or `out_move`), `ARBOR_INVALID_ARGUMENT`
+ * (misaligned or uninitialised buffer, a buffer shorter than when it was initialised,
+ * settings changed to invalid values, an invalid position, or a game that is already over),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
+ * during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
+ */
+arbor_status arbor_mcts_search(void *buf,
+                               size_t len,
+                               const arbor_breakthrough *state,
+                               uint32_t iterations,
+                               uint64_t seed,
+                               uint16_t *out_move,
+                               arbor_mcts_stats *out_stats);
 
 /**
  * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.

@@ -6,12 +6,12 @@
 
 mod breakthrough;
 mod holdem;
-mod mcts;
 mod match3;
+mod mcts;
 mod status;
 
 pub use breakthrough::*;
 pub use holdem::*;
-pub use mcts::*;
 pub use match3::*;
+pub use mcts::*;
 pub use status::*;

@@ -4,9 +4,9 @@ use std::process::ExitCode;
 
 mod args;
 mod hand;
+mod match3;
 mod perft;
 mod play;
-mod match3;
 
 pub use args::Args;
 
