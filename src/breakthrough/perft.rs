@@ -187,7 +187,6 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "slow in debug builds; run with --release")]
     fn deep_perft_matches_the_reference() {
         for &(columns, rows, depth, expected) in PERFT_DEEP {
             assert_eq!(

@@ -306,45 +306,4 @@ mod tests {
             "chi2 = {chi2} over {n} moves: {counts:?}"
         );
     }
-
-    /// Speed check, not a test of behaviour: `cargo test --release --lib -- --ignored
-    /// --nocapture playout_speed`. Prints the best of five rounds (the machine may be shared).
-    #[test]
-    #[ignore = "timing; run in release with --nocapture"]
-    #[cfg(feature = "std")]
-    fn playout_speed() {
-        let p = start(8, 8);
-        let mut rng = XorShiftRng::seed_from_u64(1);
-        let games = 500_000u32;
-        let mut best = 0.0f64;
-        let mut plies = 0u64;
-        for _ in 0..5 {
-            let begin = std::time::Instant::now();
-            plies = 0;
-            for _ in 0..games {
-                plies += u64::from(p.random_playout(&mut rng).plies);
-            }
-            best = best.max(f64::from(games) / begin.elapsed().as_secs_f64());
-        }
-        std::println!(
-            "8x8: {best:.0} playouts/s, {:.1} plies per game",
-            plies as f64 / f64::from(games)
-        );
-    }
-
-    /// `cargo test --release --lib -- --ignored --nocapture perft_speed`.
-    #[test]
-    #[ignore = "timing; run in release with --nocapture"]
-    #[cfg(feature = "std")]
-    fn perft_speed() {
-        for (columns, rows, depth) in [(6, 5, 7), (8, 8, 6)] {
-            let begin = std::time::Instant::now();
-            let nodes = start(columns, rows).perft(depth);
-            let seconds = begin.elapsed().as_secs_f64();
-            std::println!(
-                "{columns}x{rows} perft({depth}) = {nodes}: {:.0} nodes/s",
-                nodes as f64 / seconds
-            );
-        }
-    }
 }
