@@ -75,6 +75,8 @@ mod rules;
 /// cbindgen:ignore
 mod size;
 /// cbindgen:ignore
+mod solve;
+/// cbindgen:ignore
 mod text;
 /// cbindgen:ignore
 mod zobrist;
