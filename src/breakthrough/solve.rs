@@ -1,8 +1,56 @@
 //! Breakthrough as a [`SolverGame`]: terminal test, moves, Zobrist hash, mobility and
 //! early win detection for the generic proof-number solvers of `crate::search::proof`.
+//!
+//! Three pieces of Breakthrough knowledge, each exact (the verifier test in
+//! `tests/solve_verify.rs` checks solved values against a plain alpha-beta search):
+//!
+//! - *win next move*: a pawn one rank from its goal always gets there.
+//! - *forced defence*: if the opponent has a pawn one rank from its goal (a threat) and the
+//!   side to move cannot win at once, every move but a capture of that pawn loses, so only
+//!   those captures are generated; two threats, or one that no pawn attacks, lose.
+//! - *win in three plies*: with no threat against it, the side to move wins if a pawn two
+//!   ranks from its goal can step to a cell one rank from its goal that no enemy pawn
+//!   attacks: the opponent can neither take it nor win first.
 
 use super::{Color, Move, MoveList, Position};
 use crate::search::proof::SolverGame;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// One rank towards `side`'s goal.
+#[inline]
+const fn forward(side: Color, bits: u64) -> u64 {
+    match side {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}
+
+/// The cells that pawns of `side` could capture on (diagonally forward), on any board
+/// (callers clip to the board).
+#[inline]
+const fn attacks(side: Color, pawns: u64) -> u64 {
+    let ahead = forward(side, pawns);
+    ((ahead >> 1) & !FILE_H) | ((ahead << 1) & !FILE_A)
+}
+
+/// The rank one step before `side`'s goal.
+#[inline]
+const fn before_goal(position: &Position, side: Color) -> u64 {
+    let goal = position.size().goal_mask(side);
+    match side {
+        Color::White => goal >> 8,
+        Color::Black => goal << 8,
+    }
+}
+
+/// The opponent's pawns one step from its goal.
+#[inline]
+fn threats(position: &Position) -> u64 {
+    let them = position.side_to_move().other();
+    position.pawns(them) & before_goal(position, them)
+}
 
 impl SolverGame for Position {
     type Move = Move;
@@ -19,9 +67,15 @@ impl SolverGame for Position {
             .map(|winner| winner == self.side_to_move())
     }
 
+    /// The legal moves, except those that lose at once to a threat (see the module notes):
+    /// under a threat, only its captures.
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
         Position::legal_moves(self, moves);
+        let threats = threats(self);
+        if threats != 0 && !self.wins_next_move() {
+            moves.retain(|mv| threats.count_ones() == 1 && mv.to().bit() & threats != 0);
+        }
     }
 
     #[inline]
@@ -53,6 +107,34 @@ impl SolverGame for Position {
             Color::Black => goal << 8,
         };
         self.pawns(side) & before_goal != 0
+    }
+
+    /// Forced-defence losses and wins in three plies (see the module notes); called only
+    /// when the game goes on and the side to move cannot win next move.
+    fn static_value(&self) -> Option<bool> {
+        let side = self.side_to_move();
+        let own = self.pawns(side);
+        let opp = self.pawns(side.other());
+        let threats = threats(self);
+        if threats != 0 {
+            if threats.count_ones() >= 2 || attacks(side, own) & threats == 0 {
+                return Some(false);
+            }
+            return None;
+        }
+        let board = self.size().board_mask();
+        let two_away = match side {
+            Color::White => before_goal(self, side) >> 8,
+            Color::Black => before_goal(self, side) << 8,
+        };
+        let runners = own & two_away;
+        if runners == 0 {
+            return None;
+        }
+        let empty = board & !own & !opp;
+        let steps = (forward(side, runners) & empty) | (attacks(side, runners) & board & !own);
+        let guarded = attacks(side.other(), opp);
+        (steps & !guarded != 0).then_some(true)
     }
 }
 

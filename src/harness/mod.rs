@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod args;
 mod hand;
+mod solve;
 
 pub use args::Args;
 
@@ -13,6 +14,9 @@ usage: arbor <command> [options]
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
                     with no cards, ranks a built-in example hand
+  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|dfpn] [--memory 1G]
+                    [--mobility on|off] [--budget EXPANSIONS] [--epsilon 0.25]
+                    prove who wins; ends with `result <first|second> time <s> expanded <n>`
   help              print this text
 ";
 
@@ -22,6 +26,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
     let mut args = Args::new(args);
     let result = match args.next_positional().as_deref() {
         Some("hand") => hand::run(args),
+        Some("solve") => solve::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

@@ -96,6 +96,12 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         self.stats
     }
 
+    /// Raises (or lowers) the expansion budget, counted over the solver's life; a solve
+    /// stopped by the budget resumes from its table when called again.
+    pub fn set_max_expansions(&mut self, max_expansions: u64) {
+        self.config.max_expansions = max_expansions;
+    }
+
     /// Table entries in use now.
     pub fn entries_in_use(&self) -> u64 {
         self.in_use
@@ -134,12 +140,10 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         {
             return Some(mv);
         }
-        for &mv in moves.iter() {
-            if self.solve(&position.after(mv)) == Outcome::Loss {
-                return Some(mv);
-            }
-        }
-        None
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| self.solve(&position.after(mv)) == Outcome::Loss)
     }
 
     fn bucket(&self, key: u64) -> usize {
