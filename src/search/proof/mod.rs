@@ -129,7 +129,7 @@ mod tests {
     use super::*;
 
     fn expected(game: Take) -> Outcome {
-        if game.pile % (game.limit as u32 + 1) != 0 {
+        if !game.pile.is_multiple_of(game.limit as u32 + 1) {
             Outcome::Win
         } else {
             Outcome::Loss
