@@ -21,6 +21,10 @@
 
 use super::{INFINITY, MAX_FINITE, Outcome, SolveStats, SolverGame, add, initial};
 
+/// Children whose numbers a frame of the recursion keeps (more are read from the table
+/// each time). Each frame holds this many pairs of `u32` on the stack.
+const CACHE: usize = 64;
+
 /// Entries per bucket of the transposition table.
 pub const BUCKET: usize = 4;
 
@@ -221,7 +225,18 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         self.stats.expanded += 1;
         let mut work: u32 = 1;
         let mut best_index = u16::MAX;
+        // The children's numbers, read once; afterwards only the child just searched is
+        // read again. Siblings may go stale through transpositions, which only makes their
+        // numbers less informed: solved values never change, so proofs stay exact.
+        let mut cache = [(0u32, 0u32); CACHE];
+        for (i, &mv) in moves.iter().enumerate().take(CACHE) {
+            cache[i] = self.numbers(&position.after(mv));
+        }
+        let mut searched = usize::MAX;
         loop {
+            if searched < CACHE {
+                cache[searched] = self.numbers(&position.after(moves[searched]));
+            }
             // Children's numbers: pn = min dn(child), dn = sum pn(child).
             let mut pn = INFINITY;
             let mut dn = 0u32;
@@ -230,7 +245,11 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             let mut second_dn = INFINITY;
             let mut best_pn = 0u32;
             for (i, &mv) in moves.iter().enumerate() {
-                let (cpn, cdn) = self.numbers(&position.after(mv));
+                let (cpn, cdn) = if i < CACHE {
+                    cache[i]
+                } else {
+                    self.numbers(&position.after(mv))
+                };
                 dn = add(dn, cpn);
                 if cdn < best_dn || best == usize::MAX {
                     second_dn = best_dn;
@@ -274,6 +293,7 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             let child = position.after(moves[best]);
             let spent = self.mid(&child, child_thpn, child_thdn);
             work = work.saturating_add(spent);
+            searched = best;
         }
     }
 }
