@@ -5,7 +5,9 @@
 //! call, and never frees memory it did not allocate (it allocates none).
 
 mod holdem;
+mod solve;
 mod status;
 
 pub use holdem::*;
+pub use solve::*;
 pub use status::*;

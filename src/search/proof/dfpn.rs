@@ -28,8 +28,10 @@ const CACHE: usize = 64;
 /// Entries per bucket of the transposition table.
 pub const BUCKET: usize = 4;
 
-/// One entry of the transposition table (24 bytes).
+/// One entry of the transposition table (24 bytes). Every field is an integer, so any bit
+/// pattern is a valid `Entry` (the C ABI views a caller's byte buffer as entries).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 pub struct Entry {
     /// The position's hash; 0 with `work == 0` marks an empty entry.
     key: u64,
@@ -39,7 +41,8 @@ pub struct Entry {
     work: u32,
     /// Index (in move order) of the best move found, `u16::MAX` if none.
     best: u16,
-    used: bool,
+    /// 1 if the entry holds a position, 0 if empty.
+    used: u8,
 }
 
 /// Options of df-pn.
@@ -159,16 +162,16 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         let b = self.bucket(key);
         self.table[b..b + BUCKET]
             .iter()
-            .find(|e| e.used && e.key == key)
+            .find(|e| e.used != 0 && e.key == key)
             .copied()
     }
 
     fn store(&mut self, key: u64, pn: u32, dn: u32, work: u32, best: u16) {
         let b = self.bucket(key);
         let slot = &self.table[b..b + BUCKET];
-        let index = match slot.iter().position(|e| e.used && e.key == key) {
+        let index = match slot.iter().position(|e| e.used != 0 && e.key == key) {
             Some(i) => i,
-            None => match slot.iter().position(|e| !e.used) {
+            None => match slot.iter().position(|e| e.used == 0) {
                 Some(i) => {
                     self.in_use += 1;
                     self.stats.peak_used = self.stats.peak_used.max(self.in_use);
@@ -191,7 +194,7 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             dn,
             work,
             best,
-            used: true,
+            used: 1,
         };
     }
 
