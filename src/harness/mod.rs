@@ -14,8 +14,8 @@ usage: arbor <command> [options]
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
                     with no cards, ranks a built-in example hand
-  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|dfpn] [--memory 1G]
-                    [--mobility on|off] [--budget EXPANSIONS] [--epsilon 0.25]
+  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|dfpn] [--job 1000] [--memory 1G]
+                    [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   help              print this text
 ";

@@ -27,7 +27,8 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let patterns = on_off(args.option("patterns")?, false, "patterns")?;
     let threads: u32 = args.option("threads")?.unwrap_or(1);
     let budget: u64 = args.option("budget")?.unwrap_or(u64::MAX);
-    let epsilon: f64 = args.option("epsilon")?.unwrap_or(0.25);
+    let epsilon: f64 = args.option("epsilon")?.unwrap_or(1.0);
+    let job: u64 = args.option("job")?.unwrap_or(1000);
     args.finish()?;
     if patterns {
         return Err(Failure::Usage(
@@ -55,9 +56,10 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     );
     let start = Instant::now();
     let (outcome, best, stats) = match algo.as_str() {
-        "pns" => solve_pns(root, bytes, mobility, budget, &start)?,
+        "pns" => solve_pns(root, bytes, mobility, budget, None, &start)?,
+        "pn2" => solve_pns(root, bytes, mobility, budget, Some(job), &start)?,
         "dfpn" => solve_dfpn(root, bytes, mobility, epsilon, budget, &start)?,
-        "pn2" | "ppn2" => {
+        "ppn2" => {
             return Err(Failure::Usage(format!("--algo {algo} is not built yet")));
         }
         other => return Err(Failure::Usage(format!("--algo: unknown '{other}'"))),
@@ -143,16 +145,28 @@ fn solve_pns(
     bytes: u64,
     mobility: bool,
     budget: u64,
+    job: Option<u64>,
     start: &Instant,
 ) -> Result<Solved, Failure> {
-    let capacity = (bytes / size_of::<Node<<Position as SolverGame>::Move>>() as u64)
-        .min(u32::MAX as u64 - 1) as usize;
+    let node_bytes = size_of::<Node<<Position as SolverGame>::Move>>() as u64;
+    // PN²: the second level gets room for its whole job (an expansion adds at most
+    // MAX_MOVES nodes), taken out of the memory budget.
+    let second_nodes = job.map_or(0, |job| {
+        (job.saturating_mul(crate::breakthrough::MAX_MOVES as u64) + 1).min(bytes / node_bytes / 2)
+    });
+    let mut second = vec![Node::blank(Position::NULL_MOVE); second_nodes as usize];
+    let capacity =
+        ((bytes / node_bytes).saturating_sub(second_nodes)).min(u32::MAX as u64 - 1) as usize;
     let mut nodes = vec![Node::blank(Position::NULL_MOVE); capacity];
     let mut pns = Pns::new(&mut nodes, root, PnsConfig { mobility })
         .map_err(|_| Failure::Usage("--memory is too small for one node".into()))?;
     let mut outcome = Outcome::Unknown;
     while pns.stats().expanded < budget {
-        outcome = pns.run(CHUNK.min(budget - pns.stats().expanded));
+        let step = CHUNK.min(budget - pns.stats().expanded);
+        outcome = match job {
+            None => pns.run(step),
+            Some(job) => pns.run_pn2(step.min(1 << 12), &mut second, |_| job),
+        };
         let (pn, dn) = pns.root_numbers();
         progress(start, &pns.stats(), pn, dn);
         if outcome != Outcome::Unknown || pns.stats().out_of_storage {

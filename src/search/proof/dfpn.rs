@@ -50,7 +50,7 @@ pub struct Entry {
 pub struct DfpnConfig {
     /// Initial disproof numbers from the number of legal moves.
     pub mobility: bool,
-    /// ε of the 1+ε trick, in 1/1024ths (256 = 0.25; 0 gives plain df-pn).
+    /// ε of the 1+ε trick, in 1/1024ths (1024 = 1, the default, best on 4x5; 0 gives plain df-pn).
     pub epsilon_1024: u32,
     /// Stop with `Unknown` after this many expansions.
     pub max_expansions: u64,
@@ -60,7 +60,7 @@ impl Default for DfpnConfig {
     fn default() -> DfpnConfig {
         DfpnConfig {
             mobility: true,
-            epsilon_1024: 256,
+            epsilon_1024: 1024,
             max_expansions: u64::MAX,
         }
     }

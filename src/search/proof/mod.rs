@@ -177,6 +177,26 @@ mod tests {
     }
 
     #[test]
+    fn pn2_solves_with_a_small_main_tree() {
+        for pile in [12u32, 17, 24] {
+            let game = Take { pile, limit: 3 };
+            let mut plain = vec![Node::default(); 100_000];
+            let mut pns = Pns::new(&mut plain, game, PnsConfig::default()).unwrap();
+            assert_eq!(pns.run(u64::MAX), expected(game));
+            let plain_peak = pns.stats().peak_used;
+            let mut main = vec![Node::default(); 100_000];
+            let mut second = vec![Node::default(); 1000];
+            let mut pn2 = Pns::new(&mut main, game, PnsConfig::default()).unwrap();
+            assert_eq!(pn2.run_pn2(u64::MAX, &mut second, |_| 50), expected(game));
+            assert!(pn2.stats().peak_used < plain_peak, "pile {pile}");
+            // An empty second level is just PNS.
+            let mut main = vec![Node::default(); 100_000];
+            let mut pn2 = Pns::new(&mut main, game, PnsConfig::default()).unwrap();
+            assert_eq!(pn2.run_pn2(u64::MAX, &mut [], |_| 50), expected(game));
+        }
+    }
+
+    #[test]
     fn pns_budget_gives_unknown_then_resumes() {
         let game = Take { pile: 21, limit: 3 };
         let mut nodes = vec![Node::default(); 100_000];

@@ -174,8 +174,38 @@ impl<'a, G: SolverGame> Pns<'a, G> {
         self.outcome()
     }
 
+    /// PN² (Allis; section 2.3 of the paper): like [`run`](Self::run), but before a
+    /// most-proving leaf is expanded, a second-level proof-number search rooted at it runs
+    /// in `second` for `second_budget(nodes in use in the main tree)` expansions, and the
+    /// leaf's new children take the numbers of that search's root children. The main tree
+    /// thus stays small while its numbers are better informed. `second` is reused for
+    /// every leaf (at least one node; a larger one lets the budget be spent).
+    pub fn run_pn2(
+        &mut self,
+        expansions: u64,
+        second: &mut [Node<G::Move>],
+        second_budget: impl Fn(u32) -> u64,
+    ) -> Outcome {
+        for _ in 0..expansions {
+            if self.outcome() != Outcome::Unknown || self.stats.out_of_storage {
+                break;
+            }
+            let budget = second_budget(self.used);
+            if !self.iterate_with(Some((&mut *second, budget))) {
+                self.stats.out_of_storage = true;
+                break;
+            }
+        }
+        self.outcome()
+    }
+
     /// One iteration; `false` if the expansion did not fit even after a collection.
     fn iterate(&mut self) -> bool {
+        self.iterate_with(None)
+    }
+
+    /// One iteration, with an optional second-level search at the leaf.
+    fn iterate_with(&mut self, second: Option<(&mut [Node<G::Move>], u64)>) -> bool {
         let (leaf, position) = self.most_proving();
         let mut moves = G::MoveList::default();
         position.legal_moves(&mut moves);
@@ -198,9 +228,28 @@ impl<'a, G: SolverGame> Pns<'a, G> {
             }
         }
         let first = self.used;
+        // Numbers of the children from a second-level search, when there is one and it
+        // expanded its root (its children come in the same move order).
+        let mut informed: Option<(&[Node<G::Move>], usize)> = None;
+        if let Some((storage, budget)) = second
+            && !storage.is_empty()
+        {
+            if let Ok(mut sub) = Pns::new(&mut *storage, position, self.config) {
+                sub.run(budget);
+                self.stats.touched += sub.stats.touched;
+            }
+            let storage: &[Node<G::Move>] = storage;
+            let root = storage[0];
+            if root.children as usize == count && root.first_child != NONE {
+                informed = Some((storage, root.first_child as usize));
+            }
+        }
         for (i, &mv) in moves.iter().enumerate() {
             let child = position.after(mv);
-            let (pn, dn) = initial(&child, self.config.mobility);
+            let (pn, dn) = match informed {
+                Some((nodes, first_sub)) => (nodes[first_sub + i].pn, nodes[first_sub + i].dn),
+                None => initial(&child, self.config.mobility),
+            };
             self.nodes[first as usize + i] = Node {
                 pn,
                 dn,
