@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 mod args;
 mod hand;
+mod ppn2;
 mod solve;
 
 pub use args::Args;
@@ -14,7 +15,8 @@ usage: arbor <command> [options]
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
                     with no cards, ranks a built-in example hand
-  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|dfpn] [--job 1000] [--memory 1G]
+  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn] [--job 1000]
+                    [--threads N] [--partial 100 (0: none)] [--memory 1G]
                     [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   help              print this text

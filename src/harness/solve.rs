@@ -29,15 +29,16 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let budget: u64 = args.option("budget")?.unwrap_or(u64::MAX);
     let epsilon: f64 = args.option("epsilon")?.unwrap_or(1.0);
     let job: u64 = args.option("job")?.unwrap_or(1000);
+    let partial: u64 = args.option("partial")?.unwrap_or(100);
     args.finish()?;
     if patterns {
         return Err(Failure::Usage(
             "--patterns on: race patterns are not built yet".into(),
         ));
     }
-    if threads != 1 {
+    if threads == 0 || threads > 256 || (threads != 1 && algo != "ppn2") {
         return Err(Failure::Usage(
-            "--threads: only the single-threaded solvers (pns, dfpn) are built".into(),
+            "--threads: 1..=256, and more than 1 only with --algo ppn2".into(),
         ));
     }
     let bytes = parse_bytes(&memory).ok_or_else(|| {
@@ -60,7 +61,22 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         "pn2" => solve_pns(root, bytes, mobility, budget, Some(job), &start)?,
         "dfpn" => solve_dfpn(root, bytes, mobility, epsilon, budget, &start)?,
         "ppn2" => {
-            return Err(Failure::Usage(format!("--algo {algo} is not built yet")));
+            let node_bytes = size_of::<Node<<Position as SolverGame>::Move>>() as u64;
+            // Each worker: room for its whole job; the server tree (about 64 bytes a node
+            // with its position) gets the rest.
+            let worker_nodes = (job.saturating_mul(crate::breakthrough::MAX_MOVES as u64) + 1)
+                .min(bytes / node_bytes / (2 * threads as u64));
+            let server = (bytes - worker_nodes * node_bytes * threads as u64) / 64;
+            super::ppn2::solve(
+                root,
+                threads as usize,
+                job,
+                partial,
+                server as usize,
+                worker_nodes as usize,
+                mobility,
+                &start,
+            )
         }
         other => return Err(Failure::Usage(format!("--algo: unknown '{other}'"))),
     };
@@ -129,7 +145,7 @@ fn parse_bytes(text: &str) -> Option<u64> {
     n.checked_mul(scale)
 }
 
-fn progress(start: &Instant, stats: &SolveStats, pn: u32, dn: u32) {
+pub(super) fn progress(start: &Instant, stats: &SolveStats, pn: u32, dn: u32) {
     let seconds = start.elapsed().as_secs_f64();
     eprint!(
         "\r{seconds:8.1} s  expanded {:>12}  {:>9.0}/s  root pn {pn} dn {dn}   ",
@@ -196,7 +212,8 @@ fn solve_dfpn(
     let mut outcome;
     loop {
         outcome = dfpn.solve(&root);
-        progress(start, &dfpn.stats(), 0, 0);
+        let (pn, dn) = dfpn.table_numbers(&root).unwrap_or((1, 1));
+        progress(start, &dfpn.stats(), pn, dn);
         let spent = dfpn.stats().expanded;
         if outcome != Outcome::Unknown || spent >= budget {
             break;

@@ -109,6 +109,11 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         self.config.max_expansions = max_expansions;
     }
 
+    /// The numbers the table holds for `position`, if any.
+    pub fn table_numbers(&self, position: &G) -> Option<(u32, u32)> {
+        self.probe(position.hash()).map(|e| (e.pn, e.dn))
+    }
+
     /// Table entries in use now.
     pub fn entries_in_use(&self) -> u64 {
         self.in_use

@@ -86,7 +86,7 @@ pub struct SolveStats {
 
 /// Saturating sum of proof numbers, never reaching [`INFINITY`] unless one term is.
 #[inline]
-pub(crate) fn add(a: u32, b: u32) -> u32 {
+pub fn add(a: u32, b: u32) -> u32 {
     if a == INFINITY || b == INFINITY {
         INFINITY
     } else {
@@ -96,6 +96,11 @@ pub(crate) fn add(a: u32, b: u32) -> u32 {
 
 /// Initial numbers of a node that has just been reached (not expanded): terminal values,
 /// early win detection, static knowledge, then the frontier values.
+/// The same, for callers outside the solvers (the parallel PN² server).
+pub fn initial_numbers<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
+    initial(position, mobility)
+}
+
 #[inline]
 pub(crate) fn initial<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
     match position.terminal() {

@@ -44,6 +44,16 @@ impl<M: Copy> Node<M> {
         }
     }
 
+    /// The index of the first child, if the node is expanded.
+    pub fn first_child(&self) -> Option<usize> {
+        (self.children > 0).then_some(self.first_child as usize)
+    }
+
+    /// The number of children (0 for a leaf).
+    pub fn child_count(&self) -> usize {
+        self.children as usize
+    }
+
     /// `true` once the node is proved or disproved.
     #[inline]
     pub fn is_solved(&self) -> bool {
