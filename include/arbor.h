@@ -187,8 +187,11 @@ size_t arbor_solve_entry_bytes(void);
  * as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
  * `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
  *
- * The buffer needs no alignment (its aligned part is used) and its contents are
- * overwritten; arbor uses it and the text during the call only and keeps no pointer.
+ * df-pn recurses once per ply of the deepest line it explores, about 1 KiB of stack per
+ * ply (a game is finite: every move advances a pawn, so at most about 50 plies on 5x5
+ * and 180 on 8x8): give the calling
+ * thread enough stack. The buffer needs no alignment (its aligned part is used) and its
+ * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
  * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
  * `out_move` NULL), `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
  * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
