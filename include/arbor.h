@@ -189,11 +189,11 @@ size_t arbor_solve_entry_bytes(void);
  *
  * df-pn recurses once per ply of the deepest line it explores, about 1 KiB of stack per
  * ply (a game is finite: every move advances a pawn, so at most about 50 plies on 5x5
- * and 180 on 8x8): give the calling
- * thread enough stack. The buffer needs no alignment (its aligned part is used) and its
+ * and 180 on 8x8): give the calling thread enough stack. The buffer needs no alignment (its aligned part is used) and its
  * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
  * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
- * `out_move` NULL), `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
+ * `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
  * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
  *
  * # Safety
