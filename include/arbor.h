@@ -115,6 +115,21 @@
 #define ARBOR_MCTS_NO_CUTOFF 4294967295
 
 /**
+ * Not decided within the expansion budget.
+ */
+#define ARBOR_SOLVE_UNKNOWN 0
+
+/**
+ * The side to move wins.
+ */
+#define ARBOR_SOLVE_WIN 1
+
+/**
+ * The side to move loses.
+ */
+#define ARBOR_SOLVE_LOSS 2
+
+/**
  * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
  * and new codes are only ever appended.
  *
@@ -377,6 +392,24 @@ typedef struct {
    */
   uint32_t root_proof;
 } arbor_mcts_stats;
+
+/**
+ * Statistics of a solve.
+ */
+typedef struct {
+  /**
+   * Nodes expanded (re-expansions count again).
+   */
+  uint64_t expanded;
+  /**
+   * Numbers read for positions (table lookups or initial evaluations).
+   */
+  uint64_t touched;
+  /**
+   * Largest number of table entries in use.
+   */
+  uint64_t peak_entries;
+} arbor_solve_stats;
 
 #ifdef __cplusplus
 extern "C" {
@@ -813,6 +846,43 @@ arbor_status arbor_mcts_search(void *buf,
                                uint64_t seed,
                                uint16_t *out_move,
                                arbor_mcts_stats *out_stats);
+
+/**
+ * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
+ * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 24 MiB, solve 4x5).
+ */
+size_t arbor_solve_entry_bytes(void);
+
+/**
+ * Solves the Breakthrough position given as text (`text_len` bytes, no NUL needed, e.g.
+ * "BBBB/BBBB/..../WWWW/WWWW w"; the text sets the board size) with df-pn, using the
+ * caller's `buffer` of `buffer_bytes` bytes as the transposition table, for at most
+ * `max_expansions` expansions. Writes `ARBOR_SOLVE_WIN`, `ARBOR_SOLVE_LOSS` or
+ * `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; for a win, a winning move packed
+ * as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
+ * `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
+ *
+ * df-pn recurses once per ply of the deepest line it explores, about 1 KiB of stack per
+ * ply (a game is finite: every move advances a pawn, so at most about 50 plies on 5x5
+ * and 180 on 8x8): give the calling thread enough stack. The buffer needs no alignment (its aligned part is used) and its
+ * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
+ * `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
+ * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
+ *
+ * # Safety
+ * `text` must be valid for `text_len` reads, `buffer` for `buffer_bytes` reads and writes
+ * (not overlapping the other arguments), the out pointers writable or NULL.
+ */
+arbor_status arbor_breakthrough_solve(const char *text,
+                                      size_t text_len,
+                                      uint8_t *buffer,
+                                      size_t buffer_bytes,
+                                      uint64_t max_expansions,
+                                      uint32_t *out_outcome,
+                                      uint16_t *out_move,
+                                      arbor_solve_stats *out_stats);
 
 /**
  * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.

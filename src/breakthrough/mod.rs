@@ -77,6 +77,8 @@ mod rules;
 /// cbindgen:ignore
 mod size;
 /// cbindgen:ignore
+mod solve;
+/// cbindgen:ignore
 mod text;
 /// cbindgen:ignore
 mod zobrist;

@@ -8,10 +8,12 @@ mod breakthrough;
 mod holdem;
 mod match3;
 mod mcts;
+mod solve;
 mod status;
 
 pub use breakthrough::*;
 pub use holdem::*;
 pub use match3::*;
 pub use mcts::*;
+pub use solve::*;
 pub use status::*;

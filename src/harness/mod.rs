@@ -7,6 +7,8 @@ mod hand;
 mod match3;
 mod perft;
 mod play;
+mod ppn2;
+mod solve;
 
 pub use args::Args;
 
@@ -38,6 +40,10 @@ commands:
                     replay moves: `move <i> points <p> combos <c> score <s>` per move
   match3 calibrate [--games 1000] [--seed 1]
                     Random agent's mean score for 4 to 8 colours (README table)
+  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn] [--job 1000]
+                    [--threads N] [--partial 100 (0: none)] [--memory 1G]
+                    [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
+                    prove who wins; ends with `result <first|second> time <s> expanded <n>`
   help              print this text
 ";
 
@@ -50,6 +56,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("perft") => perft::run(args),
         Some("play") => play::run(args),
         Some("match3") => match3::run(args),
+        Some("solve") => solve::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

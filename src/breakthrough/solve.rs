@@ -1,0 +1,186 @@
+//! Breakthrough as a [`SolverGame`]: terminal test, moves, Zobrist hash, mobility and
+//! early win detection for the generic proof-number solvers of `crate::search::proof`.
+//!
+//! Three pieces of Breakthrough knowledge, each exact (the verifier test in
+//! `tests/solve_verify.rs` checks solved values against a plain alpha-beta search):
+//!
+//! - *win next move*: a pawn one rank from its goal always gets there.
+//! - *forced defence*: if the opponent has a pawn one rank from its goal (a threat) and the
+//!   side to move cannot win at once, every move but a capture of that pawn loses, so only
+//!   those captures are generated; two threats, or one that no pawn attacks, lose.
+//! - *win in three plies*: with no threat against it, the side to move wins if a pawn two
+//!   ranks from its goal can step to a cell one rank from its goal that no enemy pawn
+//!   attacks: the opponent can neither take it nor win first.
+
+use super::{Color, Move, MoveList, Position};
+use crate::search::proof::SolverGame;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
+/// One rank towards `side`'s goal.
+#[inline]
+const fn forward(side: Color, bits: u64) -> u64 {
+    match side {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}
+
+/// The cells that pawns of `side` could capture on (diagonally forward), on any board
+/// (callers clip to the board).
+#[inline]
+const fn attacks(side: Color, pawns: u64) -> u64 {
+    let ahead = forward(side, pawns);
+    ((ahead >> 1) & !FILE_H) | ((ahead << 1) & !FILE_A)
+}
+
+/// The rank one step before `side`'s goal.
+#[inline]
+const fn before_goal(position: &Position, side: Color) -> u64 {
+    let goal = position.size().goal_mask(side);
+    match side {
+        Color::White => goal >> 8,
+        Color::Black => goal << 8,
+    }
+}
+
+/// The opponent's pawns one step from its goal.
+#[inline]
+fn threats(position: &Position) -> u64 {
+    let them = position.side_to_move().other();
+    position.pawns(them) & before_goal(position, them)
+}
+
+impl SolverGame for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    const NULL_MOVE: Move = match Move::from_u16(0) {
+        Some(mv) => mv,
+        None => panic!("move 0 is a1-a1, a valid encoding"),
+    };
+
+    #[inline]
+    fn terminal(&self) -> Option<bool> {
+        self.status()
+            .winner()
+            .map(|winner| winner == self.side_to_move())
+    }
+
+    /// The legal moves, except those that lose at once to a threat (see the module notes):
+    /// under a threat, only its captures.
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        Position::legal_moves(self, moves);
+        let threats = threats(self);
+        if threats != 0 && !self.wins_next_move() {
+            moves.retain(|mv| threats.count_ones() == 1 && mv.to().bit() & threats != 0);
+        }
+    }
+
+    #[inline]
+    fn after(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play(mv);
+        next
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn mobility(&self) -> u32 {
+        self.count_legal_moves()
+    }
+
+    /// A pawn one rank from its goal always gets there next move: a diagonal step stays
+    /// on a board at least two wide, and its target cannot hold an own pawn (that pawn
+    /// would already have won), so it is empty or a capture.
+    #[inline]
+    fn wins_next_move(&self) -> bool {
+        let side = self.side_to_move();
+        let goal = self.size().goal_mask(side);
+        let before_goal = match side {
+            Color::White => goal >> 8,
+            Color::Black => goal << 8,
+        };
+        self.pawns(side) & before_goal != 0
+    }
+
+    /// Forced-defence losses and wins in three plies (see the module notes); called only
+    /// when the game goes on and the side to move cannot win next move.
+    fn static_value(&self) -> Option<bool> {
+        let side = self.side_to_move();
+        let own = self.pawns(side);
+        let opp = self.pawns(side.other());
+        let threats = threats(self);
+        if threats != 0 {
+            if threats.count_ones() >= 2 || attacks(side, own) & threats == 0 {
+                return Some(false);
+            }
+            return None;
+        }
+        let board = self.size().board_mask();
+        let two_away = match side {
+            Color::White => before_goal(self, side) >> 8,
+            Color::Black => before_goal(self, side) << 8,
+        };
+        let runners = own & two_away;
+        if runners == 0 {
+            return None;
+        }
+        let empty = board & !own & !opp;
+        let steps = (forward(side, runners) & empty) | (attacks(side, runners) & board & !own);
+        let guarded = attacks(side.other(), opp);
+        (steps & !guarded != 0).then_some(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::breakthrough::{Position, Size};
+    use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+    use crate::search::proof::pns::{Node, Pns, PnsConfig};
+    use crate::search::proof::{Outcome, SolverGame};
+
+    fn start(columns: u8, rows: u8) -> Position {
+        Position::start(Size::new_checked(columns, rows).unwrap())
+    }
+
+    #[test]
+    fn terminal_and_early_win() {
+        let p: Position = "B../.../.W./... b".parse().unwrap();
+        assert_eq!(p.terminal(), None);
+        assert!(!p.wins_next_move());
+        let p: Position = "B../.W./.../... w".parse().unwrap();
+        assert!(p.wins_next_move());
+        let p: Position = "B../.W./.../... b".parse().unwrap();
+        assert!(!p.wins_next_move());
+        let p: Position = ".W./B../.../... b".parse().unwrap();
+        assert_eq!(p.terminal(), Some(false));
+    }
+
+    #[test]
+    fn pns_and_dfpn_agree_on_small_boards() {
+        // 3x4: solved both ways, and the answers agree.
+        for (columns, rows) in [(2u8, 4u8), (3, 4), (2, 5), (4, 4), (3, 5)] {
+            let root = start(columns, rows);
+            let mut nodes = vec![Node::blank(Position::NULL_MOVE); 2_000_000];
+            let mut pns = Pns::new(&mut nodes, root, PnsConfig::default()).unwrap();
+            let a = pns.run(u64::MAX);
+            let mut table = vec![Entry::default(); 1 << 16];
+            let mut dfpn = Dfpn::new(&mut table, DfpnConfig::default()).unwrap();
+            let b = dfpn.solve(&root);
+            assert_ne!(a, Outcome::Unknown, "{columns}x{rows}");
+            assert_eq!(a, b, "{columns}x{rows}");
+            if a == Outcome::Win {
+                let mv = dfpn.winning_move(&root).unwrap();
+                assert_eq!(dfpn.solve(&root.after(mv)), Outcome::Loss);
+                let mv = pns.winning_move().unwrap();
+                assert_eq!(dfpn.solve(&root.after(mv)), Outcome::Loss);
+            }
+        }
+    }
+}

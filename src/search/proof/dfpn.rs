@@ -1,0 +1,309 @@
+//! Depth-first proof-number search (Nagai's df-pn) with a fixed-size transposition table in
+//! caller storage.
+//!
+//! The recursion `mid(n, thpn, thdn)` searches below `n` until its proof number reaches
+//! `thpn` or its disproof number reaches `thdn`, always into the child with the smallest
+//! disproof number, with the 1+ε trick (Pawlewicz and Lew) for the second-best threshold:
+//! the best child may work until its disproof number exceeds `second * (1 + ε) + 1` rather
+//! than `second + 1`, which cuts the switching between siblings.
+//!
+//! # Transposition table
+//!
+//! Entries are grouped in buckets of [`BUCKET`] (the key's low bits pick the bucket).
+//! A lookup compares the full 64-bit hash. A store
+//! overwrites the entry of the same position, else an empty entry, else the entry with the
+//! smallest `work` (the number of expansions spent on its subtree): the small-tree-size
+//! policy, which keeps the costly results and solved nodes of big proofs; on ties the
+//! first in the bucket. Nothing else is ever evicted and nothing is allocated.
+//!
+//! Positions must form a DAG (no repetition), so there is no graph-history interaction.
+//! The recursion is as deep as the longest line explored; each frame keeps a move list and
+//! 64 pairs of numbers on the stack (about 1 KiB for Breakthrough).
+//! Expansions are counted; the search stops with [`Outcome::Unknown`] at the budget.
+
+use super::{INFINITY, MAX_FINITE, Outcome, SolveStats, SolverGame, add, initial};
+
+/// Children whose numbers a frame of the recursion keeps (more are read from the table
+/// each time). Each frame holds this many pairs of `u32` on the stack.
+const CACHE: usize = 64;
+
+/// Entries per bucket of the transposition table.
+pub const BUCKET: usize = 4;
+
+/// One entry of the transposition table (24 bytes). Every field is an integer, so any bit
+/// pattern is a valid `Entry` (the C ABI views a caller's byte buffer as entries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry {
+    /// The position's hash; 0 with `work == 0` marks an empty entry.
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// Expansions spent below this position (saturating): the replacement priority.
+    work: u32,
+    /// Index (in move order) of the best move found, `u16::MAX` if none.
+    best: u16,
+    /// 1 if the entry holds a position, 0 if empty.
+    used: u8,
+}
+
+/// Options of df-pn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DfpnConfig {
+    /// Initial disproof numbers from the number of legal moves.
+    pub mobility: bool,
+    /// ε of the 1+ε trick, in 1/1024ths (1024 = 1, the default, best on 4x5; 0 gives plain df-pn).
+    pub epsilon_1024: u32,
+    /// Stop with `Unknown` after this many expansions.
+    pub max_expansions: u64,
+}
+
+impl Default for DfpnConfig {
+    fn default() -> DfpnConfig {
+        DfpnConfig {
+            mobility: true,
+            epsilon_1024: 1024,
+            max_expansions: u64::MAX,
+        }
+    }
+}
+
+/// A df-pn solver over a borrowed table.
+pub struct Dfpn<'a, G: SolverGame> {
+    table: &'a mut [Entry],
+    config: DfpnConfig,
+    stats: SolveStats,
+    in_use: u64,
+    stop: bool,
+    _game: core::marker::PhantomData<G>,
+}
+
+/// Why [`Dfpn::new`] refused its storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooSmall;
+
+impl<'a, G: SolverGame> Dfpn<'a, G> {
+    /// A solver over `table` (at least one bucket; a partial last bucket is not used). The
+    /// table is cleared.
+    pub fn new(table: &'a mut [Entry], config: DfpnConfig) -> Result<Self, TableTooSmall> {
+        if table.len() < BUCKET {
+            return Err(TableTooSmall);
+        }
+        table.fill(Entry::default());
+        Ok(Dfpn {
+            table,
+            config,
+            stats: SolveStats::default(),
+            in_use: 0,
+            stop: false,
+            _game: core::marker::PhantomData,
+        })
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> SolveStats {
+        self.stats
+    }
+
+    /// Raises (or lowers) the expansion budget, counted over the solver's life; a solve
+    /// stopped by the budget resumes from its table when called again.
+    pub fn set_max_expansions(&mut self, max_expansions: u64) {
+        self.config.max_expansions = max_expansions;
+    }
+
+    /// The numbers the table holds for `position`, if any.
+    pub fn table_numbers(&self, position: &G) -> Option<(u32, u32)> {
+        self.probe(position.hash()).map(|e| (e.pn, e.dn))
+    }
+
+    /// Table entries in use now.
+    pub fn entries_in_use(&self) -> u64 {
+        self.in_use
+    }
+
+    /// Solves `root` within the expansion budget (counted over the solver's life). The
+    /// table is kept between calls, so later solves reuse earlier work.
+    pub fn solve(&mut self, root: &G) -> Outcome {
+        self.stop = false;
+        let (pn, dn) = self.numbers(root);
+        if pn == 0 {
+            return Outcome::Win;
+        }
+        if dn == 0 {
+            return Outcome::Loss;
+        }
+        self.mid(root, INFINITY, INFINITY);
+        match self.numbers(root) {
+            (0, _) => Outcome::Win,
+            (_, 0) => Outcome::Loss,
+            _ => Outcome::Unknown,
+        }
+    }
+
+    /// A winning move of `position` if it is won (solving children again if the table
+    /// lost them); `None` if it is not a proved win.
+    pub fn winning_move(&mut self, position: &G) -> Option<G::Move> {
+        if self.solve(position) != Outcome::Win {
+            return None;
+        }
+        let mut moves = G::MoveList::default();
+        position.legal_moves(&mut moves);
+        if let Some(entry) = self.probe(position.hash())
+            && let Some(&mv) = moves.get(entry.best as usize)
+            && self.numbers(&position.after(mv)).1 == 0
+        {
+            return Some(mv);
+        }
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| self.solve(&position.after(mv)) == Outcome::Loss)
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        let buckets = (self.table.len() / BUCKET) as u64;
+        ((key % buckets) as usize) * BUCKET
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.table[b..b + BUCKET]
+            .iter()
+            .find(|e| e.used != 0 && e.key == key)
+            .copied()
+    }
+
+    fn store(&mut self, key: u64, pn: u32, dn: u32, work: u32, best: u16) {
+        let b = self.bucket(key);
+        let slot = &self.table[b..b + BUCKET];
+        let index = match slot.iter().position(|e| e.used != 0 && e.key == key) {
+            Some(i) => i,
+            None => match slot.iter().position(|e| e.used == 0) {
+                Some(i) => {
+                    self.in_use += 1;
+                    self.stats.peak_used = self.stats.peak_used.max(self.in_use);
+                    i
+                }
+                None => {
+                    let mut victim = 0;
+                    for (i, e) in slot.iter().enumerate() {
+                        if e.work < slot[victim].work {
+                            victim = i;
+                        }
+                    }
+                    victim
+                }
+            },
+        };
+        self.table[b + index] = Entry {
+            key,
+            pn,
+            dn,
+            work,
+            best,
+            used: 1,
+        };
+    }
+
+    /// The numbers of a position: from the table, else its initial numbers.
+    fn numbers(&mut self, position: &G) -> (u32, u32) {
+        self.stats.touched += 1;
+        match self.probe(position.hash()) {
+            Some(e) => (e.pn, e.dn),
+            None => initial(position, self.config.mobility),
+        }
+    }
+
+    /// Searches `position` until `pn >= thpn` or `dn >= thdn`; leaves its numbers in the
+    /// table and returns the expansions spent.
+    fn mid(&mut self, position: &G, thpn: u32, thdn: u32) -> u32 {
+        let key = position.hash();
+        let mut moves = G::MoveList::default();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            let (pn, dn) = match position.terminal() {
+                Some(true) => (0, INFINITY),
+                _ => (INFINITY, 0),
+            };
+            self.store(key, pn, dn, 0, u16::MAX);
+            return 0;
+        }
+        if self.stats.expanded >= self.config.max_expansions {
+            self.stop = true;
+            return 0;
+        }
+        self.stats.expanded += 1;
+        let mut work: u32 = 1;
+        let mut best_index = u16::MAX;
+        // The children's numbers, read once; afterwards only the child just searched is
+        // read again. Siblings may go stale through transpositions, which only makes their
+        // numbers less informed: solved values never change, so proofs stay exact.
+        let mut cache = [(0u32, 0u32); CACHE];
+        for (i, &mv) in moves.iter().enumerate().take(CACHE) {
+            cache[i] = self.numbers(&position.after(mv));
+        }
+        let mut searched = usize::MAX;
+        loop {
+            if searched < CACHE {
+                cache[searched] = self.numbers(&position.after(moves[searched]));
+            }
+            // Children's numbers: pn = min dn(child), dn = sum pn(child).
+            let mut pn = INFINITY;
+            let mut dn = 0u32;
+            let mut best = usize::MAX;
+            let mut best_dn = INFINITY;
+            let mut second_dn = INFINITY;
+            let mut best_pn = 0u32;
+            for (i, &mv) in moves.iter().enumerate() {
+                let (cpn, cdn) = if i < CACHE {
+                    cache[i]
+                } else {
+                    self.numbers(&position.after(mv))
+                };
+                dn = add(dn, cpn);
+                if cdn < best_dn || best == usize::MAX {
+                    second_dn = best_dn;
+                    best_dn = cdn;
+                    best = i;
+                    best_pn = cpn;
+                } else if cdn < second_dn {
+                    second_dn = cdn;
+                }
+                pn = pn.min(cdn);
+                if cdn == 0 {
+                    best = i;
+                    break;
+                }
+            }
+            if pn == 0 {
+                dn = INFINITY;
+                best_index = best as u16;
+            }
+            if pn >= thpn || dn >= thdn || self.stop {
+                self.store(key, pn, dn, work, best_index);
+                return work;
+            }
+            // Thresholds of the best child.
+            let child_thpn = if thdn == INFINITY {
+                INFINITY
+            } else {
+                // dn - best_pn + child_pn < thdn  <=>  child_pn < thdn - (dn - best_pn)
+                add(thdn - (dn - best_pn.min(dn)), 0)
+            };
+            let grown = if second_dn >= MAX_FINITE {
+                second_dn
+            } else {
+                let extra = (second_dn as u64 * self.config.epsilon_1024 as u64) >> 10;
+                (second_dn as u64 + extra + 1).min(MAX_FINITE as u64) as u32
+            };
+            let child_thdn = thpn.min(grown);
+            // Record progress before descending so that the child's entry does not evict
+            // this node's current numbers for nothing.
+            self.store(key, pn, dn, work, best_index);
+            let child = position.after(moves[best]);
+            let spent = self.mid(&child, child_thpn, child_thdn);
+            work = work.saturating_add(spent);
+            searched = best;
+        }
+    }
+}

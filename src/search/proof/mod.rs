@@ -1,0 +1,259 @@
+//! Proof-number solvers, generic over a small game trait: proof-number search (PNS) on a
+//! node tree in caller storage, and depth-first proof-number search (df-pn) with a
+//! transposition table in caller storage.
+//!
+//! # Conventions
+//!
+//! Numbers are kept in *negamax* form: every node stores `pn`, the effort to prove that the
+//! side to move there wins, and `dn`, the effort to prove that it loses. A node's numbers
+//! come from its children's by `pn = min dn(child)` and `dn = sum pn(child)`. This is
+//! Table 1 of Saffidine, Jouandeau and Cazenave (Max nodes: PN = min, DN = sum; Min nodes:
+//! PN = sum, DN = min) with the two numbers swapped at every Min node, so the descent to a
+//! most-proving node always follows the child with the smallest `dn`.
+//!
+//! A terminal node where the side to move has lost is `(INFINITY, 0)`; a frontier node is
+//! `(1, 1)`, or `(1, mobility)` with the mobility heuristic (the number of legal moves: to
+//! disprove a node every move must be refuted). Sums saturate below [`INFINITY`].
+
+pub mod dfpn;
+pub mod pns;
+
+/// The proof or disproof number of a solved node: "cannot be done".
+pub const INFINITY: u32 = u32::MAX;
+
+/// The largest finite proof or disproof number; sums saturate here.
+pub const MAX_FINITE: u32 = u32::MAX - 1;
+
+/// What a proof-number solver needs from a game: two players alternating, no draws, no
+/// cycles (the positions reachable from a position form a DAG), the game ends.
+pub trait SolverGame: Copy {
+    /// A move; `Copy` and small, stored in every tree node.
+    type Move: Copy + PartialEq + core::fmt::Debug;
+    /// Any move, to fill blank storage (never played).
+    const NULL_MOVE: Self::Move;
+    /// A bounded list of moves (for example a `heapless::Vec`).
+    type MoveList: Default + core::ops::Deref<Target = [Self::Move]>;
+
+    /// `Some(true)` when the game is over and the side to move has won, `Some(false)` when
+    /// it is over and the side to move has lost, `None` while it goes on.
+    fn terminal(&self) -> Option<bool>;
+    /// Replaces the contents of `moves` with the legal moves, in a fixed order.
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+    /// The position after a legal move.
+    fn after(&self, mv: Self::Move) -> Self;
+    /// A hash of the position (equal positions, equal hashes), for transposition tables.
+    fn hash(&self) -> u64;
+    /// The number of legal moves, for the mobility heuristic.
+    fn mobility(&self) -> u32;
+    /// Early win detection: `true` only if the side to move (the game not being over) is
+    /// certain to win with its next move. The default never claims anything.
+    fn wins_next_move(&self) -> bool {
+        false
+    }
+    /// A static proof: `Some(true)` if the side to move is known to win, `Some(false)` if it
+    /// is known to lose, `None` if unknown. Used for pruning (for example race patterns);
+    /// the default knows nothing.
+    fn static_value(&self) -> Option<bool> {
+        None
+    }
+}
+
+/// The answer of a solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move at the root wins.
+    Win,
+    /// The side to move at the root loses.
+    Loss,
+    /// Not decided within the node budget or the storage.
+    Unknown,
+}
+
+/// Counters that every solver fills in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Nodes whose children were generated (with df-pn, re-expansions count again).
+    pub expanded: u64,
+    /// Nodes whose numbers were set or read for a child (touched nodes).
+    pub touched: u64,
+    /// Times the solver freed solved subtrees (PNS) to make room.
+    pub collections: u32,
+    /// Largest number of nodes (PNS) or table entries (df-pn) in use at once.
+    pub peak_used: u64,
+    /// Whether the search stopped because storage was exhausted (rather than the budget).
+    pub out_of_storage: bool,
+}
+
+/// Saturating sum of proof numbers, never reaching [`INFINITY`] unless one term is.
+#[inline]
+pub fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITY || b == INFINITY {
+        INFINITY
+    } else {
+        a.saturating_add(b).min(MAX_FINITE)
+    }
+}
+
+/// Initial numbers of a node that has just been reached (not expanded): terminal values,
+/// early win detection, static knowledge, then the frontier values.
+/// The same, for callers outside the solvers (the parallel PN² server).
+pub fn initial_numbers<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
+    initial(position, mobility)
+}
+
+#[inline]
+pub(crate) fn initial<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
+    match position.terminal() {
+        Some(true) => return (0, INFINITY),
+        Some(false) => return (INFINITY, 0),
+        None => {}
+    }
+    if position.wins_next_move() {
+        return (0, INFINITY);
+    }
+    match position.static_value() {
+        Some(true) => return (0, INFINITY),
+        Some(false) => return (INFINITY, 0),
+        None => {}
+    }
+    if mobility {
+        (1, position.mobility().clamp(1, MAX_FINITE))
+    } else {
+        (1, 1)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod toys;
+
+#[cfg(test)]
+mod tests {
+    use super::dfpn::{Dfpn, DfpnConfig, Entry};
+    use super::pns::{Node, Pns, PnsConfig};
+    use super::toys::Take;
+    use super::*;
+
+    fn expected(game: Take) -> Outcome {
+        if !game.pile.is_multiple_of(game.limit as u32 + 1) {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        }
+    }
+
+    #[test]
+    fn pns_solves_the_subtraction_game() {
+        for pile in 0..14 {
+            for mobility in [false, true] {
+                let game = Take { pile, limit: 3 };
+                let mut nodes = [Node::default(); 4000];
+                let mut pns = Pns::new(&mut nodes, game, PnsConfig { mobility }).unwrap();
+                assert_eq!(pns.run(u64::MAX), expected(game), "pile {pile}");
+                if expected(game) == Outcome::Win {
+                    let mv = pns.winning_move().unwrap();
+                    assert_eq!(expected(game.after(mv)), Outcome::Loss);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pns_collects_solved_subtrees_and_reports_unknown_when_it_cannot_go_on() {
+        let game = Take { pile: 12, limit: 3 };
+        // Plenty: no collection needed.
+        let mut big = vec![Node::default(); 200_000];
+        let mut pns = Pns::new(&mut big, game, PnsConfig::default()).unwrap();
+        assert_eq!(pns.run(u64::MAX), Outcome::Loss);
+        let peak = pns.stats().peak_used;
+        assert_eq!(pns.stats().collections, 0);
+        // A fraction of the peak: collections make it fit.
+        let mut small = [Node::default(); 200];
+        assert!(peak > 200);
+        let mut pns = Pns::new(&mut small, game, PnsConfig::default()).unwrap();
+        assert_eq!(pns.run(u64::MAX), Outcome::Loss);
+        assert!(pns.stats().collections > 0);
+        assert!(!pns.stats().out_of_storage);
+        // Far too little: unknown, never a panic.
+        let mut tiny = [Node::default(); 5];
+        let mut pns = Pns::new(&mut tiny, game, PnsConfig::default()).unwrap();
+        assert_eq!(pns.run(u64::MAX), Outcome::Unknown);
+        assert!(pns.stats().out_of_storage);
+        assert!(Pns::new(&mut [], game, PnsConfig::default()).is_err());
+    }
+
+    #[test]
+    fn pn2_solves_with_a_small_main_tree() {
+        for pile in [12u32, 17, 24] {
+            let game = Take { pile, limit: 3 };
+            let mut plain = vec![Node::default(); 100_000];
+            let mut pns = Pns::new(&mut plain, game, PnsConfig::default()).unwrap();
+            assert_eq!(pns.run(u64::MAX), expected(game));
+            let plain_peak = pns.stats().peak_used;
+            let mut main = vec![Node::default(); 100_000];
+            let mut second = vec![Node::default(); 1000];
+            let mut pn2 = Pns::new(&mut main, game, PnsConfig::default()).unwrap();
+            assert_eq!(pn2.run_pn2(u64::MAX, &mut second, |_| 50), expected(game));
+            assert!(pn2.stats().peak_used < plain_peak, "pile {pile}");
+            // An empty second level is just PNS.
+            let mut main = vec![Node::default(); 100_000];
+            let mut pn2 = Pns::new(&mut main, game, PnsConfig::default()).unwrap();
+            assert_eq!(pn2.run_pn2(u64::MAX, &mut [], |_| 50), expected(game));
+        }
+    }
+
+    #[test]
+    fn pns_budget_gives_unknown_then_resumes() {
+        let game = Take { pile: 21, limit: 3 };
+        let mut nodes = vec![Node::default(); 100_000];
+        let mut pns = Pns::new(&mut nodes, game, PnsConfig::default()).unwrap();
+        assert_eq!(pns.run(3), Outcome::Unknown);
+        assert_eq!(pns.stats().expanded, 3);
+        assert_eq!(pns.run(u64::MAX), Outcome::Win);
+    }
+
+    #[test]
+    fn dfpn_solves_the_subtraction_game_with_any_table() {
+        // A table far too small may thrash; the budget bounds it, and whatever is
+        // answered must be right.
+        let config = DfpnConfig {
+            max_expansions: 100_000,
+            ..DfpnConfig::default()
+        };
+        for size in [4usize, 8, 64, 4096] {
+            for pile in 0..40 {
+                for limit in [2u8, 3, 5] {
+                    let game = Take { pile, limit };
+                    let mut table = vec![Entry::default(); size];
+                    let mut dfpn = Dfpn::new(&mut table, config).unwrap();
+                    let outcome = dfpn.solve(&game);
+                    if size < 64 && outcome == Outcome::Unknown {
+                        continue;
+                    }
+                    assert_eq!(
+                        outcome,
+                        expected(game),
+                        "pile {pile} limit {limit} size {size}"
+                    );
+                    if outcome == Outcome::Win {
+                        let mv = dfpn.winning_move(&game).unwrap();
+                        assert_eq!(expected(game.after(mv)), Outcome::Loss);
+                    }
+                    assert!(dfpn.entries_in_use() <= size as u64);
+                }
+            }
+        }
+        assert!(Dfpn::<Take>::new(&mut [Entry::default(); 3], DfpnConfig::default()).is_err());
+    }
+
+    #[test]
+    fn dfpn_budget_gives_unknown() {
+        let game = Take { pile: 37, limit: 3 };
+        let mut table = [Entry::default(); 64];
+        let config = DfpnConfig {
+            max_expansions: 2,
+            ..DfpnConfig::default()
+        };
+        let mut dfpn = Dfpn::new(&mut table, config).unwrap();
+        assert_eq!(dfpn.solve(&game), Outcome::Unknown);
+    }
+}

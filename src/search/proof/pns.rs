@@ -1,0 +1,380 @@
+//! Proof-number search (Allis) on a tree kept in caller-provided storage.
+//!
+//! Nodes live in a `&mut [Node<M>]` slice and refer to each other by `u32` index; the
+//! children of a node are contiguous (first child + count), so an expansion is one bump of
+//! a cursor. Every iteration descends from the root to a most-proving node (at each node,
+//! the child with the smallest disproof number, the first one on ties), expands it, and
+//! updates the numbers of its ancestors, stopping as soon as they no longer change.
+//!
+//! When the storage is full, the solver *collects*: the subtrees under solved nodes are
+//! dropped (a solved node keeps its numbers, which is all its parent needs) and the live
+//! nodes are slid down in index order, which keeps children contiguous and parents before
+//! their children. If an expansion still does not fit, the search stops and answers
+//! [`Outcome::Unknown`], leaving a consistent tree.
+
+use super::{INFINITY, Outcome, SolveStats, SolverGame, add, initial};
+
+/// "No node": the parent of the root, the first child of a leaf.
+const NONE: u32 = u32::MAX;
+
+/// One node of the proof-number tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Node<M> {
+    /// Proof number: effort to prove that the side to move here wins.
+    pub pn: u32,
+    /// Disproof number: effort to prove that the side to move here loses.
+    pub dn: u32,
+    parent: u32,
+    first_child: u32,
+    children: u16,
+    /// The move that leads here from the parent.
+    pub mv: M,
+}
+
+impl<M: Copy> Node<M> {
+    /// A blank node, to fill storage before [`Pns::new`].
+    pub const fn blank(mv: M) -> Node<M> {
+        Node {
+            pn: 0,
+            dn: 0,
+            parent: NONE,
+            first_child: NONE,
+            children: 0,
+            mv,
+        }
+    }
+
+    /// The index of the first child, if the node is expanded.
+    pub fn first_child(&self) -> Option<usize> {
+        (self.children > 0).then_some(self.first_child as usize)
+    }
+
+    /// The number of children (0 for a leaf).
+    pub fn child_count(&self) -> usize {
+        self.children as usize
+    }
+
+    /// `true` once the node is proved or disproved.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// Options of a proof-number search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PnsConfig {
+    /// Initial disproof numbers from the number of legal moves (the mobility heuristic).
+    pub mobility: bool,
+}
+
+impl Default for PnsConfig {
+    fn default() -> PnsConfig {
+        PnsConfig { mobility: true }
+    }
+}
+
+/// Why [`Pns::new`] refused its storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StorageTooSmall;
+
+/// A proof-number search in progress.
+pub struct Pns<'a, G: SolverGame> {
+    nodes: &'a mut [Node<G::Move>],
+    used: u32,
+    root: G,
+    config: PnsConfig,
+    stats: SolveStats,
+}
+
+impl<'a, G: SolverGame> Pns<'a, G> {
+    /// Starts a search of `root` in `nodes`; needs at least one node. Storage beyond
+    /// `u32::MAX - 1` nodes is not used.
+    pub fn new(
+        nodes: &'a mut [Node<G::Move>],
+        root: G,
+        config: PnsConfig,
+    ) -> Result<Self, StorageTooSmall> {
+        if nodes.is_empty() {
+            return Err(StorageTooSmall);
+        }
+        let (pn, dn) = initial(&root, config.mobility);
+        nodes[0] = Node {
+            pn,
+            dn,
+            parent: NONE,
+            first_child: NONE,
+            children: 0,
+            mv: G::NULL_MOVE,
+        };
+        Ok(Pns {
+            nodes,
+            used: 1,
+            root,
+            config,
+            stats: SolveStats {
+                touched: 1,
+                peak_used: 1,
+                ..SolveStats::default()
+            },
+        })
+    }
+
+    /// Storage capacity in nodes.
+    fn capacity(&self) -> u32 {
+        self.nodes.len().min(NONE as usize - 1) as u32
+    }
+
+    /// The root's proof and disproof numbers.
+    pub fn root_numbers(&self) -> (u32, u32) {
+        (self.nodes[0].pn, self.nodes[0].dn)
+    }
+
+    /// The outcome so far: `Unknown` until the root is solved.
+    pub fn outcome(&self) -> Outcome {
+        match self.root_numbers() {
+            (0, _) => Outcome::Win,
+            (_, 0) => Outcome::Loss,
+            _ => Outcome::Unknown,
+        }
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> SolveStats {
+        self.stats
+    }
+
+    /// Nodes in use now.
+    pub fn used(&self) -> u32 {
+        self.used
+    }
+
+    /// The tree, root first.
+    pub fn nodes(&self) -> &[Node<G::Move>] {
+        &self.nodes[..self.used as usize]
+    }
+
+    /// A winning move of the root once it is proved a win: the first child whose side to
+    /// move has lost.
+    pub fn winning_move(&self) -> Option<G::Move> {
+        let root = &self.nodes[0];
+        if root.pn != 0 || root.children == 0 {
+            return None;
+        }
+        let first = root.first_child as usize;
+        self.nodes[first..first + root.children as usize]
+            .iter()
+            .find(|child| child.dn == 0)
+            .map(|child| child.mv)
+    }
+
+    /// Runs at most `expansions` iterations (descent, expansion, update); returns the
+    /// outcome, `Unknown` if the root is still open (budget spent or storage exhausted:
+    /// see [`SolveStats::out_of_storage`]).
+    pub fn run(&mut self, expansions: u64) -> Outcome {
+        for _ in 0..expansions {
+            if self.outcome() != Outcome::Unknown || self.stats.out_of_storage {
+                break;
+            }
+            if !self.iterate() {
+                self.stats.out_of_storage = true;
+                break;
+            }
+        }
+        self.outcome()
+    }
+
+    /// PN² (Allis; section 2.3 of the paper): like [`run`](Self::run), but before a
+    /// most-proving leaf is expanded, a second-level proof-number search rooted at it runs
+    /// in `second` for `second_budget(nodes in use in the main tree)` expansions, and the
+    /// leaf's new children take the numbers of that search's root children. The main tree
+    /// thus stays small while its numbers are better informed. `second` is reused for
+    /// every leaf (at least one node; a larger one lets the budget be spent).
+    pub fn run_pn2(
+        &mut self,
+        expansions: u64,
+        second: &mut [Node<G::Move>],
+        second_budget: impl Fn(u32) -> u64,
+    ) -> Outcome {
+        for _ in 0..expansions {
+            if self.outcome() != Outcome::Unknown || self.stats.out_of_storage {
+                break;
+            }
+            let budget = second_budget(self.used);
+            if !self.iterate_with(Some((&mut *second, budget))) {
+                self.stats.out_of_storage = true;
+                break;
+            }
+        }
+        self.outcome()
+    }
+
+    /// One iteration; `false` if the expansion did not fit even after a collection.
+    fn iterate(&mut self) -> bool {
+        self.iterate_with(None)
+    }
+
+    /// One iteration, with an optional second-level search at the leaf.
+    fn iterate_with(&mut self, second: Option<(&mut [Node<G::Move>], u64)>) -> bool {
+        let (leaf, position) = self.most_proving();
+        let mut moves = G::MoveList::default();
+        position.legal_moves(&mut moves);
+        let count = moves.len();
+        if count > u16::MAX as usize {
+            return false;
+        }
+        if count == 0 {
+            // Not terminal yet no move: the side to move cannot go on, so it has lost.
+            self.nodes[leaf as usize].pn = INFINITY;
+            self.nodes[leaf as usize].dn = 0;
+            self.update(leaf);
+            return true;
+        }
+        let mut leaf = leaf;
+        if (self.capacity() - self.used) < count as u32 {
+            leaf = self.collect(leaf);
+            if (self.capacity() - self.used) < count as u32 {
+                return false;
+            }
+        }
+        let first = self.used;
+        // Numbers of the children from a second-level search, when there is one and it
+        // expanded its root (its children come in the same move order).
+        let mut informed: Option<(&[Node<G::Move>], usize)> = None;
+        if let Some((storage, budget)) = second
+            && !storage.is_empty()
+        {
+            if let Ok(mut sub) = Pns::new(&mut *storage, position, self.config) {
+                sub.run(budget);
+                self.stats.touched += sub.stats.touched;
+            }
+            let storage: &[Node<G::Move>] = storage;
+            let root = storage[0];
+            if root.children as usize == count && root.first_child != NONE {
+                informed = Some((storage, root.first_child as usize));
+            }
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = position.after(mv);
+            let (pn, dn) = match informed {
+                Some((nodes, first_sub)) => (nodes[first_sub + i].pn, nodes[first_sub + i].dn),
+                None => initial(&child, self.config.mobility),
+            };
+            self.nodes[first as usize + i] = Node {
+                pn,
+                dn,
+                parent: leaf,
+                first_child: NONE,
+                children: 0,
+                mv,
+            };
+        }
+        self.used += count as u32;
+        self.stats.peak_used = self.stats.peak_used.max(self.used as u64);
+        self.stats.expanded += 1;
+        self.stats.touched += count as u64;
+        let node = &mut self.nodes[leaf as usize];
+        node.first_child = first;
+        node.children = count as u16;
+        self.update(leaf);
+        true
+    }
+
+    /// Descends from the root to a most-proving node, returning it and its position.
+    fn most_proving(&self) -> (u32, G) {
+        let mut index = 0u32;
+        let mut position = self.root;
+        loop {
+            let node = &self.nodes[index as usize];
+            if node.children == 0 {
+                return (index, position);
+            }
+            let first = node.first_child as usize;
+            let mut best = first;
+            for c in first + 1..first + node.children as usize {
+                if self.nodes[c].dn < self.nodes[best].dn {
+                    best = c;
+                }
+            }
+            position = position.after(self.nodes[best].mv);
+            index = best as u32;
+        }
+    }
+
+    /// Recomputes the numbers of `index` from its children and walks up while they change.
+    fn update(&mut self, mut index: u32) {
+        loop {
+            let node = self.nodes[index as usize];
+            if node.children > 0 {
+                let first = node.first_child as usize;
+                let mut pn = INFINITY;
+                let mut dn = 0u32;
+                for child in &self.nodes[first..first + node.children as usize] {
+                    pn = pn.min(child.dn);
+                    dn = add(dn, child.pn);
+                }
+                if (pn, dn) == (node.pn, node.dn) && index != 0 {
+                    return;
+                }
+                let node = &mut self.nodes[index as usize];
+                node.pn = pn;
+                node.dn = dn;
+            }
+            if node.parent == NONE {
+                return;
+            }
+            index = node.parent;
+        }
+    }
+
+    /// Frees the subtrees of solved nodes and compacts the live nodes towards index 0.
+    /// Returns the new index of `keep` (a live node).
+    fn collect(&mut self, keep: u32) -> u32 {
+        self.stats.collections += 1;
+        let mut kept = keep;
+        let mut cursor = 0u32;
+        for i in 0..self.used {
+            let node = self.nodes[i as usize];
+            let live = i == 0 || node.parent != NONE;
+            if !live {
+                self.mark_children_dead(&node);
+                continue;
+            }
+            let new = cursor;
+            cursor += 1;
+            let mut moved = node;
+            if i != 0 {
+                let parent = &mut self.nodes[node.parent as usize];
+                if parent.first_child == i {
+                    parent.first_child = new;
+                }
+            }
+            if node.is_solved() {
+                self.mark_children_dead(&node);
+                moved.first_child = NONE;
+                moved.children = 0;
+            } else if node.children > 0 {
+                let first = node.first_child as usize;
+                for child in &mut self.nodes[first..first + node.children as usize] {
+                    child.parent = new;
+                }
+            }
+            if i == keep {
+                kept = new;
+            }
+            self.nodes[new as usize] = moved;
+        }
+        self.used = cursor;
+        kept
+    }
+
+    /// Marks the children of `node` as unreachable (their parent is `NONE`).
+    fn mark_children_dead(&mut self, node: &Node<G::Move>) {
+        if node.children > 0 {
+            let first = node.first_child as usize;
+            for child in &mut self.nodes[first..first + node.children as usize] {
+                child.parent = NONE;
+            }
+        }
+    }
+}
