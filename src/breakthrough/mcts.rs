@@ -56,6 +56,11 @@ impl Game for Position {
         self.is_over()
     }
 
+    /// The Zobrist hash (pawns, side to move, board size).
+    fn position_key(&self) -> Option<u64> {
+        Some(self.hash())
+    }
+
     /// 1 for the winner, 0 for the loser; 0.5 for both while the game goes on (never asked
     /// for unless a playout cutoff is set).
     fn reward(&self, player: u8) -> f32 {

@@ -73,6 +73,13 @@ pub trait Game: Clone {
     /// replayed in states where they may be illegal, so `play` must tolerate that, and the
     /// solver and tree reuse should be off. The default does nothing.
     fn begin_iteration(&mut self, _rng: &mut XorShiftRng) {}
+
+    /// An identity of this position, such as a Zobrist hash, so that a search never
+    /// continues a tree that was built for another position with the same legal moves. The
+    /// default `None` leaves only the move lists to compare.
+    fn position_key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A uniform index in `0..n` (0 when `n` is 0), by multiply-shift: one draw, no loop, and a

@@ -28,6 +28,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         match found {
             Some(index) => {
                 self.compact(index);
+                // The new root's position is known only once it is searched.
+                self.root_key = None;
                 true
             }
             None => {

@@ -13,8 +13,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// Runs `iterations` MCTS iterations from `state` and returns the move to play.
     ///
     /// If the tree already holds a root (after [`Mcts::advance`] or a previous search), the
-    /// search continues it, provided its root children are exactly `state`'s legal moves;
-    /// otherwise it starts afresh. All randomness comes from `rng`, so the same tree, state,
+    /// search continues it, provided its root children are exactly `state`'s legal moves and
+    /// the positions' keys ([`Game::position_key`]) do not differ; otherwise it starts afresh. All randomness comes from `rng`, so the same tree, state,
     /// settings and generator give the same result.
     ///
     /// The move is `None` only if `state` is terminal or has no legal move (the tree is then
@@ -45,7 +45,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             let stats = Stats::default();
             return Ok(SearchResult { best: None, stats });
         }
-        self.prepare_root(state.side_to_move(), moves);
+        self.prepare_root(state.side_to_move(), moves, state.position_key());
 
         let needs = policy.needs();
         let mut stats = Stats::default();
@@ -78,8 +78,10 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
 
     /// Keeps the current root if it matches the position, else starts a new one. A reused
     /// root entered by the opponent is turned to the view of the player to move.
-    fn prepare_root(&mut self, side: u8, moves: &[M]) {
-        if self.len == 0 {
+    fn prepare_root(&mut self, side: u8, moves: &[M], key: Option<u64>) {
+        let known_other = matches!((self.root_key, key), (Some(old), Some(new)) if old != new);
+        self.root_key = key;
+        if self.len == 0 || known_other {
             self.reset_root(side);
             return;
         }

@@ -378,6 +378,23 @@ fn reused_tree_with_a_different_position_starts_afresh() {
 }
 
 #[test]
+fn a_position_with_the_same_moves_but_another_key_starts_afresh() {
+    let mut nodes = storage(5000);
+    let mut tree = Mcts::new(&mut nodes);
+    let config = no_solver();
+    tree.search(&Nim::new(9), &Ucb1::default(), &config, 300, &mut rng(1))
+        .unwrap();
+    // Searching the same position again continues the tree.
+    tree.search(&Nim::new(9), &Ucb1::default(), &config, 200, &mut rng(2))
+        .unwrap();
+    assert_eq!(tree.root_visits(), 500);
+    // A pile of 10 offers the same moves (take 1, 2 or 3) but its key differs.
+    tree.search(&Nim::new(10), &Ucb1::default(), &config, 300, &mut rng(3))
+        .unwrap();
+    assert_eq!(tree.root_visits(), 300);
+}
+
+#[test]
 fn reuse_keeps_proofs_for_the_new_side_to_move() {
     let mut nodes = storage(50_000);
     let mut tree = Mcts::new(&mut nodes);

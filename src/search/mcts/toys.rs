@@ -46,6 +46,10 @@ impl Game for Nim {
         // The player who just moved took the last stone.
         if player == self.to_move { 0.0 } else { 1.0 }
     }
+
+    fn position_key(&self) -> Option<u64> {
+        Some(u64::from(self.stones) << 1 | u64::from(self.to_move))
+    }
 }
 
 const LINES: [u16; 8] = [

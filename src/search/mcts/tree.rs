@@ -14,6 +14,9 @@ use crate::Error;
 pub struct Mcts<'s, M> {
     pub(crate) nodes: &'s mut [Node<M>],
     pub(crate) len: u32,
+    /// `Game::position_key` of the root, when the game gives one and the root was searched
+    /// from that position (unknown after `advance` until the next search).
+    pub(crate) root_key: Option<u64>,
 }
 
 impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
@@ -23,6 +26,7 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         Mcts {
             nodes: storage,
             len: 0,
+            root_key: None,
         }
     }
 
@@ -39,6 +43,7 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         let tree = Mcts {
             nodes: storage,
             len,
+            root_key: None,
         };
         if tree.is_well_formed() {
             Ok(tree)
@@ -96,6 +101,7 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
     /// Forgets the tree; the next search starts from scratch. O(1).
     pub fn clear(&mut self) {
         self.len = 0;
+        self.root_key = None;
     }
 
     /// The solver's verdict on the root, for the player to move there.
