@@ -51,15 +51,29 @@ fn read(table: &[u16], index: usize) -> u16 {
     }
 }
 
+/// First rank of the high group (J): its cards only change the high field of a key.
+const HIGH_GROUP_START: usize = 9;
+
 impl Automaton {
+    /// The row of the high table chosen by the low and mid fields of `key`.
+    #[inline(always)]
+    fn high_row(&self, key: u64) -> u16 {
+        let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
+        let mid_row = read(self.low, (key & 0xfff) as usize);
+        read(self.mid, mid_row as usize + mid as usize)
+    }
+
+    /// The rank in the high table's row `high_row` chosen by the high field of `key`.
+    #[inline(always)]
+    fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
+        let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
+        read(self.high, high_row.wrapping_add(high) as usize)
+    }
+
     /// The non-flush rank of the hand whose card keys sum to `key`.
     #[inline(always)]
     fn rank(&self, key: u64) -> u16 {
-        let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
-        let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
-        let mid_row = read(self.low, (key & 0xfff) as usize);
-        let high_row = read(self.mid, mid_row as usize + mid as usize);
-        read(self.high, high_row.wrapping_add(high) as usize)
+        self.rank_in_row(self.high_row(key), key)
     }
 }
 
@@ -261,15 +275,28 @@ pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
 /// Visits every pair of cards above `cards[4]`, given the key of the first five.
 #[inline(always)]
 fn visit_last_two_cards(cards: &mut [u8; 7], five_key: u64, visit: &mut impl FnMut(u16)) {
+    // Cards of the high group (J..A) change only the high field of a key, so the row of the
+    // high table they read is fixed by the cards below them.
+    let five_high_row = SEVEN.high_row(five_key);
     let mut sixth = cards[4] + 1;
     while sixth < Card::COUNT - 1 {
         // The non-flush rank depends on the ranks of the last two cards only, so the cards
         // of this sixth rank share one automaton read per seventh rank.
         let sixth_rank = usize::from(sixth >> 2);
+        let six_key = five_key + card_key(sixth & !3);
+        let high_row = if sixth_rank >= HIGH_GROUP_START {
+            five_high_row
+        } else {
+            SEVEN.high_row(six_key)
+        };
         let mut by_seventh_rank = [0u16; 13];
         for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
-            let two = card_key(sixth & !3) + card_key(4 * seventh_rank as u8);
-            *rank = SEVEN.rank(five_key + two);
+            let key = six_key + card_key(4 * seventh_rank as u8);
+            *rank = if seventh_rank >= HIGH_GROUP_START {
+                SEVEN.rank_in_row(high_row, key)
+            } else {
+                SEVEN.rank(key)
+            };
         }
         let rank_end = (sixth | 3) + 1;
         for card in sixth..rank_end.min(Card::COUNT - 1) {
