@@ -1,17 +1,7 @@
 //! The `arbor` command as a user runs it.
-use std::process::Command;
+mod common;
 
-fn arbor(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_arbor"))
-        .args(args)
-        .output()
-        .expect("arbor runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use common::arbor;
 
 #[test]
 fn hand_prints_rank_category_and_best_five() {

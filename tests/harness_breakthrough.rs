@@ -1,27 +1,17 @@
 //! The `arbor perft breakthrough` and `arbor play breakthrough` commands, run as a user would.
-use std::process::Command;
+mod common;
 
-fn arbor(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbor"))
-        .args(args)
-        .output()
-        .expect("the arbor binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::arbor;
 
 #[test]
 fn perft_prints_one_line_per_depth() {
-    let (ok, out, _) = arbor(&["perft", "breakthrough", "--size", "6x5", "--depth", "5"]);
-    assert!(ok);
+    let (code, out, _) = arbor(&["perft", "breakthrough", "--size", "6x5", "--depth", "5"]);
+    assert_eq!(code, 0);
     assert_eq!(
         out,
         "depth 1 nodes 16\ndepth 2 nodes 240\ndepth 3 nodes 3666\ndepth 4 nodes 54448\ndepth 5 nodes 839494\n"
     );
-    let (ok, out, _) = arbor(&[
+    let (code, out, _) = arbor(&[
         "perft",
         "breakthrough",
         "--position",
@@ -29,7 +19,7 @@ fn perft_prints_one_line_per_depth() {
         "--depth",
         "3",
     ]);
-    assert!(ok);
+    assert_eq!(code, 0);
     assert_eq!(
         out,
         "depth 1 nodes 13\ndepth 2 nodes 156\ndepth 3 nodes 1924\n"
@@ -47,8 +37,8 @@ fn perft_prints_one_line_per_depth() {
             "BBBBB/BBBBB/...../WWWWW/WWWWW w",
         ],
     ] {
-        let (ok, _, err) = arbor(bad);
-        assert!(!ok && err.contains("arbor:"), "{bad:?}: {err}");
+        let (code, _, err) = arbor(bad);
+        assert!(code != 0 && err.contains("arbor:"), "{bad:?}: {err}");
     }
 }
 
@@ -63,7 +53,7 @@ fn results_only(out: &str) -> String {
 #[test]
 fn play_reports_a_match_independent_of_the_thread_count() {
     let run = |threads: &str| {
-        let (ok, out, err) = arbor(&[
+        let (code, out, err) = arbor(&[
             "play",
             "breakthrough",
             "--size",
@@ -79,7 +69,7 @@ fn play_reports_a_match_independent_of_the_thread_count() {
             "--threads",
             threads,
         ]);
-        assert!(ok, "{err}");
+        assert_eq!(code, 0, "{err}");
         out
     };
     let one = run("1");
@@ -96,6 +86,6 @@ fn play_reports_a_match_independent_of_the_thread_count() {
         .and_then(|n| n.parse().ok())
         .expect("a wins count");
     assert!(wins >= 10, "{one}");
-    let (ok, _, err) = arbor(&["play", "breakthrough", "--white", "minimax"]);
-    assert!(!ok && err.contains("minimax"), "{err}");
+    let (code, _, err) = arbor(&["play", "breakthrough", "--white", "minimax"]);
+    assert!(code != 0 && err.contains("minimax"), "{err}");
 }

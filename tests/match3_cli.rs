@@ -1,17 +1,7 @@
 //! `arbor match3` as a user runs it: replay output format, play summary, and errors.
-use std::process::Command;
+mod common;
 
-fn arbor(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_arbor"))
-        .args(args)
-        .output()
-        .expect("arbor runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use common::arbor;
 
 const CASCADE: &str = "size 4x4\ncolours 4\ngrid\nCDCA\nDCDC\nDCAD\nAABA\n\
                        fall a BC\nfall b BA\nfall c BD\nfall d C\n";

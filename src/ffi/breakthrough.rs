@@ -5,6 +5,7 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
+use super::text::write_display;
 use crate::breakthrough::{Color, MAX_MOVES, Move, MoveList, Position, Size, Status};
 
 /// The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array
@@ -172,53 +173,6 @@ pub unsafe extern "C" fn arbor_breakthrough_parse(
     }
 }
 
-/// A `core::fmt::Write` into a fixed byte buffer that refuses to overflow.
-struct Cursor<'a> {
-    buf: &'a mut [u8],
-    len: usize,
-}
-
-impl core::fmt::Write for Cursor<'_> {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        let end = self.len.checked_add(s.len()).ok_or(core::fmt::Error)?;
-        let slot = self.buf.get_mut(self.len..end).ok_or(core::fmt::Error)?;
-        slot.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
-/// Formats `value` with a NUL into `buf` of `len` bytes, writing nothing unless it all fits
-/// (the text goes through a stack buffer of `N` bytes first).
-///
-/// # Safety
-/// `buf` must be non-NULL and valid for `len` writes.
-unsafe fn write_text<const N: usize>(
-    value: impl core::fmt::Display,
-    buf: *mut c_char,
-    len: usize,
-) -> arbor_status {
-    let mut scratch = [0u8; N];
-    let mut cursor = Cursor {
-        buf: &mut scratch,
-        len: 0,
-    };
-    if core::fmt::write(&mut cursor, format_args!("{value}")).is_err() {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    let used = cursor.len;
-    if len <= used {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    // SAFETY: `buf` is valid for `len` > `used` writes, and `scratch` is a different
-    // (stack) object, so the ranges do not overlap.
-    unsafe {
-        core::ptr::copy_nonoverlapping(scratch.as_ptr(), buf.cast::<u8>(), used);
-        buf.add(used).write(0);
-    }
-    arbor_status::ARBOR_OK
-}
-
 /// Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
 /// `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 74).
 ///
@@ -243,7 +197,7 @@ pub unsafe extern "C" fn arbor_breakthrough_print(
         Err(status) => return status,
     };
     // SAFETY: `buf` is non-NULL and valid for `len` writes.
-    unsafe { write_text::<{ Position::MAX_TEXT_LEN }>(position, buf, len) }
+    unsafe { write_display::<{ Position::MAX_TEXT_LEN }>(position, buf, len) }
 }
 
 /// Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
@@ -440,5 +394,5 @@ pub unsafe extern "C" fn arbor_breakthrough_move_print(
         return arbor_status::ARBOR_INVALID_ARGUMENT;
     };
     // SAFETY: `buf` is non-NULL and valid for `len` writes.
-    unsafe { write_text::<{ Move::TEXT_LEN }>(mv, buf, len) }
+    unsafe { write_display::<{ Move::TEXT_LEN }>(mv, buf, len) }
 }

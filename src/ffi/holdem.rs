@@ -2,6 +2,7 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
+use super::text::{read_prefix, write_bytes};
 use crate::holdem::{self, Card, Category};
 
 /// Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
@@ -107,20 +108,9 @@ pub unsafe extern "C" fn arbor_card_parse(text: *const c_char, out_card: *mut u8
     if text.is_null() || out_card.is_null() {
         return arbor_status::ARBOR_NULL_POINTER;
     }
-    // Read at most three bytes: a valid card is two characters then NUL, and stopping
-    // early never reads past the terminator of a shorter string.
-    let mut bytes = [0u8; 3];
-    let mut len = 0;
-    while len < bytes.len() {
-        // SAFETY: `text` is NUL-terminated and we stop at the terminator, so every byte read
-        // is inside the string.
-        let byte = unsafe { text.add(len).cast::<u8>().read() };
-        if byte == 0 {
-            break;
-        }
-        bytes[len] = byte;
-        len += 1;
-    }
+    // Three bytes at most: a card is two characters, so a third one is already an error.
+    // SAFETY: `text` is non-NULL and the caller guarantees it is NUL-terminated.
+    let (bytes, len) = unsafe { read_prefix::<3>(text) };
     match Card::parse_bytes(&bytes[..len]) {
         Ok(card) => {
             // SAFETY: `out_card` is non-NULL and the caller guarantees it is writable.
@@ -149,16 +139,6 @@ pub unsafe extern "C" fn arbor_card_format(card: u8, buf: *mut c_char, len: usiz
         Ok(card) => card,
         Err(error) => return error.into(),
     };
-    if len < 3 {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    let [rank, suit] = card.to_ascii();
-    // SAFETY: `buf` is non-NULL and valid for `len` >= 3 writes.
-    unsafe {
-        let buf = buf.cast::<u8>();
-        buf.write(rank);
-        buf.add(1).write(suit);
-        buf.add(2).write(0);
-    }
-    arbor_status::ARBOR_OK
+    // SAFETY: `buf` is non-NULL and the caller guarantees `len` writable bytes.
+    unsafe { write_bytes(&card.to_ascii(), buf, len) }
 }

@@ -8,6 +8,7 @@
 use core::ffi::c_void;
 
 use super::arbor_status;
+use super::text::{read_prefix, write_bytes};
 use crate::Error;
 use crate::match3::{
     Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Swap, choose,
@@ -396,18 +397,9 @@ pub unsafe extern "C" fn arbor_match3_move_parse(
     if text.is_null() || out_code.is_null() {
         return arbor_status::ARBOR_NULL_POINTER;
     }
-    // Read at most 8 bytes: a move is 5 characters; stop at the terminator.
-    let mut bytes = [0u8; 8];
-    let mut len = 0;
-    while len < bytes.len() {
-        // SAFETY: the string is NUL-terminated and we stop at the terminator.
-        let byte = unsafe { text.add(len).cast::<u8>().read() };
-        if byte == 0 {
-            break;
-        }
-        bytes[len] = byte;
-        len += 1;
-    }
+    // Eight bytes at most: a move is five characters, so more is already an error.
+    // SAFETY: `text` is non-NULL and the caller guarantees it is NUL-terminated.
+    let (bytes, len) = unsafe { read_prefix::<8>(text) };
     let parsed = core::str::from_utf8(&bytes[..len])
         .map_err(|_| Error::Parse)
         .and_then(Swap::parse);
@@ -439,16 +431,10 @@ pub unsafe extern "C" fn arbor_match3_move_format(
     let Some(swap) = Swap::from_code(code) else {
         return arbor_status::ARBOR_INVALID_ARGUMENT;
     };
-    if len < 6 {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
     let ((c0, r0), (c1, r1)) = (swap.from(), swap.to());
-    let text = [b'a' + c0, b'1' + r0, b'-', b'a' + c1, b'1' + r1, 0];
-    for (i, &byte) in text.iter().enumerate() {
-        // SAFETY: i < 6 <= len, and `buf` is valid for `len` writes.
-        unsafe { buf.add(i).write(byte as core::ffi::c_char) };
-    }
-    arbor_status::ARBOR_OK
+    let text = [b'a' + c0, b'1' + r0, b'-', b'a' + c1, b'1' + r1];
+    // SAFETY: `buf` is non-NULL and the caller guarantees `len` writable bytes.
+    unsafe { write_bytes(&text, buf, len) }
 }
 
 /// Compiles a persona formula from `len` bytes of text (for example

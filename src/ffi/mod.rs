@@ -10,6 +10,7 @@ mod match3;
 mod mcts;
 mod solve;
 mod status;
+mod text;
 
 pub use breakthrough::*;
 pub use holdem::*;
