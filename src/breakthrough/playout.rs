@@ -70,6 +70,22 @@ fn draw<R: Rng + ?Sized>(
     Some(rules::pick(side, &targets, &prefix, below(rng, n)))
 }
 
+/// Plays one random ply of `side`; the winner if that ended the game.
+#[inline(always)]
+fn ply<R: Rng + ?Sized>(
+    side: Color,
+    own: &mut u64,
+    opp: &mut u64,
+    geometry: &Geometry,
+    rng: &mut R,
+) -> Option<Color> {
+    match step(side, own, opp, geometry, rng) {
+        Step::Continue => None,
+        Step::Won => Some(side),
+        Step::Stuck => Some(side.other()),
+    }
+}
+
 #[inline(always)]
 fn step<R: Rng + ?Sized>(
     side: Color,
@@ -124,54 +140,18 @@ impl Position {
         // move generation specialises; a game that starts with Black plays one ply first.
         if self.side_to_move() == Color::Black {
             plies += 1;
-            match step(Color::Black, &mut black, &mut white, &geometry, rng) {
-                Step::Continue => {}
-                Step::Won => {
-                    return Playout {
-                        winner: Color::Black,
-                        plies,
-                    };
-                }
-                Step::Stuck => {
-                    return Playout {
-                        winner: Color::White,
-                        plies,
-                    };
-                }
+            if let Some(winner) = ply(Color::Black, &mut black, &mut white, &geometry, rng) {
+                return Playout { winner, plies };
             }
         }
         loop {
             plies += 1;
-            match step(Color::White, &mut white, &mut black, &geometry, rng) {
-                Step::Continue => {}
-                Step::Won => {
-                    return Playout {
-                        winner: Color::White,
-                        plies,
-                    };
-                }
-                Step::Stuck => {
-                    return Playout {
-                        winner: Color::Black,
-                        plies,
-                    };
-                }
+            if let Some(winner) = ply(Color::White, &mut white, &mut black, &geometry, rng) {
+                return Playout { winner, plies };
             }
             plies += 1;
-            match step(Color::Black, &mut black, &mut white, &geometry, rng) {
-                Step::Continue => {}
-                Step::Won => {
-                    return Playout {
-                        winner: Color::Black,
-                        plies,
-                    };
-                }
-                Step::Stuck => {
-                    return Playout {
-                        winner: Color::White,
-                        plies,
-                    };
-                }
+            if let Some(winner) = ply(Color::Black, &mut black, &mut white, &geometry, rng) {
+                return Playout { winner, plies };
             }
         }
     }
