@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 mod args;
+pub mod evolve;
 mod hand;
 mod match3;
 mod perft;

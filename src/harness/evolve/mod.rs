@@ -1,0 +1,45 @@
+//! Genetic programming of persona formulas (section IV.C of the procedural-personas
+//! paper): expression trees, their variation operators, formula equivalence and the
+//! generation step. Std only: populations allocate, and live in the harness.
+mod equiv;
+mod generate;
+mod population;
+mod tree;
+
+pub use equiv::{Fingerprint, Norm, equivalent};
+pub use generate::{crossover, full, grow, half_and_half, mutate};
+pub use population::{
+    Exhausted, MAX_DEPTH, MIN_DEPTH, initial_population, next_generation, shares,
+};
+pub use tree::{BinOp, Tree, Var};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xorshift::XorShiftRng;
+
+    #[test]
+    fn trees_and_their_programs_agree() {
+        let mut rng = XorShiftRng::seed_from_u64(9);
+        let specials = [0.0, 1.0, -1.0, 0.5];
+        for _ in 0..300 {
+            let tree = half_and_half(&mut rng, 0, 4);
+            let program = tree.to_program().unwrap();
+            for _ in 0..20 {
+                let mut v = [0.0; 4];
+                for x in &mut v {
+                    // A quarter of the values where protection triggers.
+                    let r = rng.next_u64();
+                    *x = if r % 4 == 0 {
+                        specials[(r >> 8) as usize % 4]
+                    } else {
+                        (r >> 11) as f64 / (1u64 << 53) as f64 * 200.0 - 100.0
+                    };
+                }
+                let (a, b) = (tree.eval(v), program.eval(v[0], v[1], v[2], v[3]));
+                assert!(a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan());
+            }
+        }
+    }
+}
