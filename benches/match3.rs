@@ -1,11 +1,14 @@
 //! Match-3 speed: one move with its cascades and refill, one legal-move count, and a whole
-//! 20-move Vanilla MCTS game at the paper's 250 iterations per move.
+//! 20-move Vanilla MCTS game and a 20-move persona game at the paper's 250 iterations per
+//! move.
 //!
 //! Run: `cargo bench --bench match3`.
 use std::hint::black_box;
 use std::time::Duration;
 
-use arbor::match3::{Agent, Goal, Level, Match3, SearchConfig, Swap, nodes_for, play_game};
+use arbor::match3::{
+    Agent, Goal, Level, Match3, Program, SearchConfig, Swap, nodes_for, play_game,
+};
 use arbor::search::mcts::Node;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -59,6 +62,18 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let agent = Agent::Vanilla(Goal::MaxScore);
+            black_box(
+                play_game(&level, seed, agent, &config, &mut storage, seed, |_, _| {}).unwrap(),
+            )
+        })
+    });
+    // A persona formula of typical evolved size that reads every variable, M included.
+    let formula = Program::parse("add(add(div(W, N), mul(0.5, sqrt(div(NP, N)))), mul(0.01, M))")
+        .expect("the bench formula parses");
+    group.bench_function("20-move persona MCTS game, 250 iterations per move", |b| {
+        b.iter(|| {
+            seed += 1;
+            let agent = Agent::Persona(&formula, Goal::MaxScore);
             black_box(
                 play_game(&level, seed, agent, &config, &mut storage, seed, |_, _| {}).unwrap(),
             )

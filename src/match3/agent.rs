@@ -203,12 +203,9 @@ impl Game for Searched<'_> {
         self.goal_reward()
     }
 
-    /// The child's number of legal moves (the persona variable), by playing the move on a
-    /// copy.
-    fn feature(&self, mv: Swap) -> f32 {
-        let mut child = self.game.clone();
-        child.play(mv);
-        child.legal_count() as f32
+    /// The number of legal moves here (the persona variable M of the child that led here).
+    fn feature(&self) -> f32 {
+        self.game.legal_count() as f32
     }
 
     fn playout_move(&self, moves: &[Swap], rng: &mut XorShiftRng) -> usize {

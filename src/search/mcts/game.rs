@@ -47,10 +47,12 @@ pub trait Game: Clone {
         self.reward(player)
     }
 
-    /// A number describing the child reached by `mv` (for example its number of legal moves),
-    /// read by formula policies. Called once per child when a node is expanded, and only if
-    /// the policy asks for it.
-    fn feature(&self, _mv: Self::Move) -> f32 {
+    /// A number describing this state as the child its last move led to (for example its
+    /// number of legal moves), read by formula policies. Called once per node, on the state
+    /// reached the first time a search descends into the node, and only if the policy asks
+    /// for it: policies score unvisited children without it, so computing it lazily costs
+    /// nothing but one call per visited node.
+    fn feature(&self) -> f32 {
         0.0
     }
 

@@ -124,11 +124,10 @@ impl<M: Copy> Node<M> {
         }
     }
 
-    pub(crate) const fn fresh(mv: M, mover: u8, parent: u32, feature: f32, prior: f32) -> Self {
+    pub(crate) const fn fresh(mv: M, mover: u8, parent: u32, prior: f32) -> Self {
         let mut node = Self::blank(mv);
         node.mover = mover;
         node.parent = parent;
-        node.feature = feature;
         node.prior = prior;
         node
     }

@@ -141,7 +141,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 break;
             }
             index = self.select(index, policy, config.solver, rng);
-            self.step(&mut state, index, trace);
+            self.step(&mut state, index, trace, needs);
             depth += 1;
         }
 
@@ -154,7 +154,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             if !moves.is_empty() {
                 if self.expand(index, &state, moves, needs) {
                     index = self.select(index, policy, config.solver, rng);
-                    self.step(&mut state, index, trace);
+                    self.step(&mut state, index, trace, needs);
                     depth += 1;
                 } else {
                     stats.storage_full = true;
@@ -178,10 +178,20 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         self.backup(index, depth, &rewards, trace, needs.amaf, proven);
     }
 
-    /// Plays the move of node `index` on `state` and records it.
-    fn step<G: Game<Move = M>>(&self, state: &mut G, index: u32, trace: &mut Trace<M>) {
-        let node = &self.nodes[index as usize];
+    /// Plays the move of node `index` on `state` and records it; on the node's first visit,
+    /// reads the game's feature of the state reached, if the policy needs it.
+    fn step<G: Game<Move = M>>(
+        &mut self,
+        state: &mut G,
+        index: u32,
+        trace: &mut Trace<M>,
+        needs: Needs,
+    ) {
+        let node = &mut self.nodes[index as usize];
         state.play(node.mv);
+        if needs.feature && node.visits == 0 {
+            node.feature = state.feature();
+        }
         let _ = trace.push(super::playout::Ply {
             mv: node.mv,
             player: node.mover,

@@ -143,14 +143,16 @@ impl Game for TicTacToe {
 }
 
 /// One player, `rounds` moves; each move adds its value 0..=3 to the total. The reward is
-/// the total over the maximum, so always taking 3 is best. The feature of a move is its
-/// value; with `knows`, so is its prior (value / 3).
+/// the total over the maximum, so always taking 3 is best. The feature of a state is the
+/// value of the move that led to it; with `knows`, so is its prior (value / 3).
 #[derive(Clone, Debug)]
 pub struct Collect {
     pub rounds: u8,
     pub played: u8,
     pub total: u32,
     pub knows: bool,
+    /// The value of the last move, the feature of a state.
+    pub last: u8,
 }
 
 impl Collect {
@@ -160,6 +162,7 @@ impl Collect {
             played: 0,
             total: 0,
             knows: false,
+            last: 0,
         }
     }
 
@@ -191,6 +194,7 @@ impl Game for Collect {
     fn play(&mut self, value: u8) {
         self.played += 1;
         self.total += u32::from(value);
+        self.last = value;
     }
 
     fn is_terminal(&self) -> bool {
@@ -201,8 +205,8 @@ impl Game for Collect {
         self.total as f32 / (3.0 * f32::from(self.rounds.max(1)))
     }
 
-    fn feature(&self, value: u8) -> f32 {
-        f32::from(value)
+    fn feature(&self) -> f32 {
+        f32::from(self.last)
     }
 
     fn prior(&self, value: u8) -> f32 {
@@ -312,7 +316,7 @@ impl Game for Rogue {
         if player == 0 { f32::NAN } else { 7.0 }
     }
 
-    fn feature(&self, _mv: u8) -> f32 {
+    fn feature(&self) -> f32 {
         f32::NAN
     }
 

@@ -154,7 +154,7 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
     pub(crate) fn reset_root(&mut self, side: u8) {
         self.len = 0;
         if let Some(root) = self.nodes.first_mut() {
-            *root = Node::fresh(M::default(), side, NONE, 0.0, 0.5);
+            *root = Node::fresh(M::default(), side, NONE, 0.5);
             self.len = 1;
         }
     }
@@ -183,13 +183,8 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
             .iter_mut()
             .zip(moves)
         {
-            let feature = if needs.feature {
-                state.feature(mv)
-            } else {
-                0.0
-            };
             let prior = if needs.prior { state.prior(mv) } else { 0.5 };
-            *slot = Node::fresh(mv, mover, index, feature, prior);
+            *slot = Node::fresh(mv, mover, index, prior);
         }
         self.nodes[index as usize].set_expanded(first, count);
         self.len = end;
