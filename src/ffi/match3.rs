@@ -594,7 +594,7 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
     };
     let config = SearchConfig {
         iterations,
-        sample_refills: false,
+        ..SearchConfig::default()
     };
     let mut rng = seeded_rng(seed);
     match choose(agent, &state, &config, storage, &mut rng) {

@@ -261,6 +261,7 @@ fn play(mut args: Args) -> Result<(), Failure> {
     let config = SearchConfig {
         iterations,
         sample_refills,
+        ..SearchConfig::default()
     };
     let start = Instant::now();
     let records = play_many(&level, agent, &config, games, seed, threads)?;

@@ -16,6 +16,13 @@
 //!   adjacent pairs (42 on 7x7; boards rarely offer more than 20), clamped. MinM uses
 //!   1 − that.
 //!
+//! **Goal strategy.** The paper sets the previous generation's best result as the goal of
+//! the next one and counts how often a simulation "has won by achieving the defined goal".
+//! A bare goal-reached flag leaves the search blind whenever the goal is out of reach (every
+//! simulation scores 0), so with a target the reward is the mean of the measure above and
+//! the flag: whole-game result (the real moves so far plus the simulated ones) at least the
+//! target for MaxS/MaxM, at most the target for MinS/MinM.
+//!
 //! **Rollouts.** The paper's rollouts run for 20 − (moves already made) moves; here the
 //! searched state carries the move limit, so a simulation (tree moves plus rollout) ends
 //! exactly at the end of the game: the paper's length counted from the searched position.
@@ -97,13 +104,17 @@ impl Goal {
 }
 
 /// Settings of the MCTS agents.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Iterations (root visits) per move; the paper's 250 by default.
     pub iterations: u32,
     /// Reseed the chance stream on every iteration (open loop) instead of searching with
     /// the real game's refills.
     pub sample_refills: bool,
+    /// The paper's goal strategy: a whole-game result to reach (final score for the score
+    /// goals, average available moves for the move goals), for example the previous
+    /// generation's best. A simulation that reaches it earns a bonus (see the module docs).
+    pub target: Option<f32>,
 }
 
 impl Default for SearchConfig {
@@ -111,6 +122,7 @@ impl Default for SearchConfig {
         SearchConfig {
             iterations: PAPER_ITERATIONS,
             sample_refills: false,
+            target: None,
         }
     }
 }
@@ -139,16 +151,18 @@ pub struct Searched<'l> {
     goal: Goal,
     start: Metrics,
     sample_refills: bool,
+    target: Option<f32>,
 }
 
 impl<'l> Searched<'l> {
     /// The state a search from `game` works on.
-    pub fn new(game: &Match3<'l>, goal: Goal, sample_refills: bool) -> Self {
+    pub fn new(game: &Match3<'l>, goal: Goal, config: &SearchConfig) -> Self {
         Searched {
             game: game.clone(),
             goal,
             start: game.metrics(),
-            sample_refills,
+            sample_refills: config.sample_refills,
+            target: config.target,
         }
     }
 
@@ -175,7 +189,26 @@ impl<'l> Searched<'l> {
             Goal::MinScore | Goal::MinMoves => 1.0 - value,
             _ => value,
         };
-        value as f32
+        match self.target {
+            Some(target) => ((value + f64::from(self.reaches(now, target))) / 2.0) as f32,
+            None => value as f32,
+        }
+    }
+
+    /// Whether the whole game so far (real and simulated moves) reaches `target`.
+    fn reaches(&self, now: Metrics, target: f32) -> u8 {
+        let result = match self.goal {
+            Goal::MaxScore | Goal::MinScore => f64::from(now.score),
+            Goal::MaxMoves | Goal::MinMoves => {
+                f64::from(now.legal_sum) / f64::from(now.moves.max(1))
+            }
+        };
+        let target = f64::from(target);
+        let reached = match self.goal {
+            Goal::MaxScore | Goal::MaxMoves => result >= target,
+            Goal::MinScore | Goal::MinMoves => result <= target,
+        };
+        u8::from(reached)
     }
 }
 
@@ -252,7 +285,7 @@ pub fn search_move<P: Policy + ?Sized>(
     storage: &mut [Node<Swap>],
     rng: &mut XorShiftRng,
 ) -> Result<Option<Swap>, Error> {
-    let state = Searched::new(game, goal, config.sample_refills);
+    let state = Searched::new(game, goal, config);
     let mut tree = Mcts::new(storage);
     let result = tree.search(&state, policy, &paper_config(), config.iterations, rng)?;
     Ok(result.best)

@@ -452,6 +452,7 @@ fn agents_are_deterministic_for_a_seed() {
             let config = SearchConfig {
                 iterations: 60,
                 sample_refills,
+                ..SearchConfig::default()
             };
             let mut run = |seed| {
                 let mut moves = std::vec::Vec::new();
@@ -487,11 +488,46 @@ fn the_persona_reward_follows_its_goal() {
         (Goal::MaxMoves, f64::from(start.legal_count()) / 42.0),
         (Goal::MinMoves, 1.0 - f64::from(start.legal_count()) / 42.0),
     ] {
-        let mut searched = Searched::new(&start, goal, false);
+        let mut searched = Searched::new(&start, goal, &SearchConfig::default());
         crate::search::mcts::Game::play(&mut searched, game_first_move(&start));
         let reward = searched.goal_reward();
         assert!((f64::from(reward) - expected).abs() < 1e-6, "{goal:?}");
     }
+}
+
+#[test]
+fn a_target_adds_the_goal_reached_flag() {
+    let level = Level::default();
+    let start = Match3::new(&level, 4);
+    let mut after = start.clone();
+    after.try_play(game_first_move(&start)).unwrap();
+    let points = after.score() as f32;
+    let reward = |goal, target| {
+        let config = SearchConfig {
+            target,
+            ..SearchConfig::default()
+        };
+        let mut searched = Searched::new(&start, goal, &config);
+        crate::search::mcts::Game::play(&mut searched, game_first_move(&start));
+        searched.goal_reward()
+    };
+    for goal in [Goal::MaxScore, Goal::MinScore] {
+        let plain = reward(goal, None);
+        // Reached: the mean of the measure and 1; missed: the mean of the measure and 0.
+        let (reached, missed) = match goal {
+            Goal::MaxScore => (points, points + 1.0),
+            _ => (points, points - 1.0),
+        };
+        assert!((reward(goal, Some(reached)) - (plain + 1.0) / 2.0).abs() < 1e-6);
+        assert!((reward(goal, Some(missed)) - plain / 2.0).abs() < 1e-6);
+    }
+    let moves = start.legal_count() as f32;
+    let plain = reward(Goal::MinMoves, None);
+    assert!((reward(Goal::MinMoves, Some(moves)) - (plain + 1.0) / 2.0).abs() < 1e-6);
+    assert!(
+        (reward(Goal::MaxMoves, Some(moves + 0.5)) - reward(Goal::MaxMoves, None) / 2.0).abs()
+            < 1e-6
+    );
 }
 
 fn game_first_move(game: &Match3<'_>) -> Swap {
