@@ -6,6 +6,7 @@ mod args;
 pub mod evolve;
 mod hand;
 mod match3;
+mod parallel;
 mod perft;
 mod play;
 mod ppn2;
@@ -45,6 +46,13 @@ commands:
                     [--threads N] [--partial 100 (0: none)] [--memory 1G]
                     [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
+  evolve --persona max-score|min-score|max-moves|min-moves [--generations 100]
+         [--population 100] [--games 50] [--moves 20] [--iterations 250] [--seed 1]
+         [--goal-strategy on|off] [--threads N] [--out DIR] [--progress on|off]
+                    evolve a persona's selection formula (paper defaults); checkpoints
+                    each generation in DIR and resumes when run again with the same
+                    options; writes generations.csv, figure.svg, best.txt and
+                    <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
   help              print this text
 ";
 
@@ -58,6 +66,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("play") => play::run(args),
         Some("match3") => match3::run(args),
         Some("solve") => solve::run(args),
+        Some("evolve") => evolve::run(args),
         None | Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             Ok(())

@@ -199,9 +199,7 @@ impl<'l> Searched<'l> {
     fn reaches(&self, now: Metrics, target: f32) -> u8 {
         let result = match self.goal {
             Goal::MaxScore | Goal::MinScore => f64::from(now.score),
-            Goal::MaxMoves | Goal::MinMoves => {
-                f64::from(now.legal_sum) / f64::from(now.moves.max(1))
-            }
+            Goal::MaxMoves | Goal::MinMoves => now.average_available(),
         };
         let target = f64::from(target);
         let reached = match self.goal {

@@ -1,11 +1,18 @@
 //! Genetic programming of persona formulas (section IV.C of the procedural-personas
-//! paper): expression trees, their variation operators, formula equivalence and the
-//! generation step. Std only: populations allocate, and live in the harness.
+//! paper): expression trees, their variation operators, formula equivalence, the
+//! generation step, fitness by seeded games, and the resumable `arbor evolve` run. Std only: populations allocate, and live in the harness.
+mod checkpoint;
+mod command;
 mod equiv;
+mod figure;
+mod fitness;
 mod generate;
+mod outputs;
 mod population;
+mod run;
 mod tree;
 
+pub use command::run;
 pub use equiv::{Fingerprint, Norm, equivalent};
 pub use generate::{crossover, full, grow, half_and_half, mutate};
 pub use population::{

@@ -199,6 +199,35 @@ impl Tree {
         Program::from_ops(&ops)
     }
 
+    /// The tree of a program (the inverse of [`Tree::to_program`]).
+    pub fn from_program(program: &Program) -> Tree {
+        let mut stack: Vec<Tree> = Vec::new();
+        for &op in program.ops() {
+            let tree = match op {
+                Op::Wins => Tree::Var(Var::W),
+                Op::Visits => Tree::Var(Var::N),
+                Op::ParentVisits => Tree::Var(Var::P),
+                Op::Moves => Tree::Var(Var::M),
+                Op::Const(c) => Tree::Const(c),
+                Op::Sqrt => Tree::sqrt(stack.pop().unwrap_or(Tree::Const(0.0))),
+                Op::Add | Op::Sub | Op::Mul | Op::Div => {
+                    // A validated program never underflows its stack.
+                    let b = stack.pop().unwrap_or(Tree::Const(0.0));
+                    let a = stack.pop().unwrap_or(Tree::Const(0.0));
+                    let bin = match op {
+                        Op::Add => BinOp::Add,
+                        Op::Sub => BinOp::Sub,
+                        Op::Mul => BinOp::Mul,
+                        _ => BinOp::Div,
+                    };
+                    Tree::bin(bin, a, b)
+                }
+            };
+            stack.push(tree);
+        }
+        stack.pop().unwrap_or(Tree::Const(0.0))
+    }
+
     fn postfix(&self, ops: &mut Vec<Op>) {
         match self {
             Tree::Var(v) => ops.push(v.op()),
@@ -265,6 +294,12 @@ mod tests {
     fn compiles_to_the_formula_text() {
         let program = example().to_program().unwrap();
         assert_eq!(program.to_string(), "add(div(W, N), sqrt(NP))");
+    }
+
+    #[test]
+    fn programs_convert_back_to_the_same_tree() {
+        let t = Tree::bin(BinOp::Mul, Tree::Const(-2.75), example());
+        assert_eq!(Tree::from_program(&t.to_program().unwrap()), t);
     }
 
     #[test]

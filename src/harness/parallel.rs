@@ -1,0 +1,120 @@
+//! Runs independent, numbered tasks on several threads. Results come back in task order and
+//! each task sees only its own number, so the outcome does not depend on the thread count.
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::Failure;
+
+/// How often `report` is called while tasks run.
+const REPORT_EVERY: Duration = Duration::from_millis(250);
+/// How often the calling thread looks whether the workers are done.
+const POLL_EVERY: Duration = Duration::from_millis(10);
+
+/// The number of threads `--threads` asks for, or every core.
+pub fn default_threads(requested: Option<usize>) -> usize {
+    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.unwrap_or(available).max(1)
+}
+
+/// Runs `work(&mut scratch, i)` for every `i` in `0..count` on `threads` threads, each
+/// thread with its own scratch from `scratch()`, and returns the results in task order.
+/// `report(done)` is called on the calling thread about every 250 ms with the number of
+/// finished tasks. The first failing task stops the run and its message is returned.
+pub fn run_tasks<S, T, W>(
+    count: usize,
+    threads: usize,
+    scratch: impl Fn() -> S + Sync,
+    work: W,
+    mut report: impl FnMut(usize),
+) -> Result<Vec<T>, Failure>
+where
+    T: Send,
+    W: Fn(&mut S, usize) -> Result<T, String> + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, count.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut state = scratch();
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count {
+                            break;
+                        }
+                        match work(&mut state, i) {
+                            Ok(value) => {
+                                if let Ok(mut slots) = results.lock() {
+                                    slots[i] = Some(value);
+                                }
+                            }
+                            Err(message) => {
+                                if let Ok(mut first) = failure.lock() {
+                                    first.get_or_insert(message);
+                                }
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        finished.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        let mut last = Instant::now();
+        while !workers.iter().all(|w| w.is_finished()) {
+            std::thread::sleep(POLL_EVERY);
+            if last.elapsed() >= REPORT_EVERY {
+                report(finished.load(Ordering::Relaxed));
+                last = Instant::now();
+            }
+        }
+    });
+    if let Some(message) = failure.into_inner().ok().flatten() {
+        return Err(Failure::Job(message));
+    }
+    let slots = results
+        .into_inner()
+        .map_err(|_| Failure::Job("a worker thread failed".into()))?;
+    slots
+        .into_iter()
+        .map(|slot| slot.ok_or_else(|| Failure::Job("a task was not run".into())))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_back_in_task_order_for_any_thread_count() {
+        for threads in [1, 2, 5] {
+            let out = run_tasks(50, threads, || 0u64, |_, i| Ok(i * i), |_| {}).unwrap();
+            assert_eq!(out, (0..50).map(|i| i * i).collect::<Vec<_>>());
+        }
+        let none: Vec<u8> = run_tasks(0, 3, || (), |_, _| Ok(0), |_| {}).unwrap();
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn a_failing_task_stops_the_run_with_its_message() {
+        let result = run_tasks(
+            100,
+            2,
+            || (),
+            |_, i| {
+                if i == 7 {
+                    Err("task 7 broke".into())
+                } else {
+                    Ok(i)
+                }
+            },
+            |_| {},
+        );
+        assert!(matches!(result, Err(Failure::Job(m)) if m == "task 7 broke"));
+    }
+}
