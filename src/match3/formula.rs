@@ -22,6 +22,8 @@ use crate::search::mcts::Formula;
 pub const MAX_INSTRUCTIONS: usize = 64;
 /// Deepest stack a program may use (a program of 64 instructions needs at most 33).
 const MAX_STACK: usize = 40;
+/// Slots of the evaluation stack: `MAX_STACK` rounded up to a power of two.
+const STACK_SLOTS: usize = MAX_STACK.next_power_of_two();
 /// Deepest nesting the text parser follows.
 const MAX_DEPTH: usize = 32;
 /// Binary format version.
@@ -149,12 +151,17 @@ impl Program {
 
     /// Evaluates the program. Never panics; the result may be infinite or NaN (the search
     /// treats NaN as the lowest score).
+    ///
+    /// This is the inner loop of a persona search (every child of every node on every
+    /// descent), so the stack is indexed modulo its power-of-two size: no bounds checks and
+    /// no panic paths. A validated program never goes below empty or above `MAX_STACK`, so
+    /// the wrap never happens.
     pub fn eval(&self, wins: f64, visits: f64, parent_visits: f64, moves: f64) -> f64 {
-        let mut stack = [0.0f64; MAX_STACK];
+        const WRAP: usize = STACK_SLOTS - 1;
+        let mut stack = [0.0f64; STACK_SLOTS];
+        // `top` is the number of values on the stack.
         let mut top = 0usize;
         for &op in self.ops() {
-            // Validated: `top` never underflows nor exceeds MAX_STACK; `get` keeps that
-            // promise without a panic path.
             let value = match op {
                 Op::Wins => wins,
                 Op::Visits => visits,
@@ -162,32 +169,31 @@ impl Program {
                 Op::Moves => moves,
                 Op::Const(c) => f64::from(c),
                 Op::Sqrt => {
-                    let a = stack.get(top.wrapping_sub(1)).copied().unwrap_or(0.0);
-                    top = top.saturating_sub(1);
-                    libm::sqrt(libm::fabs(a))
+                    let a = &mut stack[top.wrapping_sub(1) & WRAP];
+                    *a = libm::sqrt(libm::fabs(*a));
+                    continue;
                 }
                 Op::Add | Op::Sub | Op::Mul | Op::Div => {
-                    let b = stack.get(top.wrapping_sub(1)).copied().unwrap_or(0.0);
-                    let a = stack.get(top.wrapping_sub(2)).copied().unwrap_or(0.0);
-                    top = top.saturating_sub(2);
-                    match op {
-                        Op::Add => a + b,
-                        Op::Sub => a - b,
-                        Op::Mul => a * b,
+                    top = top.wrapping_sub(1);
+                    let b = stack[top & WRAP];
+                    let a = &mut stack[top.wrapping_sub(1) & WRAP];
+                    *a = match op {
+                        Op::Add => *a + b,
+                        Op::Sub => *a - b,
+                        Op::Mul => *a * b,
                         _ => {
                             if b == 0.0 {
                                 1.0
                             } else {
-                                a / b
+                                *a / b
                             }
                         }
-                    }
+                    };
+                    continue;
                 }
             };
-            if let Some(slot) = stack.get_mut(top) {
-                *slot = value;
-            }
-            top += 1;
+            stack[top & WRAP] = value;
+            top = top.wrapping_add(1);
         }
         stack[0]
     }

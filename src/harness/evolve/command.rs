@@ -4,7 +4,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use super::fitness::{PERSONA_NAMES, goal_of, persona_name};
-use super::outputs::{Outputs, write_final, write_progress};
+use super::outputs::{Outputs, best, write_final, write_progress};
 use super::run::{Files, Progress, Settings, best_of, run as run_generations};
 use super::tree::Tree;
 use crate::harness::parallel::default_threads;
@@ -80,10 +80,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         .rows
         .last()
         .ok_or_else(|| Failure::Job("no generation ran".into()))?;
-    let best = state
-        .population
-        .first()
-        .ok_or_else(|| Failure::Job("the run has no population".into()))?;
+    let best = best(&state)?;
     println!("persona {} ({})", goal.name(), persona_name(goal));
     println!("best formula {}", Tree::from_program(&best.1));
     println!("prefix {}", best.1);

@@ -30,12 +30,17 @@ pub fn csv(rows: &[Row]) -> String {
     out
 }
 
-/// The persona file of a finished run.
-pub fn persona_file(settings: &Settings, state: &Checkpoint, out: &Path) -> String {
-    let best = state
+/// The best individual of the last finished generation and its mean measure.
+pub fn best(state: &Checkpoint) -> Result<(f64, Program), Failure> {
+    state
         .population
         .first()
-        .map_or_else(Program::sample, |(_, p)| *p);
+        .copied()
+        .ok_or_else(|| Failure::Job("the run has no population".into()))
+}
+
+/// The persona file of a finished run whose best individual is `best`.
+pub fn persona_file(settings: &Settings, state: &Checkpoint, best: &Program, out: &Path) -> String {
     let last = state.rows.last();
     let mut text = String::new();
     let _ = writeln!(text, "# {} persona, evolved by arbor", settings.goal.name());
@@ -43,8 +48,8 @@ pub fn persona_file(settings: &Settings, state: &Checkpoint, out: &Path) -> Stri
     let _ = writeln!(text, "arbor-persona 1");
     let _ = writeln!(text, "goal {}", settings.goal.name());
     let _ = writeln!(text, "formula {best}");
-    let _ = writeln!(text, "bytecode {}", to_hex(&best));
-    let _ = writeln!(text, "infix {}", Tree::from_program(&best));
+    let _ = writeln!(text, "bytecode {}", to_hex(best));
+    let _ = writeln!(text, "infix {}", Tree::from_program(best));
     if let Some(row) = last {
         let _ = writeln!(text, "fitness {}", best_of(row, settings.goal));
         let _ = writeln!(text, "vanilla {}", row.vanilla);
@@ -112,5 +117,5 @@ pub fn write_final(
             Tree::from_program(&best)
         ),
     )?;
-    write_atomically(&outputs.persona, &persona_file(settings, state, dir))
+    write_atomically(&outputs.persona, &persona_file(settings, state, &best, dir))
 }
