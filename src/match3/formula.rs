@@ -336,7 +336,61 @@ impl Formula for Program {
     fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64 {
         Program::eval(self, wins, visits, parent_visits, feature)
     }
+
+    /// Runs the program once for up to `LANES` children side by side: the instruction
+    /// dispatch, most of an interpreter's cost, is paid once per batch, and each lane does
+    /// exactly the arithmetic of [`Program::eval`], so results are bit-identical.
+    fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
+        const WRAP: usize = STACK_SLOTS - 1;
+        for (vars, out) in vars.chunks(LANES).zip(out.chunks_mut(LANES)) {
+            let mut stack = [[0.0f64; LANES]; STACK_SLOTS];
+            let mut top = 0usize;
+            for &op in self.ops() {
+                let push = |stack: &mut [[f64; LANES]; STACK_SLOTS], top: usize, var: usize| {
+                    let slot = &mut stack[top & WRAP];
+                    for (lane, v) in slot.iter_mut().zip(vars) {
+                        *lane = v[var];
+                    }
+                };
+                match op {
+                    Op::Wins => push(&mut stack, top, 0),
+                    Op::Visits => push(&mut stack, top, 1),
+                    Op::ParentVisits => push(&mut stack, top, 2),
+                    Op::Moves => push(&mut stack, top, 3),
+                    Op::Const(c) => stack[top & WRAP] = [f64::from(c); LANES],
+                    Op::Sqrt => {
+                        for a in &mut stack[top.wrapping_sub(1) & WRAP] {
+                            *a = libm::sqrt(libm::fabs(*a));
+                        }
+                        continue;
+                    }
+                    Op::Add | Op::Sub | Op::Mul | Op::Div => {
+                        top = top.wrapping_sub(1);
+                        let b = stack[top & WRAP];
+                        let a = &mut stack[top.wrapping_sub(1) & WRAP];
+                        match op {
+                            Op::Add => a.iter_mut().zip(b).for_each(|(a, b)| *a += b),
+                            Op::Sub => a.iter_mut().zip(b).for_each(|(a, b)| *a -= b),
+                            Op::Mul => a.iter_mut().zip(b).for_each(|(a, b)| *a *= b),
+                            _ => a
+                                .iter_mut()
+                                .zip(b)
+                                .for_each(|(a, b)| *a = if b == 0.0 { 1.0 } else { *a / b }),
+                        }
+                        continue;
+                    }
+                }
+                top = top.wrapping_add(1);
+            }
+            for (o, &value) in out.iter_mut().zip(&stack[0]) {
+                *o = value;
+            }
+        }
+    }
 }
+
+/// Children one batched evaluation runs side by side.
+const LANES: usize = 8;
 
 /// The text form, which [`Program::parse`] reads back to the same program.
 impl fmt::Display for Program {

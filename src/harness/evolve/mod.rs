@@ -23,6 +23,7 @@ pub use tree::{BinOp, Tree, Var};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::mcts::Formula;
     use rand_core::{Rng, SeedableRng};
     use rand_xorshift::XorShiftRng;
 
@@ -30,6 +31,7 @@ mod tests {
     fn trees_and_their_programs_agree() {
         let mut rng = XorShiftRng::seed_from_u64(9);
         let specials = [0.0, 1.0, -1.0, 0.5];
+        let mut points = Vec::new();
         for _ in 0..300 {
             let tree = half_and_half(&mut rng, 0, 4);
             let program = tree.to_program().unwrap();
@@ -46,6 +48,14 @@ mod tests {
                 }
                 let (a, b) = (tree.eval(v), program.eval(v[0], v[1], v[2], v[3]));
                 assert!(a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan());
+                points.push(v);
+            }
+            // The batched evaluation the search uses gives the same bits.
+            let mut batched = vec![0.0; points.len()];
+            Formula::eval_all(&program, &points, &mut batched);
+            for (v, got) in points.drain(..).zip(batched) {
+                let want = program.eval(v[0], v[1], v[2], v[3]);
+                assert!(want.to_bits() == got.to_bits() || want.is_nan() && got.is_nan());
             }
         }
     }

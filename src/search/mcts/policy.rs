@@ -62,6 +62,15 @@ pub trait Policy {
 
     /// Score of one child; the highest is selected.
     fn score(&self, child: &ChildStats) -> f64;
+
+    /// Scores of several children, `scores[i]` for `children[i]`, exactly as `score` gives
+    /// them. Selection calls this; a policy whose per-child cost is mostly overhead (an
+    /// interpreted formula) overrides it to share that overhead.
+    fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
+        for (child, score) in children.iter().zip(scores) {
+            *score = self.score(child);
+        }
+    }
 }
 
 impl<P: Policy + ?Sized> Policy for &P {
@@ -71,6 +80,10 @@ impl<P: Policy + ?Sized> Policy for &P {
 
     fn score(&self, child: &ChildStats) -> f64 {
         (**self).score(child)
+    }
+
+    fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
+        (**self).score_all(children, scores)
     }
 }
 
@@ -89,10 +102,19 @@ impl Default for Ucb1 {
     }
 }
 
+/// ln N, the logarithm in the exploration term (N at least 1).
+fn log_visits(parent_visits: u32) -> f64 {
+    libm::log(f64::from(parent_visits.max(1)))
+}
+
+/// C·√(2·ln N / n) for a visited child, given ln N.
+fn bonus(c: f64, log_parent: f64, visits: u32) -> f64 {
+    c * libm::sqrt(2.0 * log_parent / f64::from(visits))
+}
+
 /// C·√(2·ln N / n) for a visited child.
 fn exploration(c: f64, parent_visits: u32, visits: u32) -> f64 {
-    let parent = f64::from(parent_visits.max(1));
-    c * libm::sqrt(2.0 * libm::log(parent) / f64::from(visits))
+    bonus(c, log_visits(parent_visits), visits)
 }
 
 impl Policy for Ucb1 {
@@ -101,6 +123,26 @@ impl Policy for Ucb1 {
             return f64::INFINITY;
         }
         child.mean() + exploration(self.c, child.parent_visits, child.visits)
+    }
+
+    /// As `score`, with ln N taken once for children of the same parent.
+    fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
+        let mut log: Option<(u32, f64)> = None;
+        for (child, score) in children.iter().zip(scores) {
+            if child.visits == 0 {
+                *score = f64::INFINITY;
+                continue;
+            }
+            let log_parent = match log {
+                Some((parent, value)) if parent == child.parent_visits => value,
+                _ => {
+                    let value = log_visits(child.parent_visits);
+                    log = Some((child.parent_visits, value));
+                    value
+                }
+            };
+            *score = child.mean() + bonus(self.c, log_parent, child.visits);
+        }
     }
 }
 
@@ -236,6 +278,13 @@ impl Policy for MoGo {
 pub trait Formula {
     /// The score of a visited child.
     fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64;
+
+    /// `out[i]` = `eval` of `vars[i]` = [wins, visits, parent visits, feature], bit for bit.
+    fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
+        for (v, o) in vars.iter().zip(out) {
+            *o = self.eval(v[0], v[1], v[2], v[3]);
+        }
+    }
 }
 
 impl<F: Fn(f64, f64, f64, f64) -> f64> Formula for F {
@@ -268,7 +317,35 @@ impl<F: Formula> Policy for FormulaPolicy<F> {
             child.feature,
         )
     }
+
+    fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
+        // Unvisited children need no formula; unused slots of `vars` score nothing.
+        let mut vars = [[0.0f64; 4]; SCORE_BATCH];
+        for (chunk, out) in children
+            .chunks(SCORE_BATCH)
+            .zip(scores.chunks_mut(SCORE_BATCH))
+        {
+            for (v, child) in vars.iter_mut().zip(chunk) {
+                *v = [
+                    child.wins,
+                    f64::from(child.visits),
+                    f64::from(child.parent_visits),
+                    child.feature,
+                ];
+            }
+            let n = chunk.len().min(out.len());
+            self.0.eval_all(&vars[..n], &mut out[..n]);
+            for (child, score) in chunk.iter().zip(out.iter_mut()) {
+                if child.visits == 0 {
+                    *score = f64::INFINITY;
+                }
+            }
+        }
+    }
 }
+
+/// Children a formula policy scores in one batch.
+pub const SCORE_BATCH: usize = 16;
 
 /// The built-in policies as one `Copy` value, for configuration structs and the C ABI.
 #[derive(Clone, Copy, Debug, PartialEq)]

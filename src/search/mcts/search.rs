@@ -5,7 +5,7 @@ use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
 use super::game::{Game, random_index};
 use super::node::Proof;
 use super::playout::{Trace, playout, rewards};
-use super::policy::{Needs, Policy};
+use super::policy::{ChildStats, Needs, Policy, SCORE_BATCH};
 use super::tree::Mcts;
 use crate::Error;
 
@@ -209,29 +209,42 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         rng: &mut XorShiftRng,
     ) -> u32 {
         let node = &self.nodes[parent as usize];
-        let range = node.children();
-        let mut best = range.start;
+        let mut best = node.first_child;
         let mut best_score = f64::NEG_INFINITY;
         let mut ties = 0usize;
-        for index in range {
-            let child = &self.nodes[index as usize];
-            if solver && child.proof() == Proof::Loss {
-                continue;
+        let mut stats = [ChildStats::default(); SCORE_BATCH];
+        let mut indices = [0u32; SCORE_BATCH];
+        let mut scores = [0.0f64; SCORE_BATCH];
+        let mut children = node.children().filter(|&index| {
+            // With the solver, children proven lost for the chooser are never chosen.
+            !(solver && self.nodes[index as usize].proof() == Proof::Loss)
+        });
+        loop {
+            let mut n = 0;
+            for (slot, index) in indices.iter_mut().zip(children.by_ref()) {
+                *slot = index;
+                stats[n] = self.child_stats(node, &self.nodes[index as usize]);
+                n += 1;
             }
-            let score = policy.score(&self.child_stats(node, child));
-            let score = if score.is_nan() {
-                f64::NEG_INFINITY
-            } else {
-                score
-            };
-            if ties == 0 || score > best_score {
-                best = index;
-                best_score = score;
-                ties = 1;
-            } else if score == best_score {
-                ties += 1;
-                if random_index(rng, ties) == 0 {
+            if n == 0 {
+                break;
+            }
+            policy.score_all(&stats[..n], &mut scores[..n]);
+            for (&index, &score) in indices[..n].iter().zip(&scores[..n]) {
+                let score = if score.is_nan() {
+                    f64::NEG_INFINITY
+                } else {
+                    score
+                };
+                if ties == 0 || score > best_score {
                     best = index;
+                    best_score = score;
+                    ties = 1;
+                } else if score == best_score {
+                    ties += 1;
+                    if random_index(rng, ties) == 0 {
+                        best = index;
+                    }
                 }
             }
         }
