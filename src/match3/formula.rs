@@ -28,6 +28,9 @@ const STACK_SLOTS: usize = MAX_STACK.next_power_of_two();
 const MAX_DEPTH: usize = 32;
 /// Binary format version.
 pub const FORMULA_VERSION: u8 = 1;
+/// Most bytes of a program's binary form: the two header bytes and 64 constants of five
+/// bytes each.
+pub const MAX_ENCODED_LEN: usize = 2 + 5 * MAX_INSTRUCTIONS;
 
 /// One instruction.
 #[derive(Clone, Copy, Debug, PartialEq)]

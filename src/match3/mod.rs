@@ -8,6 +8,8 @@
 //! - [`Level`]: the text format, with three bundled presets ([`PRESETS`]).
 //! - [`Program`]: persona formulas as validated bytecode, with text and binary forms.
 //! - [`Agent`], [`choose`], [`play_game`]: the agents.
+//! - [`Persona`]: persona files (goal and formula), and the four bundled ones ([`shipped`]).
+//! - [`playtest`]: the six agents of the paper's Table II on a level, as a [`Report`].
 //!
 //! Scoring: a group of k cells (lines of one colour sharing a cell: an L, T or cross) scores
 //! k × (20 + 10·(k − 3)), times the multiplier, which is 1 for the move's own match and
@@ -31,6 +33,8 @@ mod board;
 mod formula;
 mod game;
 mod level;
+mod persona;
+mod playtest;
 
 #[cfg(test)]
 mod tests;
@@ -42,7 +46,14 @@ pub use agent::{
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,
 };
-pub use formula::{FORMULA_VERSION, MAX_INSTRUCTIONS, Op, Program};
+pub use formula::{FORMULA_VERSION, MAX_ENCODED_LEN, MAX_INSTRUCTIONS, Op, Program};
 pub use game::{MAX_MOVES, Match3, Metrics, Moves, Outcome, Rules};
 pub(crate) use level::LEVEL_BYTES;
 pub use level::{DEFAULT_COLOURS, DEFAULT_MOVES, Level, LevelError, MAX_FALL, PRESETS, preset};
+pub use persona::{
+    PERSONA_GOALS, PERSONA_VERSION, Persona, PersonaError, PersonaProblem, SHIPPED_PERSONAS,
+    shipped,
+};
+pub use playtest::{
+    AgentSummary, PlaytestAgent, Report, game_seeds, playtest, playtest_game, playtest_nodes,
+};
