@@ -1,14 +1,13 @@
 //! `arbor match3`: play many games of a level with an agent, replay a move list, and
 //! calibrate the default number of colours.
 use std::fmt::Write as _;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::parallel::{Progress, default_threads, run_tasks};
 use super::{Args, Failure};
 use crate::match3::{
-    Agent, DEFAULT_MOVES, Goal, Level, Match3, Metrics, PRESETS, Program, SearchConfig, Swap,
-    nodes_for, play_game, preset,
+    Agent, DEFAULT_MOVES, Goal, Level, Match3, Metrics, PRESETS, Persona, SearchConfig, Swap,
+    game_seeds, nodes_for, play_game, preset,
 };
 use crate::search::mcts::Node;
 
@@ -27,64 +26,33 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
 /// A level from `--level`: a bundled preset's name or a file; the default 7x7 level
 /// without the option.
 fn load_level(args: &mut Args) -> Result<(String, Level), Failure> {
-    let Some(name) = args.option::<String>("level")? else {
-        return Ok(("default".into(), Level::default()));
-    };
-    let (text, label) = match preset(&name) {
-        Some(text) => (text.to_owned(), name.clone()),
-        None => {
-            let text = std::fs::read_to_string(&name).map_err(|e| {
-                let presets: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-                Failure::Job(format!(
-                    "cannot read level '{name}': {e} (bundled presets: {})",
-                    presets.join(", ")
-                ))
-            })?;
-            (text, name.clone())
-        }
-    };
-    let level = Level::parse(&text).map_err(|e| Failure::Job(format!("{label}: {e}")))?;
-    Ok((label, level))
+    match args.option::<String>("level")? {
+        Some(name) => read_level(&name),
+        None => Ok(("default".into(), Level::default())),
+    }
 }
 
-/// A persona file: `goal MaxS|MinS|MaxM|MinM` and `formula <text>` lines (`#` comments);
-/// a file holding only a formula gets the goal MaxS.
-fn load_persona(path: &str) -> Result<(Program, Goal), Failure> {
+/// A level by name: a bundled preset (`board1` …) or a file. Returns its label and the level.
+pub(super) fn read_level(name: &str) -> Result<(String, Level), Failure> {
+    let text = match preset(name) {
+        Some(text) => text.to_owned(),
+        None => std::fs::read_to_string(name).map_err(|e| {
+            let presets: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+            Failure::Job(format!(
+                "cannot read level '{name}': {e} (bundled presets: {})",
+                presets.join(", ")
+            ))
+        })?,
+    };
+    let level = Level::parse(&text).map_err(|e| Failure::Job(format!("{name}: {e}")))?;
+    Ok((name.to_owned(), level))
+}
+
+/// A persona file (format: `arbor::match3::Persona`).
+pub(super) fn read_persona(path: &str) -> Result<Persona, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Job(format!("cannot read persona '{path}': {e}")))?;
-    let mut goal = Goal::MaxScore;
-    let mut formula = None;
-    for (number, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let bad = |what: &str| Failure::Job(format!("{path} line {}: {what}", number + 1));
-        if let Some(rest) = line.strip_prefix("goal") {
-            goal = Goal::parse(rest).ok_or_else(|| bad("goal must be MaxS, MinS, MaxM or MinM"))?;
-        } else {
-            let body = line.strip_prefix("formula").unwrap_or(line);
-            let program = Program::parse(body).map_err(|e| bad(&format!("formula: {e}")))?;
-            formula = Some(program);
-        }
-    }
-    let program = formula.ok_or_else(|| Failure::Job(format!("{path}: no formula")))?;
-    Ok((program, goal))
-}
-
-/// SplitMix64: spreads seeds so that neighbouring games get unrelated streams.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// Chance and agent seeds of game `g`: they depend on the level's seed, `--seed` and `g`
-/// only, never on which thread plays the game.
-pub(crate) fn game_seeds(level_seed: u64, seed: u64, g: u64) -> (u64, u64) {
-    let chance = mix(level_seed ^ mix(seed).wrapping_add(g));
-    (chance, mix(chance ^ 0xA5A5_A5A5_5A5A_5A5A))
+    Persona::parse(&text).map_err(|e| Failure::Job(format!("{path}: {e}")))
 }
 
 /// One finished game.
@@ -96,11 +64,6 @@ struct Record {
     legal: Vec<u32>,
 }
 
-fn threads(args: &mut Args) -> Result<usize, Failure> {
-    let available = std::thread::available_parallelism().map_or(1, |n| n.get());
-    Ok(args.option::<usize>("threads")?.unwrap_or(available).max(1))
-}
-
 /// Plays games `0..games` on all threads; the result depends only on the inputs.
 fn play_many(
     level: &Level,
@@ -110,97 +73,43 @@ fn play_many(
     seed: u64,
     threads: usize,
 ) -> Result<Vec<Record>, Failure> {
-    let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Record>>> = Mutex::new((0..games).map(|_| None).collect());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(games.max(1)) {
-            scope.spawn(|| {
-                let nodes = match agent {
-                    Agent::Random => 0,
-                    _ => nodes_for(config.iterations),
-                };
-                let mut storage = vec![Node::default(); nodes];
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
-                        return;
-                    }
-                    let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, g as u64);
-                    let mut moves = Vec::new();
-                    let mut legal = Vec::new();
-                    let played = play_game(
-                        level,
-                        chance_seed,
-                        agent,
-                        config,
-                        &mut storage,
-                        agent_seed,
-                        |mv, outcome| {
-                            moves.push(mv);
-                            legal.push(outcome.legal_before);
-                        },
-                    );
-                    finished.fetch_add(1, Ordering::Relaxed);
-                    match played {
-                        Ok(metrics) => {
-                            if let Ok(mut r) = results.lock() {
-                                r[g] = Some(Record {
-                                    chance_seed,
-                                    metrics,
-                                    moves,
-                                    legal,
-                                });
-                            }
-                        }
-                        Err(e) => {
-                            // Ends the progress display: the run has failed.
-                            finished.fetch_add(games, Ordering::Relaxed);
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("game {g}: {e}"));
-                            }
-                            return;
-                        }
-                    }
-                }
-            });
-        }
-        progress(&finished, games);
-    });
-    if let Some(message) = failure.into_inner().ok().flatten() {
-        return Err(Failure::Job(message));
-    }
-    let results = results
-        .into_inner()
-        .map_err(|_| Failure::Job("a worker thread failed".into()))?;
-    results
-        .into_iter()
-        .map(|r| r.ok_or_else(|| Failure::Job("a game was not played".into())))
-        .collect()
-}
-
-/// Prints `done/total games, ETA` to stderr every two seconds while a long run goes on
-/// (silent for runs under two seconds), and a final newline if anything was printed.
-fn progress(finished: &AtomicUsize, games: usize) {
-    let start = Instant::now();
-    let mut printed = false;
-    loop {
-        let done = finished.load(Ordering::Relaxed);
-        if done >= games {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        let elapsed = start.elapsed().as_secs_f64();
-        if elapsed >= 2.0 && ((elapsed * 5.0) as u64).is_multiple_of(10) && done > 0 {
-            let eta = elapsed / done as f64 * (games - done) as f64;
-            eprint!("\r{done}/{games} games, ETA {eta:.0} s   ");
-            printed = true;
-        }
-    }
-    if printed {
-        eprintln!();
-    }
+    let nodes = match agent {
+        Agent::Random => 0,
+        _ => nodes_for(config.iterations),
+    };
+    let mut progress = Progress::new(games);
+    let records = run_tasks(
+        games,
+        threads,
+        || vec![Node::default(); nodes],
+        |storage, g| {
+            let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, g as u64);
+            let mut moves = Vec::new();
+            let mut legal = Vec::new();
+            let metrics = play_game(
+                level,
+                chance_seed,
+                agent,
+                config,
+                storage,
+                agent_seed,
+                |mv, outcome| {
+                    moves.push(mv);
+                    legal.push(outcome.legal_before);
+                },
+            )
+            .map_err(|e| format!("game {g}: {e}"))?;
+            Ok(Record {
+                chance_seed,
+                metrics,
+                moves,
+                legal,
+            })
+        },
+        |done| progress.update(done),
+    );
+    progress.finish();
+    records
 }
 
 fn play(mut args: Args) -> Result<(), Failure> {
@@ -224,7 +133,7 @@ fn play(mut args: Args) -> Result<(), Failure> {
             .with_moves(moves)
             .map_err(|e| Failure::Usage(format!("--moves: {e}")))?;
     }
-    let threads = threads(&mut args)?;
+    let threads = default_threads(args.option("threads")?);
     args.finish()?;
     let sample_refills = match sample_refills.as_deref() {
         None | Some("known") => false,
@@ -248,8 +157,8 @@ fn play(mut args: Args) -> Result<(), Failure> {
         "vanilla" => Agent::Vanilla(goal.unwrap_or(Goal::MaxScore)),
         other => match other.strip_prefix("persona:") {
             Some(path) => {
-                persona = load_persona(path)?;
-                Agent::Persona(&persona.0, goal.unwrap_or(persona.1))
+                persona = read_persona(path)?;
+                Agent::Persona(&persona.program, goal.unwrap_or(persona.goal))
             }
             None => {
                 return Err(Failure::Usage(format!(
@@ -359,7 +268,7 @@ fn replay(mut args: Args) -> Result<(), Failure> {
 fn calibrate(mut args: Args) -> Result<(), Failure> {
     let games = args.option::<usize>("games")?.unwrap_or(1000);
     let seed = args.option::<u64>("seed")?.unwrap_or(1);
-    let threads = threads(&mut args)?;
+    let threads = default_threads(args.option("threads")?);
     args.finish()?;
     println!("Random agent, {games} games of {DEFAULT_MOVES} moves on a generated 7x7 board");
     println!("| colours | mean score | min | max | average available moves |");
@@ -423,15 +332,19 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("p.txt");
         std::fs::write(&good, "# a persona\ngoal MinM\nformula div(W, N)\n").unwrap();
-        let (program, goal) = load_persona(good.to_str().unwrap()).unwrap();
+        let persona = read_persona(good.to_str().unwrap()).unwrap();
         assert_eq!(
-            (program.to_string().as_str(), goal),
+            (persona.program.to_string().as_str(), persona.goal),
             ("div(W, N)", Goal::MinMoves)
         );
         let bad = dir.join("q.txt");
         std::fs::write(&bad, "goal MaxS\nformula log(W)\n").unwrap();
         assert!(
-            matches!(load_persona(bad.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("line 2"))
+            matches!(read_persona(bad.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("line 2"))
+        );
+        let missing = dir.join("absent.persona");
+        assert!(
+            matches!(read_persona(missing.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("cannot read"))
         );
         let args = Args::new(
             ["play", "--agent", "greedy"]

@@ -86,6 +86,50 @@ where
         .collect()
 }
 
+/// Time before a run shows progress, and between two updates of the line.
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
+
+/// The progress line of a long run of games: `done/total games, ETA s` on stderr, rewritten
+/// in place every two seconds once the run has taken two seconds (quick runs print nothing).
+/// Pass `|done| progress.update(done)` as the `report` of [`run_tasks`], then `finish`.
+pub struct Progress {
+    total: usize,
+    start: Instant,
+    shown: Option<Instant>,
+}
+
+impl Progress {
+    pub fn new(total: usize) -> Progress {
+        Progress {
+            total,
+            start: Instant::now(),
+            shown: None,
+        }
+    }
+
+    /// Shows `done` finished games if it is time to.
+    pub fn update(&mut self, done: usize) {
+        let now = Instant::now();
+        let due = self.shown.map_or(now - self.start >= PROGRESS_EVERY, |t| {
+            now - t >= PROGRESS_EVERY
+        });
+        if !due || done == 0 {
+            return;
+        }
+        let elapsed = (now - self.start).as_secs_f64();
+        let eta = elapsed / done as f64 * self.total.saturating_sub(done) as f64;
+        eprint!("\r{done}/{} games, ETA {eta:.0} s   ", self.total);
+        self.shown = Some(now);
+    }
+
+    /// Ends the line if anything was shown.
+    pub fn finish(self) {
+        if self.shown.is_some() {
+            eprintln!();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
