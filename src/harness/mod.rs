@@ -9,6 +9,7 @@ mod match3;
 mod parallel;
 mod perft;
 mod play;
+mod playtest;
 mod ppn2;
 mod solve;
 
@@ -42,6 +43,15 @@ commands:
                     replay moves: `move <i> points <p> combos <c> score <s>` per move
   match3 calibrate [--games 1000] [--seed 1]
                     Random agent's mean score for 4 to 8 colours (README table)
+  playtest [LEVEL...] [--games 50] [--seed 1] [--iterations 250] [--threads N]
+           [--csv FILE] [--personas DIR]
+                    the paper's Table II per level (files or board1/board2/board3;
+                    default: all three presets): the MaxS, MinS, MaxM, MinM personas,
+                    Vanilla MCTS and Random play the same games; prints mean/min/max
+                    score and mean available moves per agent, a difficulty summary,
+                    and the levels ranked easiest first by Vanilla mean score (ties
+                    by MaxS). --personas DIR reads DIR/{max-score,min-score,
+                    max-moves,min-moves}.persona instead of the bundled ones
   solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn] [--job 1000]
                     [--threads N] [--partial 100 (0: none)] [--memory 1G]
                     [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
@@ -65,6 +75,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("perft") => perft::run(args),
         Some("play") => play::run(args),
         Some("match3") => match3::run(args),
+        Some("playtest") => playtest::run(args),
         Some("solve") => solve::run(args),
         Some("evolve") => evolve::run(args),
         None | Some("help" | "--help" | "-h") => {
