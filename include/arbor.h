@@ -115,6 +115,21 @@
 #define ARBOR_MCTS_NO_CUTOFF 4294967295
 
 /**
+ * Most bytes of a formula's binary form (64 instructions, all constants).
+ */
+#define ARBOR_MATCH3_FORMULA_MAX_BYTES 322
+
+/**
+ * Rows of `arbor_match3_playtest_report`: MaxS, MinS, MaxM, MinM, Vanilla, Random.
+ */
+#define ARBOR_MATCH3_PLAYTEST_AGENTS 6
+
+/**
+ * Bundled personas of `arbor_match3_persona_shipped`.
+ */
+#define ARBOR_MATCH3_SHIPPED_PERSONAS 4
+
+/**
  * Not decided within the expansion budget.
  */
 #define ARBOR_SOLVE_UNKNOWN 0
@@ -392,6 +407,65 @@ typedef struct {
    */
   uint32_t root_proof;
 } arbor_mcts_stats;
+
+/**
+ * A persona: the goal its search rewards and its formula in binary form. Pass `goal`,
+ * `formula` and `formula_len` to `arbor_match3_agent_move` with
+ * `ARBOR_MATCH3_AGENT_PERSONA`.
+ */
+typedef struct {
+  /**
+   * 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.
+   */
+  uint32_t goal;
+  /**
+   * Bytes of `formula` in use.
+   */
+  size_t formula_len;
+  /**
+   * The formula in the binary form of `arbor_match3_formula_compile`; bytes past
+   * `formula_len` are zero.
+   */
+  uint8_t formula[ARBOR_MATCH3_FORMULA_MAX_BYTES];
+} arbor_match3_persona;
+
+/**
+ * One agent's games in a playtest report.
+ */
+typedef struct {
+  /**
+   * Games played.
+   */
+  uint32_t games;
+  /**
+   * Lowest final score.
+   */
+  uint32_t min_score;
+  /**
+   * Highest final score.
+   */
+  uint32_t max_score;
+  /**
+   * Mean final score.
+   */
+  double mean_score;
+  /**
+   * Mean over games of the average legal moves available before each move.
+   */
+  double mean_available;
+} arbor_match3_playtest_row;
+
+/**
+ * The report of `arbor_match3_playtest`: one row per agent, in the order MaxS, MinS,
+ * MaxM, MinM (the bundled personas), Vanilla MCTS, Random
+ * (`arbor_match3_playtest_agent_name` names them).
+ */
+typedef struct {
+  /**
+   * The six rows.
+   */
+  arbor_match3_playtest_row rows[ARBOR_MATCH3_PLAYTEST_AGENTS];
+} arbor_match3_playtest_report;
 
 /**
  * Statistics of a solve.
@@ -713,7 +787,7 @@ arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len);
 /**
  * Compiles a persona formula from `len` bytes of text (for example
  * "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
- * room for `capacity` bytes (322 always suffice), and writes its length to `*out_len`.
+ * room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES`, 322, always suffice), and writes its length to `*out_len`.
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`,
  * `ARBOR_INVALID_LENGTH` (more than 64 instructions), `ARBOR_BUFFER_TOO_SMALL` (then
  * `*out_len` holds the size needed).
@@ -846,6 +920,75 @@ arbor_status arbor_mcts_search(void *buf,
                                uint64_t seed,
                                uint16_t *out_move,
                                arbor_mcts_stats *out_stats);
+
+/**
+ * Parses a persona file from `len` bytes of UTF-8 text (the format of the README: `goal`,
+ * `formula` and/or `bytecode` lines; no NUL needed) into `*out_persona`.
+ *
+ * arbor reads `text` during the call only. On error `*out_persona` is unchanged and, if
+ * `out_line` is not NULL, `*out_line` receives the 1-based line of the problem (0 when no
+ * single line is at fault, such as a file without a formula; unchanged on other errors).
+ * Errors: `ARBOR_NULL_POINTER` (`text` or `out_persona`), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
+ *
+ * # Safety
+ * `text` must be valid for `len` reads; `out_persona` and `out_line` writable or NULL.
+ */
+arbor_status arbor_match3_persona_parse(const uint8_t *text,
+                                        size_t len,
+                                        arbor_match3_persona *out_persona,
+                                        uint32_t *out_line);
+
+/**
+ * Loads bundled persona `index` into `*out_persona`: 0 max-score (MaxS), 1 min-score
+ * (MinS), 2 max-moves (MaxM), 3 min-moves (MinM); the goal equals the index.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (index out of range).
+ *
+ * # Safety
+ * `out_persona` must be writable or NULL.
+ */
+arbor_status arbor_match3_persona_shipped(uint32_t index, arbor_match3_persona *out_persona);
+
+/**
+ * The name of playtest report row `index` ("MaxS", "MinS", "MaxM", "MinM", "Vanilla",
+ * "Random" for 0 to 5): a static NUL-terminated string owned by the library, or NULL for
+ * an index out of range.
+ */
+const char *arbor_match3_playtest_agent_name(uint32_t index);
+
+/**
+ * Plays the paper's Table II on a level: `games` games with each of the bundled MaxS,
+ * MinS, MaxM and MinM personas, Vanilla MCTS and Random, one after the other on the
+ * calling thread, and writes the summary to `*out_report`.
+ *
+ * `level_text`/`level_len`: the level file (UTF-8, no NUL needed). Game g uses the same
+ * chance seed for every agent, derived from the level's seed, `seed` and g, so the report
+ * equals the `arbor playtest` command's for the same level, games, seed and iterations.
+ * `iterations`: per move (the paper uses 250). `tree`/`tree_bytes`: a caller buffer for the
+ * search tree, used during the call only, aligned to `arbor_match3_tree_align()` and of at
+ * least `arbor_match3_tree_bytes(1 + 112 * iterations)` bytes (the storage no search can
+ * exhaust, so the report does not depend on the buffer). The call plays 6 × `games` whole
+ * games, five of them searching every move: at 250 iterations a 20-move game on 7x7 takes
+ * about 10 ms on one core of the machine the README's benchmarks ran on.
+ * Errors: `ARBOR_NULL_POINTER` (`level_text`, `tree` or `out_report`),
+ * `ARBOR_INVALID_ARGUMENT` (`games` is 0, misaligned `tree`), `ARBOR_INVALID_LENGTH`
+ * (`level_len`, or `iterations` so large that the tree size overflows),
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (malformed level; `arbor_match3_level_parse`
+ * tells the line), `ARBOR_BUFFER_TOO_SMALL` (`tree_bytes` below the size above). On error
+ * `*out_report` is unchanged.
+ *
+ * # Safety
+ * `level_text` valid for `level_len` reads; `tree` valid for `tree_bytes` reads and writes
+ * and not used by anything else during the call; `out_report` writable.
+ */
+arbor_status arbor_match3_playtest(const uint8_t *level_text,
+                                   size_t level_len,
+                                   uint32_t games,
+                                   uint64_t seed,
+                                   uint32_t iterations,
+                                   void *tree,
+                                   size_t tree_bytes,
+                                   arbor_match3_playtest_report *out_report);
 
 /**
  * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`

@@ -8,7 +8,7 @@
 use core::ffi::c_void;
 
 use super::arbor_status;
-use super::text::{read_prefix, write_bytes};
+use super::text::{read_prefix, text_of, write_bytes};
 use crate::Error;
 use crate::match3::{
     Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Swap, choose,
@@ -116,20 +116,6 @@ fn replay<'l>(game: &arbor_match3_game, level: &'l Level) -> Result<Match3<'l>, 
         state.try_play(swap).map_err(|_| Error::InvalidArgument)?;
     }
     Ok(state)
-}
-
-/// Reads `len` bytes of text at `text` as UTF-8.
-///
-/// # Safety
-/// `text` must be valid for `len` reads (checked non-NULL by the caller).
-unsafe fn text_of<'a>(text: *const u8, len: usize) -> Result<&'a str, Error> {
-    if len > isize::MAX as usize {
-        return Err(Error::InvalidLength);
-    }
-    // SAFETY: the caller guarantees `len` readable bytes at the non-NULL `text`; `len` fits
-    // in isize (checked above).
-    let bytes = unsafe { core::slice::from_raw_parts(text, len) };
-    core::str::from_utf8(bytes).map_err(|_| Error::InvalidUtf8)
 }
 
 /// Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
@@ -439,7 +425,7 @@ pub unsafe extern "C" fn arbor_match3_move_format(
 
 /// Compiles a persona formula from `len` bytes of text (for example
 /// "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
-/// room for `capacity` bytes (322 always suffice), and writes its length to `*out_len`.
+/// room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES`, 322, always suffice), and writes its length to `*out_len`.
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`,
 /// `ARBOR_INVALID_LENGTH` (more than 64 instructions), `ARBOR_BUFFER_TOO_SMALL` (then
 /// `*out_len` holds the size needed).
@@ -503,6 +489,32 @@ pub unsafe extern "C" fn arbor_match3_tree_bytes(
 #[unsafe(no_mangle)]
 pub extern "C" fn arbor_match3_tree_align() -> usize {
     node_align::<Swap>()
+}
+
+/// The search tree nodes in a caller's buffer of `tree_bytes` bytes at `tree`.
+/// Errors: `Error::NullPointer`, `Error::InvalidArgument` (misaligned, or a size over
+/// `isize::MAX`).
+///
+/// # Safety
+/// `tree`, if not NULL, must be valid for `tree_bytes` reads and writes and not used by
+/// anything else while the slice lives.
+pub(super) unsafe fn tree_storage<'a>(
+    tree: *mut c_void,
+    tree_bytes: usize,
+) -> Result<&'a mut [Node<Swap>], Error> {
+    if tree.is_null() {
+        return Err(Error::NullPointer);
+    }
+    if !(tree as usize).is_multiple_of(node_align::<Swap>()) || tree_bytes > isize::MAX as usize {
+        return Err(Error::InvalidArgument);
+    }
+    let count = tree_bytes / core::mem::size_of::<Node<Swap>>();
+    // SAFETY: `tree` is non-NULL, aligned for `Node<Swap>` (checked), valid for
+    // `tree_bytes` >= count * size_of::<Node>() reads and writes and used by nothing else
+    // meanwhile (caller's contract). `Node<Swap>` holds only integers and floats (the move
+    // is a `u8` newtype), so any bytes are a valid value; the search overwrites every node
+    // before reading it.
+    Ok(unsafe { core::slice::from_raw_parts_mut(tree.cast::<Node<Swap>>(), count) })
 }
 
 /// Asks an agent for a move in `*game` and writes its code to `*out_code`.
@@ -577,20 +589,11 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
     let storage: &mut [Node<Swap>] = if matches!(agent, Agent::Random) {
         &mut []
     } else {
-        if tree.is_null() {
-            return arbor_status::ARBOR_NULL_POINTER;
+        // SAFETY: the caller's contract on `tree` and `tree_bytes`.
+        match unsafe { tree_storage(tree, tree_bytes) } {
+            Ok(storage) => storage,
+            Err(error) => return error.into(),
         }
-        if !(tree as usize).is_multiple_of(node_align::<Swap>()) || tree_bytes > isize::MAX as usize
-        {
-            return arbor_status::ARBOR_INVALID_ARGUMENT;
-        }
-        let count = tree_bytes / core::mem::size_of::<Node<Swap>>();
-        // SAFETY: `tree` is non-NULL, aligned for `Node<Swap>` (checked), valid for
-        // `tree_bytes` >= count * size_of::<Node>() reads and writes and used by nothing
-        // else during the call (caller's contract). `Node<Swap>` holds only integers and
-        // floats (the move is a `u8` newtype), so any bytes are a valid value; the search
-        // overwrites every node before reading it.
-        unsafe { core::slice::from_raw_parts_mut(tree.cast::<Node<Swap>>(), count) }
     };
     let config = SearchConfig {
         iterations,

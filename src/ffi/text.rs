@@ -1,9 +1,25 @@
-//! Text across the C boundary: short NUL-terminated strings read from C, and text written
-//! with its NUL into caller buffers, all or nothing.
+//! Text across the C boundary: UTF-8 text with a length and short NUL-terminated strings
+//! read from C, and text written with its NUL into caller buffers, all or nothing.
 use core::ffi::c_char;
 use core::fmt;
 
 use super::arbor_status;
+use crate::Error;
+
+/// Reads `len` bytes of text at `text` as UTF-8. Errors: `Error::InvalidLength` (over
+/// `isize::MAX`), `Error::InvalidUtf8`.
+///
+/// # Safety
+/// `text` must be non-NULL (checked by the caller) and valid for `len` reads during `'a`.
+pub(super) unsafe fn text_of<'a>(text: *const u8, len: usize) -> Result<&'a str, Error> {
+    if len > isize::MAX as usize {
+        return Err(Error::InvalidLength);
+    }
+    // SAFETY: the caller guarantees `len` readable bytes at the non-NULL `text`; `len` fits
+    // in isize (checked above).
+    let bytes = unsafe { core::slice::from_raw_parts(text, len) };
+    core::str::from_utf8(bytes).map_err(|_| Error::InvalidUtf8)
+}
 
 /// The first bytes of the NUL-terminated string `text`, at most `N`, and how many there are.
 /// Reading stops at the terminator, so a shorter string is never read past its end; a
