@@ -132,20 +132,25 @@ fn bundled_description() -> String {
 
 /// `<dir>/max-score.persona` … `<dir>/min-moves.persona`, each checked for its goal.
 fn read_personas(dir: &str) -> Result<[Persona; 4], Failure> {
-    let mut personas = shipped().map_err(|e| Failure::Job(format!("bundled persona: {e}")))?;
-    for ((slot, (name, _)), goal) in personas.iter_mut().zip(SHIPPED_PERSONAS).zip(PERSONA_GOALS) {
-        let path = format!("{dir}/{name}.persona");
-        let persona = read_persona(&path)?;
-        if persona.goal != goal {
-            return Err(Failure::Job(format!(
-                "{path}: goal {} where {name} needs {}",
-                persona.goal.name(),
-                goal.name()
-            )));
-        }
-        *slot = persona;
-    }
-    Ok(personas)
+    let personas = SHIPPED_PERSONAS
+        .iter()
+        .zip(PERSONA_GOALS)
+        .map(|((name, _), goal)| {
+            let path = format!("{dir}/{name}.persona");
+            let persona = read_persona(&path)?;
+            if persona.goal != goal {
+                return Err(Failure::Job(format!(
+                    "{path}: goal {} where {name} needs {}",
+                    persona.goal.name(),
+                    goal.name()
+                )));
+            }
+            Ok(persona)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    personas
+        .try_into()
+        .map_err(|_| Failure::Job("expected four personas".into()))
 }
 
 /// The Table II rows of one level and its difficulty summary.
