@@ -214,3 +214,48 @@ fn bad_levels_and_bad_options_are_reported() {
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn vanilla_and_random_rows_repeat_match3_play() {
+    let (code, table, err) = arbor(&[
+        "playtest",
+        "board2",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--iterations",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for (agent, row) in [("vanilla", "Vanilla"), ("random", "Random")] {
+        let (code, out, err) = arbor(&[
+            "match3",
+            "play",
+            "--level",
+            "board2",
+            "--agent",
+            agent,
+            "--games",
+            "3",
+            "--seed",
+            "4",
+            "--iterations",
+            "6",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let number = |prefix: &str, index: usize| -> String {
+            let line = out.lines().find(|l| l.starts_with(prefix)).unwrap();
+            line.split_whitespace().nth(index).unwrap().to_owned()
+        };
+        // `score mean M min A max B` and `available moves mean X`.
+        let expected = format!(
+            "| {row} | {} | {} | {} | {} |",
+            number("score mean", 2),
+            number("score mean", 4),
+            number("score mean", 6),
+            number("available moves mean", 3)
+        );
+        assert!(table.contains(&expected), "{expected} not in:\n{table}");
+    }
+}
