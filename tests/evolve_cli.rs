@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use arbor::match3::{Goal, Persona};
 use common::arbor;
 
 /// A small run: 6 generations of 8 formulas, 3 games of 20 moves at 30 iterations.

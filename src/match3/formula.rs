@@ -272,6 +272,29 @@ impl Program {
         Program::from_ops(&ops[..count])
     }
 
+    /// The binary form in lower-case hex, as persona files and checkpoints store it.
+    pub fn hex(&self) -> impl fmt::Display + '_ {
+        Hex(self)
+    }
+
+    /// Reads the hex form of the binary form (either case). Errors: `Error::Parse` (not
+    /// hex), or those of [`Program::decode`].
+    pub fn from_hex(text: &str) -> Result<Program, Error> {
+        let text = text.as_bytes();
+        if !text.len().is_multiple_of(2) {
+            return Err(Error::Parse);
+        }
+        let mut bytes = [0u8; MAX_ENCODED_LEN];
+        let len = text.len() / 2;
+        let out = bytes.get_mut(..len).ok_or(Error::InvalidLength)?;
+        for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+            let high = hex_digit(pair[0]).ok_or(Error::Parse)?;
+            let low = hex_digit(pair[1]).ok_or(Error::Parse)?;
+            *byte = high << 4 | low;
+        }
+        Program::decode(&bytes[..len])
+    }
+
     /// Parses the text form. Fails with `Error::Parse` (syntax) or the errors of
     /// [`Program::from_ops`] (too long).
     pub fn parse(text: &str) -> Result<Program, Error> {
@@ -399,6 +422,28 @@ const LANES: usize = 8;
 impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_node(usize::from(self.len), f).map(|_| ())
+    }
+}
+
+fn hex_digit(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// [`Program::hex`].
+struct Hex<'p>(&'p Program);
+
+impl fmt::Display for Hex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut bytes = [0u8; MAX_ENCODED_LEN];
+        let len = self.0.encode(&mut bytes).map_err(|_| fmt::Error)?;
+        bytes[..len]
+            .iter()
+            .try_for_each(|byte| write!(f, "{byte:02x}"))
     }
 }
 

@@ -17,7 +17,7 @@
 use core::fmt;
 
 use super::agent::Goal;
-use super::formula::{MAX_ENCODED_LEN, Program};
+use super::formula::Program;
 use crate::Error;
 
 /// The version this reader understands and [`Persona`]'s `Display` writes.
@@ -151,32 +151,6 @@ fn is_key(word: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn hex_digit(byte: u8) -> Option<u8> {
-    match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
-        b'A'..=b'F' => Some(byte - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// Decodes the hex text of a binary formula into a program.
-fn decode_hex(text: &str) -> Result<Program, Error> {
-    let text = text.as_bytes();
-    if !text.len().is_multiple_of(2) {
-        return Err(Error::Parse);
-    }
-    let mut bytes = [0u8; MAX_ENCODED_LEN];
-    let len = text.len() / 2;
-    let out = bytes.get_mut(..len).ok_or(Error::InvalidLength)?;
-    for (byte, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
-        let high = hex_digit(pair[0]).ok_or(Error::Parse)?;
-        let low = hex_digit(pair[1]).ok_or(Error::Parse)?;
-        *byte = high << 4 | low;
-    }
-    Program::decode(&bytes[..len])
-}
-
 impl Persona {
     /// Reads a persona file (format in the module documentation).
     pub fn parse(text: &str) -> Result<Persona, PersonaError> {
@@ -230,7 +204,7 @@ impl Persona {
         };
         let from_bytes = match bytecode {
             None => None,
-            Some((line, value)) => Some(decode_hex(value).map_err(|e| PersonaError {
+            Some((line, value)) => Some(Program::from_hex(value).map_err(|e| PersonaError {
                 line,
                 problem: PersonaProblem::Bytecode(e),
             })?),
@@ -264,13 +238,7 @@ impl fmt::Display for Persona {
         writeln!(f, "arbor-persona {PERSONA_VERSION}")?;
         writeln!(f, "goal {}", self.goal.name())?;
         writeln!(f, "formula {}", self.program)?;
-        let mut bytes = [0u8; MAX_ENCODED_LEN];
-        let len = self.program.encode(&mut bytes).map_err(|_| fmt::Error)?;
-        f.write_str("bytecode ")?;
-        for byte in &bytes[..len] {
-            write!(f, "{byte:02x}")?;
-        }
-        writeln!(f)
+        writeln!(f, "bytecode {}", self.program.hex())
     }
 }
 
@@ -323,7 +291,7 @@ mod tests {
             problem("bytecode 010163\n"),
             (1, Bytecode(Error::InvalidArgument))
         );
-        let long = "bytecode ".to_string() + &"00".repeat(MAX_ENCODED_LEN + 1);
+        let long = "bytecode ".to_string() + &"00".repeat(crate::match3::MAX_ENCODED_LEN + 1);
         assert_eq!(problem(&long), (1, Bytecode(Error::InvalidLength)));
         // W against N: the later of the two lines is blamed.
         assert_eq!(

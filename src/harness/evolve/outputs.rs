@@ -3,13 +3,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::checkpoint::{Checkpoint, Row, to_hex, write_atomically};
+use super::checkpoint::{Checkpoint, Row, write_atomically};
 use super::figure;
 use super::fitness::persona_name;
 use super::run::{Settings, best_of};
 use super::tree::Tree;
 use crate::harness::Failure;
-use crate::match3::{Goal, Program};
+use crate::match3::{Goal, Persona, Program};
 
 /// Points the cheapest legal move scores: a game of n moves scores at least 60·n.
 const MIN_POINTS_PER_MOVE: f64 = 60.0;
@@ -45,10 +45,11 @@ pub fn persona_file(settings: &Settings, state: &Checkpoint, best: &Program, out
     let mut text = String::new();
     let _ = writeln!(text, "# {} persona, evolved by arbor", settings.goal.name());
     let _ = writeln!(text, "# command: {}", settings.command(out));
-    let _ = writeln!(text, "arbor-persona 1");
-    let _ = writeln!(text, "goal {}", settings.goal.name());
-    let _ = writeln!(text, "formula {best}");
-    let _ = writeln!(text, "bytecode {}", to_hex(best));
+    let persona = Persona {
+        goal: settings.goal,
+        program: *best,
+    };
+    let _ = write!(text, "{persona}");
     let _ = writeln!(text, "infix {}", Tree::from_program(best));
     if let Some(row) = last {
         let _ = writeln!(text, "fitness {}", best_of(row, settings.goal));
