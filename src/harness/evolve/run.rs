@@ -32,35 +32,41 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The canonical one-line form stored in checkpoints.
+    /// The settings as (option name, value) pairs, in a fixed order.
+    fn options(&self) -> [(&'static str, String); 8] {
+        [
+            ("persona", persona_name(self.goal).to_owned()),
+            ("generations", self.generations.to_string()),
+            ("population", self.population.to_string()),
+            ("games", self.games.to_string()),
+            ("moves", self.moves.to_string()),
+            ("iterations", self.iterations.to_string()),
+            ("seed", self.seed.to_string()),
+            (
+                "goal-strategy",
+                (if self.goal_strategy { "on" } else { "off" }).to_owned(),
+            ),
+        ]
+    }
+
+    /// The canonical one-line form stored in checkpoints: `persona=max-score generations=100 …`.
     pub fn line(&self) -> String {
-        format!(
-            "persona={} generations={} population={} games={} moves={} iterations={} seed={} goal-strategy={}",
-            persona_name(self.goal),
-            self.generations,
-            self.population,
-            self.games,
-            self.moves,
-            self.iterations,
-            self.seed,
-            if self.goal_strategy { "on" } else { "off" }
-        )
+        let pairs: Vec<String> = self
+            .options()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        pairs.join(" ")
     }
 
     /// The command that makes this run.
     pub fn command(&self, out: &Path) -> String {
-        format!(
-            "arbor evolve --persona {} --generations {} --population {} --games {} --moves {} --iterations {} --seed {} --goal-strategy {} --out {}",
-            persona_name(self.goal),
-            self.generations,
-            self.population,
-            self.games,
-            self.moves,
-            self.iterations,
-            self.seed,
-            if self.goal_strategy { "on" } else { "off" },
-            out.display()
-        )
+        let options: Vec<String> = self
+            .options()
+            .iter()
+            .map(|(k, v)| format!("--{k} {v}"))
+            .collect();
+        format!("arbor evolve {} --out {}", options.join(" "), out.display())
     }
 
     /// The level the games are played on: the default board with `moves` moves.
