@@ -76,11 +76,12 @@ fn a_killed_run_resumes_to_the_uninterrupted_result() {
     assert!(csv.starts_with(
         "generation,min,median,max,mean,vanilla_mean,random_mean,target,best_formula\n"
     ));
-    // The persona file loads as a persona of its goal.
-    let persona = &expected[4];
+    // The persona file loads as a persona of its goal, with the printed best formula.
+    let persona = Persona::parse(&expected[4]).unwrap();
+    assert_eq!(persona.goal, Goal::MinScore);
     assert!(
-        persona.contains("\ngoal MinS\n") && persona.contains("\nbytecode "),
-        "{persona}"
+        out.contains(&format!("prefix {}\n", persona.program)),
+        "{out}"
     );
 
     // Killed as soon as the first generation is checkpointed, then started again.
