@@ -128,9 +128,12 @@ impl Default for SearchConfig {
 }
 
 /// Nodes a search of `iterations` iterations can need: every iteration expands at most one
-/// node with at most 112 children. Storage of this size never runs out.
+/// node with at most 112 children. Storage of this size never runs out. Saturates at
+/// `usize::MAX` (no buffer is that large) where the product does not fit a 32-bit `usize`.
 pub const fn nodes_for(iterations: u32) -> usize {
-    1 + iterations as usize * super::game::MAX_MOVES
+    (iterations as usize)
+        .saturating_mul(super::game::MAX_MOVES)
+        .saturating_add(1)
 }
 
 /// An agent.
