@@ -849,7 +849,7 @@ arbor_status arbor_mcts_search(void *buf,
 
 /**
  * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
- * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 24 MiB, solve 4x5).
+ * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5).
  */
 size_t arbor_solve_entry_bytes(void);
 

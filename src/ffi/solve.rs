@@ -29,7 +29,7 @@ pub struct arbor_solve_stats {
 }
 
 /// Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
-/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 24 MiB, solve 4x5).
+/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5).
 #[unsafe(no_mangle)]
 pub extern "C" fn arbor_solve_entry_bytes() -> usize {
     size_of::<Entry>()
