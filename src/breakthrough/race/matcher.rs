@@ -35,15 +35,28 @@ impl Placement {
 /// a-file) to 7.
 const FILES: usize = 8 + MAX_WIDTH - 1;
 
-/// A pattern ready to match: its claim and its placements, the first `count` used.
+/// A placement that never matches (a side never has 64 pawns): the slot of a file where
+/// the pattern cannot sit.
+const NEVER: Placement = Placement {
+    attackers: u64::MAX,
+    no_defender: 0,
+    on_board: 0,
+};
+
+/// A pattern ready to match: its claim and its placements by leftmost file.
+///
+/// Its *anchor* is the first attacker pawn of its row nearest the goal; a match puts an
+/// attacker pawn there, so only the placements under the attacker's pawns of that rank are
+/// tried, usually one or two.
 #[derive(Clone, Copy, Debug)]
 pub struct Compiled {
     moves: u8,
     tempo: Tempo,
-    /// The row of the pattern's attacker pawn nearest the goal: a match needs an attacker
-    /// pawn at least that close.
+    /// The anchor's row: a match needs an attacker pawn that close to the goal.
     nearest: u8,
-    count: u8,
+    /// The anchor's column.
+    anchor: u8,
+    /// Slot `left + MAX_WIDTH - 1` for the leftmost file `left`, [`NEVER`] where unusable.
     placements: [Placement; FILES],
 }
 
@@ -52,12 +65,8 @@ impl Compiled {
         moves: 0,
         tempo: Tempo::AttackerFirst,
         nearest: 0,
-        count: 0,
-        placements: [Placement {
-            attackers: 0,
-            no_defender: 0,
-            on_board: 0,
-        }; FILES],
+        anchor: 0,
+        placements: [NEVER; FILES],
     };
 
     const fn new(pattern: &Pattern) -> Compiled {
@@ -65,6 +74,20 @@ impl Compiled {
         out.moves = pattern.moves();
         out.tempo = pattern.tempo();
         out.nearest = MAX_HEIGHT as u8;
+        let mut row = 0;
+        while row < pattern.height() {
+            let mut column = pattern.width();
+            while column > 0 {
+                column -= 1;
+                if let Some(Cell::Occupied) = pattern.cell(row, column)
+                    && (row as u8) <= out.nearest
+                {
+                    out.nearest = row as u8;
+                    out.anchor = column as u8;
+                }
+            }
+            row += 1;
+        }
         let width = pattern.width() as i32;
         let mut left = 1 - width;
         while left <= 7 {
@@ -89,9 +112,6 @@ impl Compiled {
                         let bit = 1u64 << (row as u32 * 8 + file as u32);
                         if matches!(cell, Cell::Occupied) {
                             placement.attackers |= bit;
-                            if (row as u8) < out.nearest {
-                                out.nearest = row as u8;
-                            }
                         }
                         if !cell.admits_defender() {
                             placement.no_defender |= bit;
@@ -105,8 +125,7 @@ impl Compiled {
                 row += 1;
             }
             if usable && placement.attackers != 0 {
-                out.placements[out.count as usize] = placement;
-                out.count += 1;
+                out.placements[(left + MAX_WIDTH as i32 - 1) as usize] = placement;
             }
             left += 1;
         }
@@ -116,9 +135,17 @@ impl Compiled {
     /// Whether the pattern matches anywhere, the board in the common frame.
     #[inline]
     fn matches(&self, frame: &Frame) -> bool {
-        self.placements[..self.count as usize]
-            .iter()
-            .any(|p| p.matches(frame.attackers, frame.defenders, frame.board))
+        let mut anchors = frame.attackers & (0xFF << (8 * u32::from(self.nearest)));
+        while anchors != 0 {
+            let file = (anchors.trailing_zeros() % 8) as usize;
+            anchors &= anchors - 1;
+            // file - anchor + MAX_WIDTH - 1 lies in 0..FILES: file <= 7, anchor < MAX_WIDTH.
+            let slot = file + MAX_WIDTH - 1 - self.anchor as usize;
+            if self.placements[slot].matches(frame.attackers, frame.defenders, frame.board) {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -155,6 +182,9 @@ impl Frame {
 pub struct CompiledSet<const N: usize> {
     patterns: [Compiled; N],
     len: usize,
+    /// The fewest moves claimed by an attacker-first and a defender-first pattern (255 if
+    /// none): below them the rule cannot fire, whatever the board.
+    fewest: [u8; 2],
 }
 
 impl<const N: usize> CompiledSet<N> {
@@ -164,6 +194,7 @@ impl<const N: usize> CompiledSet<N> {
         let mut out = CompiledSet {
             patterns: [Compiled::EMPTY; N],
             len: 0,
+            fewest: [u8::MAX; 2],
         };
         let mut i = 0;
         while i < patterns.len() {
@@ -182,6 +213,10 @@ impl<const N: usize> CompiledSet<N> {
         if self.len < N {
             self.patterns[self.len] = Compiled::new(pattern);
             self.len += 1;
+            let tempo = pattern.tempo() as usize;
+            if pattern.moves() < self.fewest[tempo] {
+                self.fewest[tempo] = pattern.moves();
+            }
         }
         self
     }
@@ -224,15 +259,16 @@ impl<const N: usize> CompiledSet<N> {
         if us.attackers == 0 || them.attackers == 0 {
             return None;
         }
+        let fewest = |tempo: Tempo| u32::from(self.fewest[tempo as usize]);
         // An attacker-first claim of n moves needs distance(them) >= n.
-        if them.nearest >= 2
+        if them.nearest >= fewest(Tempo::AttackerFirst)
             && us.nearest <= MAX_HEIGHT as u32
             && self.matches_in(&us, Tempo::AttackerFirst, them.nearest)
         {
             return Some(true);
         }
         // A defender-first claim of n moves by them needs distance(us) >= n + 1.
-        if us.nearest >= 3
+        if us.nearest > fewest(Tempo::DefenderFirst)
             && them.nearest <= MAX_HEIGHT as u32
             && self.matches_in(&them, Tempo::DefenderFirst, us.nearest - 1)
         {
