@@ -167,6 +167,9 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         // read again. Siblings may go stale through transpositions, which only makes their
         // numbers less informed: solved values never change, so proofs stay exact.
         let mut cache = [(0u32, 0u32); CACHE];
+        for &mv in moves.iter().take(CACHE) {
+            self.table.prefetch(position.after(mv).hash());
+        }
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
             cache[i] = self.numbers(&position.after(mv));
         }
