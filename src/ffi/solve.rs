@@ -32,7 +32,9 @@ pub struct arbor_solve_stats {
 }
 
 /// Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
-/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5).
+/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
+/// solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
+/// are best (room to start the buckets on a cache line).
 #[unsafe(no_mangle)]
 pub extern "C" fn arbor_solve_entry_bytes() -> usize {
     size_of::<Entry>()

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{Args, Failure};
 use crate::breakthrough::{Position, Size, WithRacePatterns, race};
-use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+use crate::search::proof::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
 use crate::search::proof::pns::{Node, Pns, PnsConfig};
 use crate::search::proof::{Outcome, SolveStats, SolverGame};
 
@@ -245,7 +245,9 @@ fn solve_dfpn<G: SolverGame>(
     budget: u64,
     start: &Instant,
 ) -> Result<Solved<G>, Failure> {
-    let entries = (bytes / size_of::<Entry>() as u64) as usize;
+    // BUCKET - 1 entries of slack, so that the buckets can start on a cache line whatever
+    // the allocator's alignment (see the table's notes).
+    let entries = (bytes / size_of::<Entry>() as u64) as usize + BUCKET - 1;
     let mut table = vec![Entry::default(); entries];
     let config = DfpnConfig {
         mobility,

@@ -1,9 +1,9 @@
 //! The transposition table of df-pn, in caller storage.
 //!
 //! An entry is 16 bytes and a bucket of [`BUCKET`] entries is 64 bytes, laid on a 64-byte
-//! boundary where the storage allows (the first misaligned entries are skipped), so a
-//! lookup reads one cache line. The number of buckets is the largest power of two that
-//! fits, so the hash's low bits pick the bucket with a mask. An entry keeps the hash's
+//! boundary where the storage allows (see [`Table::new`]), so a lookup reads one cache
+//! line. The number of buckets is the largest power of two that fits, so the hash's low
+//! bits pick the bucket with a mask. An entry keeps the hash's
 //! bits above the lowest 20; with the bucket index that checks all 64 bits on tables of
 //! 2^20 buckets (64 MiB) or more, and 44 plus log2(buckets) bits on smaller ones.
 //!
@@ -61,20 +61,24 @@ pub(crate) struct Table<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// A cleared table over `entries`; at least one bucket is needed.
+    /// A cleared table over `entries`; at least one bucket is needed. The bucket count is
+    /// the largest power of two with `buckets * BUCKET <= entries.len()`, whatever the
+    /// address of the storage, so a search's work depends only on the length; the buckets
+    /// start on a 64-byte boundary when the entries before it can be skipped without
+    /// losing a bucket (give [`BUCKET`] - 1 entries of slack to be sure of it).
     pub(crate) fn new(entries: &'a mut [Entry]) -> Result<Table<'a>, TableTooSmall> {
-        let misaligned = (entries.as_ptr() as usize % 64) / size_of::<Entry>();
-        let skip = (BUCKET - misaligned) % BUCKET;
-        let base = if entries.len() >= skip + BUCKET {
-            skip
-        } else {
-            0
-        };
-        let buckets = (entries.len() - base.min(entries.len())) / BUCKET;
+        let buckets = entries.len() / BUCKET;
         if buckets == 0 {
             return Err(TableTooSmall);
         }
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let misaligned = (entries.as_ptr() as usize % 64) / size_of::<Entry>();
+        let skip = (BUCKET - misaligned) % BUCKET;
+        let base = if skip + buckets * BUCKET <= entries.len() {
+            skip
+        } else {
+            0
+        };
         entries[base..base + buckets * BUCKET].fill(Entry::default());
         Ok(Table {
             entries,
@@ -200,7 +204,18 @@ mod tests {
         assert_eq!((stored.pn, stored.dn, stored.best), (0, u32::MAX, u16::MAX));
         assert_eq!(table.in_use(), 4);
         assert!(Table::new(&mut [Entry::default(); 3]).is_err());
-        // Too few entries past the alignment: the start is used as it is.
-        assert!(Table::new(&mut [Entry::default(); 4]).is_ok());
+        // The bucket count depends on the length only, never on the address: 35 entries
+        // give 8 buckets at every alignment, 32 entries give 8 buckets (unaligned if need
+        // be), 31 give 4.
+        let mut storage = [Entry::default(); 40];
+        for start in 0..4 {
+            for (len, mask) in [(35, 7), (32, 7), (31, 3)] {
+                let table = Table::new(&mut storage[start..start + len]).unwrap();
+                assert_eq!(table.mask, mask, "start {start} len {len}");
+                if len == 35 {
+                    assert_eq!(table.entries[table.base..].as_ptr() as usize % 64, 0);
+                }
+            }
+        }
     }
 }
