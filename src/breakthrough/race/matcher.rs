@@ -11,15 +11,15 @@
 use super::{Cell, MAX_HEIGHT, MAX_WIDTH, PATTERNS, Pattern, Tempo};
 use crate::breakthrough::{Color, Position};
 
-/// One pattern at one file, as masks of the board (bit `rank * 8 + file`).
+/// One pattern at one file, as masks in the common frame (bit `rank * 8 + file`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// Cells that must hold an attacker pawn.
-    pub attackers: u64,
+    attackers: u64,
     /// Cells that must not hold a defender pawn (on the board or not).
-    pub no_defender: u64,
+    no_defender: u64,
     /// Cells that must be on the board.
-    pub on_board: u64,
+    on_board: u64,
 }
 
 impl Placement {
@@ -49,7 +49,7 @@ const NEVER: Placement = Placement {
 /// attacker pawn there, so only the placements under the attacker's pawns of that rank are
 /// tried, usually one or two.
 #[derive(Clone, Copy, Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     moves: u8,
     tempo: Tempo,
     /// The anchor's row: a match needs an attacker pawn that close to the goal.

@@ -90,7 +90,7 @@ mod set;
 
 use core::fmt;
 
-pub use matcher::{CompiledSet, Placement, SHIPPED, race_value};
+pub use matcher::{CompiledSet, SHIPPED, race_value};
 pub use prove::{Counterexample, generalize, prove};
 pub use set::PATTERNS;
 
