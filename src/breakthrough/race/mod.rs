@@ -51,6 +51,8 @@
 //!
 //! A proof says: in every such start, the attacker has a strategy that reaches the goal
 //! rank by its `moves`-th move against every defender behaviour of the restricted game.
+//! Starts with an attacker pawn already on the goal rank are skipped: the game would be
+//! over, and the solvers never ask about such positions.
 //!
 //! *Why this holds on any board where the pattern matches.* Take a real position where it
 //! matches. Whatever the defender really plays is one of the restricted game's options
