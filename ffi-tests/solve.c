@@ -7,10 +7,16 @@
 #include "arbor.h"
 #include "check.h"
 
+static arbor_status solve_with(const char *text, void *buffer, size_t bytes, uint64_t budget,
+                               uint32_t options, uint32_t *outcome, uint16_t *move,
+                               arbor_solve_stats *stats) {
+    return arbor_breakthrough_solve(text, strlen(text), (uint8_t *)buffer, bytes, budget,
+                                    options, outcome, move, stats);
+}
+
 static arbor_status solve(const char *text, void *buffer, size_t bytes, uint64_t budget,
                           uint32_t *outcome, uint16_t *move, arbor_solve_stats *stats) {
-    return arbor_breakthrough_solve(text, strlen(text), (uint8_t *)buffer, bytes, budget,
-                                    outcome, move, stats);
+    return solve_with(text, buffer, bytes, budget, 0, outcome, move, stats);
 }
 
 int main(void) {
@@ -38,6 +44,17 @@ int main(void) {
     CHECK(outcome == ARBOR_SOLVE_LOSS);
     CHECK(move == 0xFFFF);
 
+    /* The same with race patterns: the same answer in fewer expansions. */
+    {
+        arbor_solve_stats plain, patterned;
+        CHECK_STATUS(solve("BBBB/BBBB/..../WWWW/WWWW w", buffer, bytes, UINT64_MAX, &outcome,
+                           &move, &plain), ARBOR_OK);
+        CHECK_STATUS(solve_with("BBBB/BBBB/..../WWWW/WWWW w", buffer, bytes, UINT64_MAX,
+                                ARBOR_SOLVE_PATTERNS, &outcome, &move, &patterned), ARBOR_OK);
+        CHECK(outcome == ARBOR_SOLVE_LOSS);
+        CHECK(patterned.expanded < plain.expanded);
+    }
+
     /* A white pawn one step from the goal: White wins, and the move reaches rank 4. */
     CHECK_STATUS(solve("B.../.W../..../.... w", buffer, bytes, UINT64_MAX, &outcome, &move,
                        NULL), ARBOR_OK);
@@ -53,7 +70,7 @@ int main(void) {
     /* Errors. */
     CHECK_STATUS(solve("BBBB/BBBB/WWWW/WWWW w", NULL, bytes, 100, &outcome, &move, NULL),
                  ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_breakthrough_solve(NULL, 0, (uint8_t *)buffer, bytes, 100, &outcome,
+    CHECK_STATUS(arbor_breakthrough_solve(NULL, 0, (uint8_t *)buffer, bytes, 100, 0, &outcome,
                                           &move, NULL), ARBOR_NULL_POINTER);
     CHECK_STATUS(solve("BBBB/BBBB/WWWW/WWWW w", buffer, bytes, 100, NULL, &move, NULL),
                  ARBOR_NULL_POINTER);
@@ -65,6 +82,8 @@ int main(void) {
                  ARBOR_INVALID_UTF8);
     CHECK_STATUS(solve("BBBB/BBBB/WWWW/WWWW w", buffer, entry * 2, 100, &outcome, &move,
                        NULL), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(solve_with("BBBB/BBBB/WWWW/WWWW w", buffer, bytes, 100, 2, &outcome, &move,
+                            NULL), ARBOR_INVALID_ARGUMENT);
     /* An unaligned buffer is accepted: its aligned part is used. */
     CHECK_STATUS(solve("BBBB/BBBB/WWWW/WWWW w", (uint8_t *)buffer + 1, bytes - 1, UINT64_MAX,
                        &outcome, &move, NULL), ARBOR_OK);

@@ -145,6 +145,11 @@
 #define ARBOR_SOLVE_LOSS 2
 
 /**
+ * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge.
+ */
+#define ARBOR_SOLVE_PATTERNS 1
+
+/**
  * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
  * and new codes are only ever appended.
  *
@@ -992,7 +997,9 @@ arbor_status arbor_match3_playtest(const uint8_t *level_text,
 
 /**
  * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
- * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 24 MiB, solve 4x5).
+ * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
+ * solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
+ * are best (room to start the buckets on a cache line).
  */
 size_t arbor_solve_entry_bytes(void);
 
@@ -1001,7 +1008,9 @@ size_t arbor_solve_entry_bytes(void);
  * "BBBB/BBBB/..../WWWW/WWWW w"; the text sets the board size) with df-pn, using the
  * caller's `buffer` of `buffer_bytes` bytes as the transposition table, for at most
  * `max_expansions` expansions. Writes `ARBOR_SOLVE_WIN`, `ARBOR_SOLVE_LOSS` or
- * `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; for a win, a winning move packed
+ * `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; `options` is 0 or
+ * `ARBOR_SOLVE_PATTERNS` (the race patterns as static knowledge: the same answers, fewer
+ * expansions); for a win, a winning move packed
  * as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
  * `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
  *
@@ -1011,7 +1020,8 @@ size_t arbor_solve_entry_bytes(void);
  * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
  * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
  * `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
+ * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position), `ARBOR_INVALID_ARGUMENT`
+ * (an unknown bit in `options`),
  * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
  *
  * # Safety
@@ -1023,6 +1033,7 @@ arbor_status arbor_breakthrough_solve(const char *text,
                                       uint8_t *buffer,
                                       size_t buffer_bytes,
                                       uint64_t max_expansions,
+                                      uint32_t options,
                                       uint32_t *out_outcome,
                                       uint16_t *out_move,
                                       arbor_solve_stats *out_stats);

@@ -8,7 +8,8 @@
 //! `cargo test --test solve_verify -- --ignored`.
 use std::collections::HashMap;
 
-use arbor::breakthrough::{MoveList, Position, Size};
+use arbor::breakthrough::race::race_value;
+use arbor::breakthrough::{MoveList, Position, Size, WithRacePatterns};
 use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
 use arbor::search::proof::{Outcome, SolverGame};
@@ -41,7 +42,7 @@ fn start(columns: u8, rows: u8) -> Position {
     Position::start(Size::new_checked(columns, rows).unwrap())
 }
 
-fn dfpn(position: &Position, entries: usize) -> (Outcome, Option<arbor::breakthrough::Move>) {
+fn dfpn<G: SolverGame>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
     let mut table = vec![Entry::default(); entries];
     let mut solver = Dfpn::new(&mut table, DfpnConfig::default()).unwrap();
     let outcome = solver.solve(position);
@@ -49,8 +50,8 @@ fn dfpn(position: &Position, entries: usize) -> (Outcome, Option<arbor::breakthr
     (outcome, best)
 }
 
-fn pns(position: &Position, nodes: usize) -> (Outcome, Option<arbor::breakthrough::Move>) {
-    let mut storage = vec![Node::blank(Position::NULL_MOVE); nodes];
+fn pns<G: SolverGame>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>) {
+    let mut storage = vec![Node::blank(G::NULL_MOVE); nodes];
     let mut solver = Pns::new(&mut storage, *position, PnsConfig::default()).unwrap();
     let outcome = solver.run(u64::MAX);
     (outcome, solver.winning_move())
@@ -60,11 +61,19 @@ fn as_outcome(win: bool) -> Outcome {
     if win { Outcome::Win } else { Outcome::Loss }
 }
 
-/// Both solvers agree with alpha-beta on `position`, and a claimed winning move leads to a
-/// position that alpha-beta says the opponent loses.
+/// Both solvers, without and with race patterns, agree with alpha-beta on `position`, and
+/// a claimed winning move leads to a position that alpha-beta says the opponent loses.
 fn check(position: &Position, table: &mut HashMap<Position, bool>, pns_nodes: usize) {
+    check_as(position, position, table, pns_nodes);
+    check_as(&WithRacePatterns(*position), position, table, pns_nodes);
+}
+
+fn check_as<G>(game: &G, position: &Position, table: &mut HashMap<Position, bool>, nodes: usize)
+where
+    G: SolverGame<Move = arbor::breakthrough::Move>,
+{
     let truth = as_outcome(wins(position, table));
-    let (outcome, best) = dfpn(position, 1 << 16);
+    let (outcome, best) = dfpn(game, 1 << 16);
     assert_eq!(outcome, truth, "df-pn on {position}");
     if let Some(mv) = best {
         let mut next = *position;
@@ -72,8 +81,8 @@ fn check(position: &Position, table: &mut HashMap<Position, bool>, pns_nodes: us
         assert!(!wins(&next, table), "df-pn move {mv} on {position}");
     }
     assert_eq!(truth == Outcome::Win, best.is_some(), "{position}");
-    if pns_nodes > 0 {
-        let (outcome, best) = pns(position, pns_nodes);
+    if nodes > 0 {
+        let (outcome, best) = pns(game, nodes);
         assert_eq!(outcome, truth, "pns on {position}");
         if let Some(mv) = best {
             let mut next = *position;
@@ -136,6 +145,42 @@ fn positions_along_random_games() {
     }
 }
 
+/// The race-pattern rule alone, on every position of random games where it speaks: its
+/// verdict is the alpha-beta value. Boards with more rows leave room for the longer claims.
+#[test]
+fn race_patterns_agree_with_alpha_beta() {
+    use rand_core::SeedableRng;
+    let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(11);
+    let mut decided = [0u32; 2];
+    for (columns, rows) in [(4, 5), (5, 5), (6, 5), (3, 6), (4, 6), (3, 7), (5, 6)] {
+        let mut table = HashMap::new();
+        for _ in 0..60 {
+            let mut position = start(columns, rows);
+            while !position.is_over() {
+                let late = position
+                    .pawns(arbor::breakthrough::Color::White)
+                    .count_ones()
+                    + position
+                        .pawns(arbor::breakthrough::Color::Black)
+                        .count_ones()
+                    <= 2 * columns as u32 + 2;
+                if let Some(verdict) = race_value(&position)
+                    && (late || columns * rows <= 20)
+                {
+                    assert_eq!(verdict, wins(&position, &mut table), "{position}");
+                    decided[usize::from(verdict)] += 1;
+                }
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                let pick = rand_core::Rng::next_u32(&mut rng) as usize % moves.len();
+                position.play(moves[pick]);
+            }
+        }
+    }
+    // Both kinds of verdict were met often enough for the comparison to mean something.
+    assert!(decided[0] >= 20 && decided[1] >= 20, "{decided:?}");
+}
+
 #[test]
 #[ignore = "minutes to hours: alpha-beta over the whole 4x5, 3x7 and 5x5 games"]
 fn larger_boards_are_second_player_wins() {
@@ -144,5 +189,11 @@ fn larger_boards_are_second_player_wins() {
         let root = start(columns, rows);
         assert!(!wins(&root, &mut table), "{columns}x{rows}");
         assert_eq!(dfpn(&root, 1 << 24).0, Outcome::Loss, "{columns}x{rows}");
+        let with_patterns = WithRacePatterns(root);
+        assert_eq!(
+            dfpn(&with_patterns, 1 << 24).0,
+            Outcome::Loss,
+            "{columns}x{rows}"
+        );
     }
 }

@@ -73,6 +73,8 @@ mod playout;
 /// cbindgen:ignore
 mod position;
 /// cbindgen:ignore
+pub mod race;
+/// cbindgen:ignore
 mod rules;
 /// cbindgen:ignore
 mod size;
@@ -89,6 +91,7 @@ pub use perft::PerftStats;
 pub use playout::Playout;
 pub use position::{IllegalMove, InvalidPosition, Position};
 pub use size::Size;
+pub use solve::WithRacePatterns;
 pub use text::{ParseError, ParseErrorKind};
 
 /// One of the two sides.

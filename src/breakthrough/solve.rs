@@ -11,6 +11,9 @@
 //! - *win in three plies*: with no threat against it, the side to move wins if a pawn two
 //!   ranks from its goal can step to a cell one rank from its goal that no enemy pawn
 //!   attacks: the opponent can neither take it nor win first.
+//!
+//! [`WithRacePatterns`] adds the race patterns of [`super::race`] on top, as a further
+//! static value; the plain [`Position`] leaves them out, so both can be compared.
 
 use super::{Color, Move, MoveList, Position};
 use crate::search::proof::SolverGame;
@@ -135,6 +138,61 @@ impl SolverGame for Position {
         let steps = (forward(side, runners) & empty) | (attacks(side, runners) & board & !own);
         let guarded = attacks(side.other(), opp);
         (steps & !guarded != 0).then_some(true)
+    }
+}
+
+/// A position whose static value also consults the shipped race patterns
+/// ([`super::race::race_value`]). Everything else is the plain [`Position`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WithRacePatterns(pub Position);
+
+impl core::fmt::Display for WithRacePatterns {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl SolverGame for WithRacePatterns {
+    type Move = Move;
+    type MoveList = MoveList;
+    const NULL_MOVE: Move = Position::NULL_MOVE;
+
+    #[inline]
+    fn terminal(&self) -> Option<bool> {
+        self.0.terminal()
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        SolverGame::legal_moves(&self.0, moves);
+    }
+
+    #[inline]
+    fn after(&self, mv: Move) -> WithRacePatterns {
+        WithRacePatterns(self.0.after(mv))
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(&self.0)
+    }
+
+    #[inline]
+    fn mobility(&self) -> u32 {
+        self.0.mobility()
+    }
+
+    #[inline]
+    fn wins_next_move(&self) -> bool {
+        SolverGame::wins_next_move(&self.0)
+    }
+
+    /// The plain knowledge first (it is cheaper), then the race patterns.
+    #[inline]
+    fn static_value(&self) -> Option<bool> {
+        self.0
+            .static_value()
+            .or_else(|| super::race::race_value(&self.0))
     }
 }
 

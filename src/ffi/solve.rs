@@ -5,9 +5,9 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use crate::breakthrough::Position;
+use crate::breakthrough::{Move, Position, WithRacePatterns};
 use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
-use crate::search::proof::{Outcome, SolverGame};
+use crate::search::proof::{Outcome, SolveStats, SolverGame};
 
 /// Not decided within the expansion budget.
 pub const ARBOR_SOLVE_UNKNOWN: u32 = 0;
@@ -15,6 +15,9 @@ pub const ARBOR_SOLVE_UNKNOWN: u32 = 0;
 pub const ARBOR_SOLVE_WIN: u32 = 1;
 /// The side to move loses.
 pub const ARBOR_SOLVE_LOSS: u32 = 2;
+
+/// Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge.
+pub const ARBOR_SOLVE_PATTERNS: u32 = 1;
 
 /// Statistics of a solve.
 #[repr(C)]
@@ -29,7 +32,9 @@ pub struct arbor_solve_stats {
 }
 
 /// Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
-/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 24 MiB, solve 4x5).
+/// bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
+/// solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
+/// are best (room to start the buckets on a cache line).
 #[unsafe(no_mangle)]
 pub extern "C" fn arbor_solve_entry_bytes() -> usize {
     size_of::<Entry>()
@@ -39,7 +44,9 @@ pub extern "C" fn arbor_solve_entry_bytes() -> usize {
 /// "BBBB/BBBB/..../WWWW/WWWW w"; the text sets the board size) with df-pn, using the
 /// caller's `buffer` of `buffer_bytes` bytes as the transposition table, for at most
 /// `max_expansions` expansions. Writes `ARBOR_SOLVE_WIN`, `ARBOR_SOLVE_LOSS` or
-/// `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; for a win, a winning move packed
+/// `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; `options` is 0 or
+/// `ARBOR_SOLVE_PATTERNS` (the race patterns as static knowledge: the same answers, fewer
+/// expansions); for a win, a winning move packed
 /// as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
 /// `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
 ///
@@ -49,7 +56,8 @@ pub extern "C" fn arbor_solve_entry_bytes() -> usize {
 /// contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
 /// Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
 /// `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
-/// `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position),
+/// `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position), `ARBOR_INVALID_ARGUMENT`
+/// (an unknown bit in `options`),
 /// `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
 ///
 /// # Safety
@@ -62,6 +70,7 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
     buffer: *mut u8,
     buffer_bytes: usize,
     max_expansions: u64,
+    options: u32,
     out_outcome: *mut u32,
     out_move: *mut u16,
     out_stats: *mut arbor_solve_stats,
@@ -71,6 +80,9 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
     }
     if text_len > isize::MAX as usize || buffer_bytes > isize::MAX as usize {
         return arbor_status::ARBOR_INVALID_LENGTH;
+    }
+    if options & !ARBOR_SOLVE_PATTERNS != 0 {
+        return arbor_status::ARBOR_INVALID_ARGUMENT;
     }
     // SAFETY: `text` is non-NULL and the caller guarantees `text_len` readable bytes.
     let bytes = unsafe { core::slice::from_raw_parts(text.cast::<u8>(), text_len) };
@@ -86,19 +98,14 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
     // SAFETY: `Entry` is `repr(C)` and made only of integers, so every bit pattern of its
     // bytes is a valid value; `align_to_mut` hands out only correctly aligned entries.
     let (_, table, _) = unsafe { raw.align_to_mut::<Entry>() };
-    let config = DfpnConfig {
-        max_expansions,
-        ..DfpnConfig::default()
+    let solved = if options & ARBOR_SOLVE_PATTERNS != 0 {
+        solve(WithRacePatterns(position), table, max_expansions)
+    } else {
+        solve(position, table, max_expansions)
     };
-    let Ok(mut solver) = Dfpn::<Position>::new(table, config) else {
+    let Some((outcome, best, stats)) = solved else {
         return arbor_status::ARBOR_BUFFER_TOO_SMALL;
     };
-    let outcome = solver.solve(&position);
-    let best = match outcome {
-        Outcome::Win => solver.winning_move(&position),
-        _ => None,
-    };
-    let stats = solver.stats();
     let code = match outcome {
         Outcome::Win => ARBOR_SOLVE_WIN,
         Outcome::Loss => ARBOR_SOLVE_LOSS,
@@ -108,7 +115,7 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
     // `out_stats` is written only when non-NULL.
     unsafe {
         out_outcome.write_unaligned(code);
-        out_move.write_unaligned(best.map_or(0xFFFF, <Position as SolverGame>::Move::to_u16));
+        out_move.write_unaligned(best.map_or(0xFFFF, Move::to_u16));
         if !out_stats.is_null() {
             out_stats.write_unaligned(arbor_solve_stats {
                 expanded: stats.expanded,
@@ -118,4 +125,23 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
         }
     }
     arbor_status::ARBOR_OK
+}
+
+/// df-pn on `root` in `table`; `None` if the table is too small.
+fn solve<G: SolverGame<Move = Move>>(
+    root: G,
+    table: &mut [Entry],
+    max_expansions: u64,
+) -> Option<(Outcome, Option<Move>, SolveStats)> {
+    let config = DfpnConfig {
+        max_expansions,
+        ..DfpnConfig::default()
+    };
+    let mut solver = Dfpn::<G>::new(table, config).ok()?;
+    let outcome = solver.solve(&root);
+    let best = match outcome {
+        Outcome::Win => solver.winning_move(&root),
+        _ => None,
+    };
+    Some((outcome, best, solver.stats()))
 }

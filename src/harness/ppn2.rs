@@ -13,15 +13,14 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Instant;
 
-use crate::breakthrough::{Move, Position};
 use crate::search::proof::pns::{Node, Pns, PnsConfig};
 use crate::search::proof::{INFINITY, Outcome, SolveStats, SolverGame, add, initial_numbers};
 
 /// A job: the position (with its side to move) and the expansion budget.
 #[derive(Clone, Copy, Debug)]
-pub struct Job {
+pub struct Job<G> {
     pub leaf: u32,
-    pub position: Position,
+    pub position: G,
     pub budget: u64,
 }
 
@@ -37,28 +36,28 @@ pub struct Report {
     pub touched: u64,
 }
 
-struct ServerNode {
+struct ServerNode<G: SolverGame> {
     pn: u32,
     dn: u32,
     parent: u32,
     first_child: u32,
     children: u16,
     reserved: bool,
-    mv: Move,
-    position: Position,
+    mv: G::Move,
+    position: G,
 }
 
 const NONE: u32 = u32::MAX;
 
-fn worker(
+fn worker<G: SolverGame>(
     index: usize,
-    jobs: mpsc::Receiver<Job>,
+    jobs: mpsc::Receiver<Job<G>>,
     results: mpsc::Sender<Report>,
     period: u64,
     nodes: usize,
     mobility: bool,
 ) {
-    let mut storage = vec![Node::blank(Position::NULL_MOVE); nodes.max(1)];
+    let mut storage = vec![Node::blank(G::NULL_MOVE); nodes.max(1)];
     while let Ok(job) = jobs.recv() {
         let Ok(mut pns) = Pns::new(&mut storage, job.position, PnsConfig { mobility }) else {
             return;
@@ -114,8 +113,8 @@ fn worker(
 
 /// Solves `root` with `threads` workers; the server tree holds at most `capacity` nodes.
 #[allow(clippy::too_many_arguments)]
-pub fn solve(
-    root: Position,
+pub fn solve<G>(
+    root: G,
     threads: usize,
     job: u64,
     period: u64,
@@ -123,7 +122,11 @@ pub fn solve(
     worker_nodes: usize,
     mobility: bool,
     start: &Instant,
-) -> (Outcome, Option<Move>, SolveStats) {
+) -> (Outcome, Option<G::Move>, SolveStats)
+where
+    G: SolverGame + Send + 'static,
+    G::Move: Send,
+{
     let (pn, dn) = initial_numbers(&root, mobility);
     let mut tree = vec![ServerNode {
         pn,
@@ -132,7 +135,7 @@ pub fn solve(
         first_child: NONE,
         children: 0,
         reserved: false,
-        mv: Position::NULL_MOVE,
+        mv: G::NULL_MOVE,
         position: root,
     }];
     let mut stats = SolveStats {
@@ -144,7 +147,7 @@ pub fn solve(
     let mut job_txs = Vec::new();
     let mut handles = Vec::new();
     for index in 0..threads {
-        let (tx, rx) = mpsc::channel::<Job>();
+        let (tx, rx) = mpsc::channel::<Job<G>>();
         let results = result_tx.clone();
         handles.push(thread::spawn(move || {
             worker(index, rx, results, period, worker_nodes, mobility)
@@ -202,7 +205,7 @@ pub fn solve(
                     tree[leaf].dn = report.dn;
                 } else {
                     let position = tree[leaf].position;
-                    let mut moves = <Position as SolverGame>::MoveList::default();
+                    let mut moves = G::MoveList::default();
                     SolverGame::legal_moves(&position, &mut moves);
                     if tree.len() + moves.len() > capacity {
                         stats.out_of_storage = true;
@@ -266,7 +269,7 @@ pub fn solve(
 
 /// Backtracking search for a most-proving leaf that is not reserved: at each node, the
 /// children with the minimum `dn`, in order.
-fn most_proving_unreserved(tree: &[ServerNode], index: u32) -> Option<u32> {
+fn most_proving_unreserved<G: SolverGame>(tree: &[ServerNode<G>], index: u32) -> Option<u32> {
     let node = &tree[index as usize];
     if node.pn == 0 || node.dn == 0 {
         return None;
@@ -283,7 +286,7 @@ fn most_proving_unreserved(tree: &[ServerNode], index: u32) -> Option<u32> {
         .find_map(|(i, _)| most_proving_unreserved(tree, (first + i) as u32))
 }
 
-fn update(tree: &mut [ServerNode], mut index: u32) {
+fn update<G: SolverGame>(tree: &mut [ServerNode<G>], mut index: u32) {
     while index != NONE {
         let node = &tree[index as usize];
         if node.children > 0 {
@@ -305,7 +308,7 @@ fn update(tree: &mut [ServerNode], mut index: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::breakthrough::Size;
+    use crate::breakthrough::{Position, Size};
 
     fn start(columns: u8, rows: u8) -> Position {
         Position::start(Size::new_checked(columns, rows).unwrap())

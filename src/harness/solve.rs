@@ -1,10 +1,12 @@
 //! `arbor solve breakthrough`: solve a Breakthrough position with proof-number search
-//! (`pns`) or df-pn (`dfpn`), within a memory budget, with a progress line.
+//! (`pns`), PN² (`pn2`), parallel PN² (`ppn2`) or df-pn (`dfpn`), within a memory budget,
+//! with a progress line; `--patterns on` adds the race patterns as static knowledge.
+use std::fmt::Display;
 use std::time::Instant;
 
 use super::{Args, Failure};
-use crate::breakthrough::{Position, Size};
-use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+use crate::breakthrough::{Position, Size, WithRacePatterns, race};
+use crate::search::proof::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
 use crate::search::proof::pns::{Node, Pns, PnsConfig};
 use crate::search::proof::{Outcome, SolveStats, SolverGame};
 
@@ -31,11 +33,6 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let job: u64 = args.option("job")?.unwrap_or(1000);
     let partial: u64 = args.option("partial")?.unwrap_or(100);
     args.finish()?;
-    if patterns {
-        return Err(Failure::Usage(
-            "--patterns on: race patterns are not built yet".into(),
-        ));
-    }
     if threads == 0 || threads > 256 || (threads != 1 && algo != "ppn2") {
         return Err(Failure::Usage(
             "--threads: 1..=256, and more than 1 only with --algo ppn2".into(),
@@ -50,35 +47,38 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
             .map_err(|error| Failure::Usage(format!("--position: {error}")))?,
         None => Position::start(size),
     };
+    if !["pns", "pn2", "ppn2", "dfpn"].contains(&algo.as_str()) {
+        return Err(Failure::Usage(format!("--algo: unknown '{algo}'")));
+    }
     println!("position {root}");
     println!(
-        "algo {algo}  memory {memory}  mobility {}",
-        if mobility { "on" } else { "off" }
+        "algo {algo}  memory {memory}  mobility {}  patterns {}",
+        if mobility { "on" } else { "off" },
+        if patterns { "on" } else { "off" }
     );
+    let settings = Settings {
+        algo,
+        bytes,
+        mobility,
+        threads,
+        budget,
+        epsilon,
+        job,
+        partial,
+    };
+    if patterns {
+        // The patterns are proved by the test suite; proving them here would take seconds.
+        println!(
+            "race patterns: {} ({} with mirror images)",
+            race::PATTERNS.len(),
+            race::SHIPPED.len()
+        );
+    }
     let start = Instant::now();
-    let (outcome, best, stats) = match algo.as_str() {
-        "pns" => solve_pns(root, bytes, mobility, budget, None, &start)?,
-        "pn2" => solve_pns(root, bytes, mobility, budget, Some(job), &start)?,
-        "dfpn" => solve_dfpn(root, bytes, mobility, epsilon, budget, &start)?,
-        "ppn2" => {
-            let node_bytes = size_of::<Node<<Position as SolverGame>::Move>>() as u64;
-            // Each worker: room for its whole job; the server tree (about 64 bytes a node
-            // with its position) gets the rest.
-            let worker_nodes = (job.saturating_mul(crate::breakthrough::MAX_MOVES as u64) + 1)
-                .min(bytes / node_bytes / (2 * threads as u64));
-            let server = (bytes - worker_nodes * node_bytes * threads as u64) / 64;
-            super::ppn2::solve(
-                root,
-                threads as usize,
-                job,
-                partial,
-                server as usize,
-                worker_nodes as usize,
-                mobility,
-                &start,
-            )
-        }
-        other => return Err(Failure::Usage(format!("--algo: unknown '{other}'"))),
+    let (outcome, best, stats) = if patterns {
+        solve_with(WithRacePatterns(root), &settings, &start)?
+    } else {
+        solve_with(root, &settings, &start)?
     };
     let seconds = start.elapsed().as_secs_f64();
     eprintln!();
@@ -154,26 +154,71 @@ pub(super) fn progress(start: &Instant, stats: &SolveStats, pn: u32, dn: u32) {
     );
 }
 
-type Solved = (Outcome, Option<<Position as SolverGame>::Move>, SolveStats);
+type Solved<G> = (Outcome, Option<<G as SolverGame>::Move>, SolveStats);
 
-fn solve_pns(
-    root: Position,
+/// The options that pick and size a solver.
+struct Settings {
+    algo: String,
+    bytes: u64,
+    mobility: bool,
+    threads: u32,
+    budget: u64,
+    epsilon: f64,
+    job: u64,
+    partial: u64,
+}
+
+/// Runs the chosen solver on `root`, a plain position or one with race patterns.
+fn solve_with<G>(root: G, s: &Settings, start: &Instant) -> Result<Solved<G>, Failure>
+where
+    G: SolverGame + Send + 'static,
+    G::Move: Send + Display,
+{
+    let (bytes, mobility, budget) = (s.bytes, s.mobility, s.budget);
+    Ok(match s.algo.as_str() {
+        "pns" => solve_pns(root, bytes, mobility, budget, None, start)?,
+        "pn2" => solve_pns(root, bytes, mobility, budget, Some(s.job), start)?,
+        "dfpn" => solve_dfpn(root, bytes, mobility, s.epsilon, budget, start)?,
+        _ => {
+            let node_bytes = size_of::<Node<G::Move>>() as u64;
+            // Each worker: room for its whole job; the server tree (about 64 bytes a node
+            // with its position) gets the rest.
+            let threads = u64::from(s.threads);
+            let worker_nodes = (s.job.saturating_mul(crate::breakthrough::MAX_MOVES as u64) + 1)
+                .min(bytes / node_bytes / (2 * threads));
+            let server = (bytes - worker_nodes * node_bytes * threads) / 64;
+            super::ppn2::solve(
+                root,
+                s.threads as usize,
+                s.job,
+                s.partial,
+                server as usize,
+                worker_nodes as usize,
+                mobility,
+                start,
+            )
+        }
+    })
+}
+
+fn solve_pns<G: SolverGame>(
+    root: G,
     bytes: u64,
     mobility: bool,
     budget: u64,
     job: Option<u64>,
     start: &Instant,
-) -> Result<Solved, Failure> {
-    let node_bytes = size_of::<Node<<Position as SolverGame>::Move>>() as u64;
+) -> Result<Solved<G>, Failure> {
+    let node_bytes = size_of::<Node<G::Move>>() as u64;
     // PN²: the second level gets room for its whole job (an expansion adds at most
     // MAX_MOVES nodes), taken out of the memory budget.
     let second_nodes = job.map_or(0, |job| {
         (job.saturating_mul(crate::breakthrough::MAX_MOVES as u64) + 1).min(bytes / node_bytes / 2)
     });
-    let mut second = vec![Node::blank(Position::NULL_MOVE); second_nodes as usize];
+    let mut second = vec![Node::blank(G::NULL_MOVE); second_nodes as usize];
     let capacity =
         ((bytes / node_bytes).saturating_sub(second_nodes)).min(u32::MAX as u64 - 1) as usize;
-    let mut nodes = vec![Node::blank(Position::NULL_MOVE); capacity];
+    let mut nodes = vec![Node::blank(G::NULL_MOVE); capacity];
     let mut pns = Pns::new(&mut nodes, root, PnsConfig { mobility })
         .map_err(|_| Failure::Usage("--memory is too small for one node".into()))?;
     let mut outcome = Outcome::Unknown;
@@ -192,15 +237,17 @@ fn solve_pns(
     Ok((outcome, pns.winning_move(), pns.stats()))
 }
 
-fn solve_dfpn(
-    root: Position,
+fn solve_dfpn<G: SolverGame>(
+    root: G,
     bytes: u64,
     mobility: bool,
     epsilon: f64,
     budget: u64,
     start: &Instant,
-) -> Result<Solved, Failure> {
-    let entries = (bytes / size_of::<Entry>() as u64) as usize;
+) -> Result<Solved<G>, Failure> {
+    // BUCKET - 1 entries of slack, so that the buckets can start on a cache line whatever
+    // the allocator's alignment (see the table's notes).
+    let entries = (bytes / size_of::<Entry>() as u64) as usize + BUCKET - 1;
     let mut table = vec![Entry::default(); entries];
     let config = DfpnConfig {
         mobility,

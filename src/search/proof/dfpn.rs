@@ -9,43 +9,21 @@
 //!
 //! # Transposition table
 //!
-//! Entries are grouped in buckets of [`BUCKET`] (the key's low bits pick the bucket).
-//! A lookup compares the full 64-bit hash. A store
-//! overwrites the entry of the same position, else an empty entry, else the entry with the
-//! smallest `work` (the number of expansions spent on its subtree): the small-tree-size
-//! policy, which keeps the costly results and solved nodes of big proofs; on ties the
-//! first in the bucket. Nothing else is ever evicted and nothing is allocated.
+//! See [`super::table`]: 16-byte entries in one-cache-line buckets, the small-tree-size
+//! replacement policy. Nothing is allocated.
 //!
 //! Positions must form a DAG (no repetition), so there is no graph-history interaction.
 //! The recursion is as deep as the longest line explored; each frame keeps a move list and
 //! 64 pairs of numbers on the stack (about 1 KiB for Breakthrough).
 //! Expansions are counted; the search stops with [`Outcome::Unknown`] at the budget.
 
+use super::table::Table;
+pub use super::table::{BUCKET, Entry, TableTooSmall};
 use super::{INFINITY, MAX_FINITE, Outcome, SolveStats, SolverGame, add, initial};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
 const CACHE: usize = 64;
-
-/// Entries per bucket of the transposition table.
-pub const BUCKET: usize = 4;
-
-/// One entry of the transposition table (24 bytes). Every field is an integer, so any bit
-/// pattern is a valid `Entry` (the C ABI views a caller's byte buffer as entries).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
-pub struct Entry {
-    /// The position's hash; 0 with `work == 0` marks an empty entry.
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Expansions spent below this position (saturating): the replacement priority.
-    work: u32,
-    /// Index (in move order) of the best move found, `u16::MAX` if none.
-    best: u16,
-    /// 1 if the entry holds a position, 0 if empty.
-    used: u8,
-}
 
 /// Options of df-pn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,31 +48,21 @@ impl Default for DfpnConfig {
 
 /// A df-pn solver over a borrowed table.
 pub struct Dfpn<'a, G: SolverGame> {
-    table: &'a mut [Entry],
+    table: Table<'a>,
     config: DfpnConfig,
     stats: SolveStats,
-    in_use: u64,
     stop: bool,
     _game: core::marker::PhantomData<G>,
 }
 
-/// Why [`Dfpn::new`] refused its storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableTooSmall;
-
 impl<'a, G: SolverGame> Dfpn<'a, G> {
-    /// A solver over `table` (at least one bucket; a partial last bucket is not used). The
-    /// table is cleared.
+    /// A solver over `table` (at least one bucket; the largest power of two of buckets
+    /// that fits is used, see [`super::table`]). The table is cleared.
     pub fn new(table: &'a mut [Entry], config: DfpnConfig) -> Result<Self, TableTooSmall> {
-        if table.len() < BUCKET {
-            return Err(TableTooSmall);
-        }
-        table.fill(Entry::default());
         Ok(Dfpn {
-            table,
+            table: Table::new(table)?,
             config,
             stats: SolveStats::default(),
-            in_use: 0,
             stop: false,
             _game: core::marker::PhantomData,
         })
@@ -113,12 +81,12 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
 
     /// The numbers the table holds for `position`, if any.
     pub fn table_numbers(&self, position: &G) -> Option<(u32, u32)> {
-        self.probe(position.hash()).map(|e| (e.pn, e.dn))
+        self.table.probe(position.hash()).map(|e| (e.pn, e.dn))
     }
 
     /// Table entries in use now.
     pub fn entries_in_use(&self) -> u64 {
-        self.in_use
+        self.table.in_use()
     }
 
     /// Solves `root` within the expansion budget (counted over the solver's life). The
@@ -148,7 +116,7 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         }
         let mut moves = G::MoveList::default();
         position.legal_moves(&mut moves);
-        if let Some(entry) = self.probe(position.hash())
+        if let Some(entry) = self.table.probe(position.hash())
             && let Some(&mv) = moves.get(entry.best as usize)
             && self.numbers(&position.after(mv)).1 == 0
         {
@@ -160,55 +128,15 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             .find(|&mv| self.solve(&position.after(mv)) == Outcome::Loss)
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        let buckets = (self.table.len() / BUCKET) as u64;
-        ((key % buckets) as usize) * BUCKET
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.bucket(key);
-        self.table[b..b + BUCKET]
-            .iter()
-            .find(|e| e.used != 0 && e.key == key)
-            .copied()
-    }
-
     fn store(&mut self, key: u64, pn: u32, dn: u32, work: u32, best: u16) {
-        let b = self.bucket(key);
-        let slot = &self.table[b..b + BUCKET];
-        let index = match slot.iter().position(|e| e.used != 0 && e.key == key) {
-            Some(i) => i,
-            None => match slot.iter().position(|e| e.used == 0) {
-                Some(i) => {
-                    self.in_use += 1;
-                    self.stats.peak_used = self.stats.peak_used.max(self.in_use);
-                    i
-                }
-                None => {
-                    let mut victim = 0;
-                    for (i, e) in slot.iter().enumerate() {
-                        if e.work < slot[victim].work {
-                            victim = i;
-                        }
-                    }
-                    victim
-                }
-            },
-        };
-        self.table[b + index] = Entry {
-            key,
-            pn,
-            dn,
-            work,
-            best,
-            used: 1,
-        };
+        self.table.store(key, pn, dn, work, best);
+        self.stats.peak_used = self.stats.peak_used.max(self.table.in_use());
     }
 
     /// The numbers of a position: from the table, else its initial numbers.
     fn numbers(&mut self, position: &G) -> (u32, u32) {
         self.stats.touched += 1;
-        match self.probe(position.hash()) {
+        match self.table.probe(position.hash()) {
             Some(e) => (e.pn, e.dn),
             None => initial(position, self.config.mobility),
         }
@@ -239,6 +167,9 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         // read again. Siblings may go stale through transpositions, which only makes their
         // numbers less informed: solved values never change, so proofs stay exact.
         let mut cache = [(0u32, 0u32); CACHE];
+        for &mv in moves.iter().take(CACHE) {
+            self.table.prefetch(position.after(mv).hash());
+        }
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
             cache[i] = self.numbers(&position.after(mv));
         }

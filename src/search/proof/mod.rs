@@ -17,6 +17,7 @@
 
 pub mod dfpn;
 pub mod pns;
+mod table;
 
 /// The proof or disproof number of a solved node: "cannot be done".
 pub const INFINITY: u32 = u32::MAX;
@@ -41,7 +42,9 @@ pub trait SolverGame: Copy {
     fn legal_moves(&self, moves: &mut Self::MoveList);
     /// The position after a legal move.
     fn after(&self, mv: Self::Move) -> Self;
-    /// A hash of the position (equal positions, equal hashes), for transposition tables.
+    /// A hash of the position (equal positions, equal hashes; all 64 bits well mixed, since
+    /// tables pick buckets with the low bits and check the high ones), for transposition
+    /// tables.
     fn hash(&self) -> u64;
     /// The number of legal moves, for the mobility heuristic.
     fn mobility(&self) -> u32;

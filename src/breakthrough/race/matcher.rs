@@ -1,0 +1,395 @@
+//! Matching on bitboards: every pattern, at every file, compiled at build time into three
+//! masks, so that one placement is checked with three ANDs.
+//!
+//! The masks live in one frame for both colours: pattern row `r` on rank `r + 1` (bit row
+//! `r`), which is where Black's goal lies. To match White, the board is brought into that
+//! frame first: shifted up so that White's goal rank is rank 8, then flipped vertically
+//! (a byte swap), two operations per bitboard. Cells past file h are walls on every board
+//! and must admit one, or the placement is dropped; cells past the last file of a narrower
+//! board are caught at match time by the board mask.
+
+use super::{Cell, MAX_HEIGHT, MAX_WIDTH, PATTERNS, Pattern, Tempo};
+use crate::breakthrough::{Color, Position};
+
+/// One pattern at one file, as masks in the common frame (bit `rank * 8 + file`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Placement {
+    /// Cells that must hold an attacker pawn.
+    attackers: u64,
+    /// Cells that must not hold a defender pawn (on the board or not).
+    no_defender: u64,
+    /// Cells that must be on the board.
+    on_board: u64,
+}
+
+impl Placement {
+    #[inline(always)]
+    const fn matches(&self, attackers: u64, defenders: u64, board: u64) -> bool {
+        attackers & self.attackers == self.attackers
+            && defenders & self.no_defender == 0
+            && self.on_board & !board == 0
+    }
+}
+
+/// Leftmost files a pattern can take: from `-(MAX_WIDTH - 1)` (all but one column past the
+/// a-file) to 7.
+const FILES: usize = 8 + MAX_WIDTH - 1;
+
+/// A placement that never matches (a side never has 64 pawns): the slot of a file where
+/// the pattern cannot sit.
+const NEVER: Placement = Placement {
+    attackers: u64::MAX,
+    no_defender: 0,
+    on_board: 0,
+};
+
+/// A pattern ready to match: its claim and its placements by leftmost file.
+///
+/// Its *anchor* is the first attacker pawn of its row nearest the goal; a match puts an
+/// attacker pawn there, so only the placements under the attacker's pawns of that rank are
+/// tried, usually one or two.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Compiled {
+    moves: u8,
+    tempo: Tempo,
+    /// The anchor's row: a match needs an attacker pawn that close to the goal.
+    nearest: u8,
+    /// The anchor's column.
+    anchor: u8,
+    /// Slot `left + MAX_WIDTH - 1` for the leftmost file `left`, [`NEVER`] where unusable.
+    placements: [Placement; FILES],
+}
+
+impl Compiled {
+    const EMPTY: Compiled = Compiled {
+        moves: 0,
+        tempo: Tempo::AttackerFirst,
+        nearest: 0,
+        anchor: 0,
+        placements: [NEVER; FILES],
+    };
+
+    const fn new(pattern: &Pattern) -> Compiled {
+        let mut out = Compiled::EMPTY;
+        out.moves = pattern.moves();
+        out.tempo = pattern.tempo();
+        out.nearest = MAX_HEIGHT as u8;
+        let mut row = 0;
+        while row < pattern.height() {
+            let mut column = pattern.width();
+            while column > 0 {
+                column -= 1;
+                if let Some(Cell::Occupied) = pattern.cell(row, column)
+                    && (row as u8) <= out.nearest
+                {
+                    out.nearest = row as u8;
+                    out.anchor = column as u8;
+                }
+            }
+            row += 1;
+        }
+        let width = pattern.width() as i32;
+        let mut left = 1 - width;
+        while left <= 7 {
+            let mut placement = Placement {
+                attackers: 0,
+                no_defender: 0,
+                on_board: 0,
+            };
+            let mut usable = true;
+            let mut row = 0;
+            while row < pattern.height() {
+                let mut column = 0;
+                while column < pattern.width() {
+                    let cell = match pattern.cell(row, column) {
+                        Some(cell) => cell,
+                        None => Cell::DontCare,
+                    };
+                    let file = left + column as i32;
+                    if file < 0 || file > 7 {
+                        usable &= cell.admits_wall();
+                    } else {
+                        let bit = 1u64 << (row as u32 * 8 + file as u32);
+                        if matches!(cell, Cell::Occupied) {
+                            placement.attackers |= bit;
+                        }
+                        if !cell.admits_defender() {
+                            placement.no_defender |= bit;
+                        }
+                        if !cell.admits_wall() {
+                            placement.on_board |= bit;
+                        }
+                    }
+                    column += 1;
+                }
+                row += 1;
+            }
+            if usable && placement.attackers != 0 {
+                out.placements[(left + MAX_WIDTH as i32 - 1) as usize] = placement;
+            }
+            left += 1;
+        }
+        out
+    }
+
+    /// Whether the pattern matches anywhere, the board in the common frame.
+    #[inline]
+    fn matches(&self, frame: &Frame) -> bool {
+        let mut anchors = frame.attackers & (0xFF << (8 * u32::from(self.nearest)));
+        while anchors != 0 {
+            let file = (anchors.trailing_zeros() % 8) as usize;
+            anchors &= anchors - 1;
+            // file - anchor + MAX_WIDTH - 1 lies in 0..FILES: file <= 7, anchor < MAX_WIDTH.
+            let slot = file + MAX_WIDTH - 1 - self.anchor as usize;
+            if self.placements[slot].matches(frame.attackers, frame.defenders, frame.board) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A board seen from one attacker, in the frame of the masks (the attacker's goal on
+/// rank 1).
+struct Frame {
+    attackers: u64,
+    defenders: u64,
+    board: u64,
+    /// Ranks from the attacker's most advanced pawn to its goal.
+    nearest: u32,
+}
+
+impl Frame {
+    #[inline]
+    fn new(position: &Position, attacker: Color) -> Frame {
+        let size = position.size();
+        let view = |bits: u64| match attacker {
+            Color::Black => bits,
+            Color::White => (bits << (8 * (8 - u32::from(size.rows())))).swap_bytes(),
+        };
+        let attackers = view(position.pawns(attacker));
+        Frame {
+            attackers,
+            defenders: view(position.pawns(attacker.other())),
+            board: view(size.board_mask()),
+            nearest: attackers.trailing_zeros() / 8,
+        }
+    }
+}
+
+/// A set of compiled patterns (each with its mirror image), fixed capacity `N`.
+#[derive(Clone, Copy, Debug)]
+pub struct CompiledSet<const N: usize> {
+    patterns: [Compiled; N],
+    len: usize,
+    /// The fewest moves claimed by an attacker-first and a defender-first pattern (255 if
+    /// none): below them the rule cannot fire, whatever the board.
+    fewest: [u8; 2],
+}
+
+impl<const N: usize> CompiledSet<N> {
+    /// Compiles `patterns` and their mirror images (a symmetric pattern once). Needs
+    /// `N >= 2 * patterns.len()`; extra patterns beyond `N` are left out.
+    pub const fn new(patterns: &[Pattern]) -> CompiledSet<N> {
+        let mut out = CompiledSet {
+            patterns: [Compiled::EMPTY; N],
+            len: 0,
+            fewest: [u8::MAX; 2],
+        };
+        let mut i = 0;
+        while i < patterns.len() {
+            let pattern = patterns[i];
+            let mirror = pattern.mirrored();
+            out = out.push(&pattern);
+            if !same(&pattern, &mirror) {
+                out = out.push(&mirror);
+            }
+            i += 1;
+        }
+        out
+    }
+
+    const fn push(mut self, pattern: &Pattern) -> CompiledSet<N> {
+        if self.len < N {
+            self.patterns[self.len] = Compiled::new(pattern);
+            self.len += 1;
+            let tempo = pattern.tempo() as usize;
+            if pattern.moves() < self.fewest[tempo] {
+                self.fewest[tempo] = pattern.moves();
+            }
+        }
+        self
+    }
+
+    /// Patterns compiled (mirror images counted).
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether `attacker` matches a pattern with this `tempo` and at most `moves` moves.
+    #[inline]
+    pub fn matches(&self, position: &Position, attacker: Color, tempo: Tempo, moves: u32) -> bool {
+        self.matches_in(&Frame::new(position, attacker), tempo, moves)
+    }
+
+    #[inline]
+    fn matches_in(&self, frame: &Frame, tempo: Tempo, moves: u32) -> bool {
+        self.patterns[..self.len].iter().any(|c| {
+            c.tempo == tempo
+                && u32::from(c.moves) <= moves
+                && u32::from(c.nearest) >= frame.nearest
+                && c.matches(frame)
+        })
+    }
+
+    /// The two-sided rule of the parent module: `Some(true)` if the side to move wins,
+    /// `Some(false)` if it loses, `None` if no pattern decides. A position where someone
+    /// has arrived gets `None` (every claim needs a distance of 2 or more).
+    pub fn value(&self, position: &Position) -> Option<bool> {
+        let side = position.side_to_move();
+        let us = Frame::new(position, side);
+        let them = Frame::new(position, side.other());
+        // No pawn at all reads as distance 64 through `trailing_zeros`: such a side has
+        // lost (or, as an attacker, matches nothing), so treat it as decided elsewhere.
+        if us.attackers == 0 || them.attackers == 0 {
+            return None;
+        }
+        let fewest = |tempo: Tempo| u32::from(self.fewest[tempo as usize]);
+        // An attacker-first claim of n moves needs distance(them) >= n.
+        if them.nearest >= fewest(Tempo::AttackerFirst)
+            && us.nearest <= MAX_HEIGHT as u32
+            && self.matches_in(&us, Tempo::AttackerFirst, them.nearest)
+        {
+            return Some(true);
+        }
+        // A defender-first claim of n moves by them needs distance(us) >= n + 1.
+        if us.nearest > fewest(Tempo::DefenderFirst)
+            && them.nearest <= MAX_HEIGHT as u32
+            && self.matches_in(&them, Tempo::DefenderFirst, us.nearest - 1)
+        {
+            return Some(false);
+        }
+        None
+    }
+}
+
+const fn same(a: &Pattern, b: &Pattern) -> bool {
+    let mut row = 0;
+    while row < a.height() {
+        let mut column = 0;
+        while column < a.width() {
+            let (Some(x), Some(y)) = (a.cell(row, column), b.cell(row, column)) else {
+                return false;
+            };
+            if x as u8 != y as u8 {
+                return false;
+            }
+            column += 1;
+        }
+        row += 1;
+    }
+    true
+}
+
+/// Room for the shipped set and its mirror images.
+const SHIPPED_CAPACITY: usize = 2 * PATTERNS.len();
+
+/// The shipped patterns ([`PATTERNS`]) compiled, with their mirror images.
+pub static SHIPPED: CompiledSet<SHIPPED_CAPACITY> = CompiledSet::new(&PATTERNS);
+
+/// The two-sided rule with the shipped patterns (see [`CompiledSet::value`]).
+#[inline]
+pub fn race_value(position: &Position) -> Option<bool> {
+    SHIPPED.value(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    /// The obvious matcher: every placement, cell by cell, straight from Table 2.
+    fn slow_matches(pattern: &Pattern, position: &Position, attacker: Color) -> bool {
+        let size = position.size();
+        let (columns, rows) = (i32::from(size.columns()), i32::from(size.rows()));
+        (1 - pattern.width() as i32..columns).any(|left| {
+            (0..pattern.height()).all(|row| {
+                (0..pattern.width()).all(|column| {
+                    let cell = pattern.cell(row, column).unwrap();
+                    let file = left + column as i32;
+                    let rank = match attacker {
+                        Color::White => rows - 1 - row as i32,
+                        Color::Black => row as i32,
+                    };
+                    if file < 0 || file >= columns {
+                        return cell.admits_wall();
+                    }
+                    let bit = 1u64 << (rank * 8 + file);
+                    if position.pawns(attacker) & bit != 0 {
+                        true
+                    } else if position.pawns(attacker.other()) & bit != 0 {
+                        cell.admits_defender()
+                    } else {
+                        cell.admits_empty()
+                    }
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn masks_agree_with_the_cell_by_cell_rules() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(7);
+        let mut hits = 0;
+        for (columns, rows) in [(2u8, 4u8), (3, 7), (4, 5), (5, 5), (6, 5), (8, 8)] {
+            let size = crate::breakthrough::Size::new_checked(columns, rows).unwrap();
+            let board = size.board_mask();
+            for _ in 0..3000 {
+                // Sparse random pawns, so that patterns have a chance to match.
+                let white = rng.next_u64() & rng.next_u64() & board;
+                let black = rng.next_u64() & rng.next_u64() & board & !white;
+                let Ok(p) = Position::from_bitboards(size, white, black, Color::White) else {
+                    continue;
+                };
+                for pattern in PATTERNS.iter().flat_map(|p| [*p, p.mirrored()]) {
+                    let set = CompiledSet::<1>::new(&[pattern]);
+                    for attacker in [Color::White, Color::Black] {
+                        let fast =
+                            set.matches(&p, attacker, pattern.tempo(), u32::from(pattern.moves()));
+                        let slow = slow_matches(&pattern, &p, attacker);
+                        assert_eq!(fast, slow, "{pattern} {attacker:?} on {p}");
+                        hits += u32::from(fast);
+                    }
+                }
+            }
+        }
+        assert!(hits > 100, "only {hits} matches: the test says little");
+    }
+
+    #[test]
+    fn distances() {
+        let p = position("B..../...../..W../...../..... b");
+        assert_eq!(Frame::new(&p, Color::White).nearest, 2);
+        assert_eq!(Frame::new(&p, Color::Black).nearest, 4);
+    }
+
+    #[test]
+    fn decides_a_race() {
+        // Black to move; White's runner on c3 (two ranks out) has nothing in front of it,
+        // and Black's pawns are all three ranks from rank 1: Black loses.
+        let p = position("...../B...B/..W../...../..... b");
+        assert_eq!(race_value(&p), Some(false));
+        // With a black pawn two ranks from rank 1 the race is not decided statically.
+        let p = position("...../B...B/B.W../...../..... b");
+        assert_eq!(race_value(&p), None);
+    }
+}
