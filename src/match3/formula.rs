@@ -368,8 +368,9 @@ impl Formula for Program {
     /// exactly the arithmetic of [`Program::eval`], so results are bit-identical.
     fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
         const WRAP: usize = STACK_SLOTS - 1;
+        // Shared by the batches: a validated program writes every slot before reading it.
+        let mut stack = [[0.0f64; LANES]; STACK_SLOTS];
         for (vars, out) in vars.chunks(LANES).zip(out.chunks_mut(LANES)) {
-            let mut stack = [[0.0f64; LANES]; STACK_SLOTS];
             let mut top = 0usize;
             for &op in self.ops() {
                 let push = |stack: &mut [[f64; LANES]; STACK_SLOTS], top: usize, var: usize| {
