@@ -15,6 +15,7 @@
 //! with exactly one value.
 use core::fmt;
 
+use super::registers::Registers;
 use crate::Error;
 use crate::search::mcts::Formula;
 
@@ -83,11 +84,13 @@ impl Op {
     }
 }
 
-/// A validated formula program. `Copy`, 520 bytes, no allocation.
+/// A validated formula program. `Copy`, about 1.3 KB, no allocation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Program {
     ops: [Op; MAX_INSTRUCTIONS],
     len: u8,
+    /// The same program in register form, for batched evaluation.
+    pub(super) registers: Registers,
 }
 
 impl Program {
@@ -119,6 +122,7 @@ impl Program {
         let mut program = Program {
             ops: [Op::Wins; MAX_INSTRUCTIONS],
             len: ops.len() as u8,
+            registers: Registers::compile(ops),
         };
         program.ops[..ops.len()].copy_from_slice(ops);
         Ok(program)
@@ -149,6 +153,7 @@ impl Program {
         .unwrap_or(Program {
             ops: [Op::Wins; MAX_INSTRUCTIONS],
             len: 1,
+            registers: Registers::compile(&[Op::Wins]),
         })
     }
 
@@ -363,61 +368,13 @@ impl Formula for Program {
         Program::eval(self, wins, visits, parent_visits, feature)
     }
 
-    /// Runs the program once for up to `LANES` children side by side: the instruction
-    /// dispatch, most of an interpreter's cost, is paid once per batch, and each lane does
-    /// exactly the arithmetic of [`Program::eval`], so results are bit-identical.
+    /// Runs the register form ([`Registers`]) over batches of children side by side: the
+    /// instruction dispatch, most of an interpreter's cost, is paid once per batch, and the
+    /// results are bit-identical to [`Program::eval`]'s.
     fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
-        const WRAP: usize = STACK_SLOTS - 1;
-        // Shared by the batches: a validated program writes every slot before reading it.
-        let mut stack = [[0.0f64; LANES]; STACK_SLOTS];
-        for (vars, out) in vars.chunks(LANES).zip(out.chunks_mut(LANES)) {
-            let mut top = 0usize;
-            for &op in self.ops() {
-                let push = |stack: &mut [[f64; LANES]; STACK_SLOTS], top: usize, var: usize| {
-                    let slot = &mut stack[top & WRAP];
-                    for (lane, v) in slot.iter_mut().zip(vars) {
-                        *lane = v[var];
-                    }
-                };
-                match op {
-                    Op::Wins => push(&mut stack, top, 0),
-                    Op::Visits => push(&mut stack, top, 1),
-                    Op::ParentVisits => push(&mut stack, top, 2),
-                    Op::Moves => push(&mut stack, top, 3),
-                    Op::Const(c) => stack[top & WRAP] = [f64::from(c); LANES],
-                    Op::Sqrt => {
-                        for a in &mut stack[top.wrapping_sub(1) & WRAP] {
-                            *a = libm::sqrt(libm::fabs(*a));
-                        }
-                        continue;
-                    }
-                    Op::Add | Op::Sub | Op::Mul | Op::Div => {
-                        top = top.wrapping_sub(1);
-                        let b = stack[top & WRAP];
-                        let a = &mut stack[top.wrapping_sub(1) & WRAP];
-                        match op {
-                            Op::Add => a.iter_mut().zip(b).for_each(|(a, b)| *a += b),
-                            Op::Sub => a.iter_mut().zip(b).for_each(|(a, b)| *a -= b),
-                            Op::Mul => a.iter_mut().zip(b).for_each(|(a, b)| *a *= b),
-                            _ => a
-                                .iter_mut()
-                                .zip(b)
-                                .for_each(|(a, b)| *a = if b == 0.0 { 1.0 } else { *a / b }),
-                        }
-                        continue;
-                    }
-                }
-                top = top.wrapping_add(1);
-            }
-            for (o, &value) in out.iter_mut().zip(&stack[0]) {
-                *o = value;
-            }
-        }
+        self.registers.eval_all(vars, out);
     }
 }
-
-/// Children one batched evaluation runs side by side.
-const LANES: usize = 8;
 
 /// The text form, which [`Program::parse`] reads back to the same program.
 impl fmt::Display for Program {

@@ -35,6 +35,7 @@ mod game;
 mod level;
 mod persona;
 mod playtest;
+mod registers;
 
 #[cfg(test)]
 mod tests;

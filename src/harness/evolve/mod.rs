@@ -32,10 +32,11 @@ mod tests {
         let mut rng = XorShiftRng::seed_from_u64(9);
         let specials = [0.0, 1.0, -1.0, 0.5];
         let mut points = Vec::new();
-        for _ in 0..300 {
+        for round in 0..300 {
             let tree = half_and_half(&mut rng, 0, 4);
             let program = tree.to_program().unwrap();
-            for _ in 0..20 {
+            // 1 to 20 points: every batch width and partial batch.
+            for _ in 0..=round % 20 {
                 let mut v = [0.0; 4];
                 for x in &mut v {
                     // A quarter of the values where protection triggers.

@@ -1,0 +1,328 @@
+//! A formula program compiled for batched evaluation. The stack machine's positions are known
+//! before it runs, so every value gets a fixed register: variables and constants are read in
+//! place instead of pushed, each operator becomes one instruction `dst = a op b`, and
+//! operators on constants alone are folded once. Every remaining operation is the one
+//! [`Program::eval`](super::Program::eval) does on the same operands, so results are
+//! bit-identical to it.
+use super::formula::{MAX_INSTRUCTIONS, Op};
+
+/// Registers 0–3 hold W, N, NP, M.
+const VARIABLES: usize = 4;
+/// The most registers a program can use: the variables, a constant per instruction (read or
+/// folded) and a temporary per stack position (at most 33 of them for 64 instructions).
+const MAX_REGISTERS: usize = 128;
+/// Lanes of a full batch.
+const LANES: usize = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Sqrt,
+}
+
+impl Kind {
+    /// The scalar operation, exactly as the stack interpreter does it.
+    fn apply(self, a: f64, b: f64) -> f64 {
+        match self {
+            Kind::Add => a + b,
+            Kind::Sub => a - b,
+            Kind::Mul => a * b,
+            Kind::Div => {
+                if b == 0.0 {
+                    1.0
+                } else {
+                    a / b
+                }
+            }
+            Kind::Sqrt => libm::sqrt(libm::fabs(a)),
+        }
+    }
+}
+
+/// `registers[dst] = registers[a] kind registers[b]` (`b` unused by `Sqrt`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Instruction {
+    kind: Kind,
+    dst: u8,
+    a: u8,
+    b: u8,
+}
+
+/// A program in register form. Built from a validated instruction list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Registers {
+    code: [Instruction; MAX_INSTRUCTIONS],
+    len: u8,
+    /// Values of registers `VARIABLES..VARIABLES + constant_count`.
+    constants: [f64; MAX_INSTRUCTIONS],
+    constant_count: u8,
+    /// Registers in use: variables, constants, then temporaries.
+    used: u8,
+    /// The register holding the result.
+    result: u8,
+}
+
+impl Registers {
+    /// Compiles `ops`, which must be a validated program (as `Program::from_ops` checks);
+    /// anything else compiles to a program that returns W rather than panicking.
+    pub(crate) fn compile(ops: &[Op]) -> Registers {
+        let mut out = Registers::fallback();
+        // Pass 1: constants (as given and folded) get registers after the variables; the
+        // compile-time stack holds each pending value's register.
+        let mut stack = [0u8; MAX_INSTRUCTIONS];
+        let mut top = 0usize;
+        // Temporaries are numbered by stack position and renumbered after the constants
+        // once their count is known: `TEMP | position` marks them meanwhile.
+        const TEMP: u8 = 0x80;
+        let mut temps = 0usize;
+        let mut code = out.code;
+        let mut len = 0usize;
+        for &op in ops {
+            let kind = match op {
+                Op::Wins | Op::Visits | Op::ParentVisits | Op::Moves | Op::Const(_) => {
+                    let register = match op {
+                        Op::Wins => Some(0),
+                        Op::Visits => Some(1),
+                        Op::ParentVisits => Some(2),
+                        Op::Moves => Some(3),
+                        Op::Const(c) => out.add_constant(f64::from(c)),
+                        _ => None,
+                    };
+                    let (Some(register), Some(slot)) = (register, stack.get_mut(top)) else {
+                        return Registers::fallback();
+                    };
+                    *slot = register;
+                    top += 1;
+                    continue;
+                }
+                Op::Add => Kind::Add,
+                Op::Sub => Kind::Sub,
+                Op::Mul => Kind::Mul,
+                Op::Div => Kind::Div,
+                Op::Sqrt => Kind::Sqrt,
+            };
+            let arity = if kind == Kind::Sqrt { 1 } else { 2 };
+            let Some(base) = top.checked_sub(arity) else {
+                return Registers::fallback();
+            };
+            let a = stack[base];
+            let b = stack[top - 1];
+            top = base + 1;
+            let constant = |register: u8| {
+                (register & TEMP == 0 && usize::from(register) >= VARIABLES)
+                    .then(|| out.constants[usize::from(register) - VARIABLES])
+            };
+            let folded = match (constant(a), constant(b)) {
+                (Some(x), Some(y)) => Some(kind.apply(x, y)),
+                _ => None,
+            };
+            if let Some(value) = folded {
+                let Some(register) = out.add_constant(value) else {
+                    return Registers::fallback();
+                };
+                stack[base] = register;
+                continue;
+            }
+            let dst = TEMP | base as u8;
+            temps = temps.max(base + 1);
+            code[len] = Instruction { kind, dst, a, b };
+            len += 1;
+            stack[base] = dst;
+        }
+        if top != 1 {
+            return Registers::fallback();
+        }
+        // Pass 2: temporaries go after the constants.
+        let first_temp = VARIABLES + usize::from(out.constant_count);
+        if first_temp + temps > MAX_REGISTERS {
+            return Registers::fallback();
+        }
+        let place = |register: u8| {
+            if register & TEMP != 0 {
+                (first_temp + usize::from(register & !TEMP)) as u8
+            } else {
+                register
+            }
+        };
+        for (to, from) in out.code.iter_mut().zip(&code[..len]) {
+            *to = Instruction {
+                kind: from.kind,
+                dst: place(from.dst),
+                a: place(from.a),
+                b: place(from.b),
+            };
+        }
+        out.len = len as u8;
+        out.used = (first_temp + temps) as u8;
+        out.result = place(stack[0]);
+        out
+    }
+
+    fn add_constant(&mut self, value: f64) -> Option<u8> {
+        let index = usize::from(self.constant_count);
+        *self.constants.get_mut(index)? = value;
+        self.constant_count += 1;
+        Some((VARIABLES + index) as u8)
+    }
+
+    /// What an invalid list compiles to: W, with no code.
+    fn fallback() -> Registers {
+        let nop = Instruction {
+            kind: Kind::Add,
+            dst: 0,
+            a: 0,
+            b: 0,
+        };
+        Registers {
+            code: [nop; MAX_INSTRUCTIONS],
+            len: 0,
+            constants: [0.0; MAX_INSTRUCTIONS],
+            constant_count: 0,
+            used: VARIABLES as u8,
+            result: 0,
+        }
+    }
+
+    /// `out[i]` = the program on `vars[i]` = [W, N, NP, M]. Batches are 2, 4 or 8 lanes wide,
+    /// whichever fits the children left: fixed widths let each operation compile to a few
+    /// vector instructions, and deep in a search tree a node usually has only one or two
+    /// visited children to score.
+    pub(crate) fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
+        for (vars, out) in vars.chunks(LANES).zip(out.chunks_mut(LANES)) {
+            match vars.len() {
+                0..=2 => self.eval_batch::<2>(vars, out),
+                3..=4 => self.eval_batch::<4>(vars, out),
+                _ => self.eval_batch::<LANES>(vars, out),
+            }
+        }
+    }
+
+    /// One batch of at most `N` children, on the smallest register file that holds the
+    /// program (it is zeroed on every call, so its size counts).
+    fn eval_batch<const N: usize>(&self, vars: &[[f64; 4]], out: &mut [f64]) {
+        let values = match self.used {
+            0..=16 => self.run::<N, 16>(vars),
+            17..=32 => self.run::<N, 32>(vars),
+            33..=64 => self.run::<N, 64>(vars),
+            _ => self.run::<N, MAX_REGISTERS>(vars),
+        };
+        for (o, &value) in out.iter_mut().zip(&values) {
+            *o = value;
+        }
+    }
+
+    /// Runs the code over `N` lanes with `R` registers (a power of two, at least `used`:
+    /// register numbers are masked, which removes bounds checks and never changes them).
+    /// Lanes past `vars.len()` repeat the first child; their results are dropped.
+    fn run<const N: usize, const R: usize>(&self, vars: &[[f64; 4]]) -> [f64; N] {
+        let mask = R - 1;
+        let mut registers = [[0.0f64; N]; R];
+        for (lane, v) in vars.iter().cycle().take(N).enumerate() {
+            for (register, &value) in registers.iter_mut().zip(v) {
+                register[lane] = value;
+            }
+        }
+        let constants = &self.constants[..usize::from(self.constant_count)];
+        for (register, &value) in registers[VARIABLES..].iter_mut().zip(constants) {
+            *register = [value; N];
+        }
+        for instruction in &self.code[..usize::from(self.len)] {
+            let a = registers[usize::from(instruction.a) & mask];
+            let b = registers[usize::from(instruction.b) & mask];
+            let lanes = a.iter().zip(&b);
+            let dst = &mut registers[usize::from(instruction.dst) & mask];
+            // One loop per kind, so each compiles to straight vector code.
+            match instruction.kind {
+                Kind::Add => lanes.zip(dst).for_each(|((a, b), d)| *d = a + b),
+                Kind::Sub => lanes.zip(dst).for_each(|((a, b), d)| *d = a - b),
+                Kind::Mul => lanes.zip(dst).for_each(|((a, b), d)| *d = a * b),
+                Kind::Div => lanes
+                    .zip(dst)
+                    .for_each(|((&a, &b), d)| *d = Kind::Div.apply(a, b)),
+                Kind::Sqrt => lanes
+                    .zip(dst)
+                    .for_each(|((&a, _), d)| *d = Kind::Sqrt.apply(a, 0.0)),
+            }
+        }
+        registers[usize::from(self.result) & mask]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::formula::{Op, Program};
+    use crate::search::mcts::Formula;
+
+    /// The batched register form against the stack interpreter, bit for bit, on `n` points.
+    fn agree(program: &Program, n: usize) {
+        let mut points = [[0.0f64; 4]; 20];
+        let specials = [0.0, 1.0, -1.0, 0.5, 3.25, -7.0, 1e300, -1e-300];
+        for (i, point) in points.iter_mut().enumerate() {
+            for (j, x) in point.iter_mut().enumerate() {
+                *x = specials[(i * 3 + j * 5) % specials.len()];
+            }
+        }
+        let mut batched = [0.0f64; 20];
+        program.eval_all(&points[..n], &mut batched[..n]);
+        for (v, got) in points[..n].iter().zip(&batched) {
+            let want = program.eval(v[0], v[1], v[2], v[3]);
+            assert!(want.to_bits() == got.to_bits() || want.is_nan() && got.is_nan());
+        }
+    }
+
+    #[test]
+    fn deepest_program_agrees() {
+        use Op::*;
+        // 32 leaves pushed before any operator: the deepest stack 64 instructions allow,
+        // half of it constants, then a chain of operators of every kind.
+        let mut ops = [Wins; 63];
+        for (i, op) in ops[..32].iter_mut().enumerate() {
+            *op = match i % 4 {
+                0 => Const(i as f32 * 0.75),
+                1 => Visits,
+                2 => Const(0.0),
+                _ => Moves,
+            };
+        }
+        for (i, op) in ops[32..].iter_mut().enumerate() {
+            *op = [Add, Sub, Mul, Div][i % 4];
+        }
+        let program = Program::from_ops(&ops).unwrap();
+        for n in 1..=20 {
+            agree(&program, n);
+        }
+        // Variables, 16 constants, a temporary per stack position below the top.
+        assert_eq!(program.registers.used, 4 + 16 + 31);
+    }
+
+    #[test]
+    fn constants_fold_to_the_interpreters_bits() {
+        use Op::*;
+        // sqrt(2) / (0 * 5) is the protected 1; the rest folds too, only W is left.
+        let program = Program::from_ops(&[
+            Const(2.0),
+            Sqrt,
+            Const(0.0),
+            Const(5.0),
+            Mul,
+            Div,
+            Const(1.0),
+            Const(3.0),
+            Div,
+            Sub,
+            Wins,
+            Mul,
+        ])
+        .unwrap();
+        assert_eq!(program.registers.len, 1);
+        for n in 1..=9 {
+            agree(&program, n);
+        }
+        let leaf = Program::from_ops(&[Const(4.5)]).unwrap();
+        assert_eq!(leaf.registers.len, 0);
+        agree(&leaf, 3);
+    }
+}
