@@ -32,3 +32,21 @@ fn bad_input_is_a_usage_error() {
         assert!(err.contains("arbor:"), "{err}");
     }
 }
+
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    // The reader is gone before the playtest (some milliseconds of games) prints, as in
+    // `arbor playtest | true`; print! would panic with a broken pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .args(["playtest", "board1", "--games", "2", "--iterations", "20"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the arbor binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("arbor ends");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?} {err}", output.status);
+    assert!(!err.contains("panicked"), "{err}");
+}

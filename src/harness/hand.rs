@@ -21,9 +21,9 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let (five, rank) = best_five(&cards)
         .map_err(|error| Failure::Usage(format!("cannot rank these cards: {error}")))?;
     let five: Vec<String> = five.iter().map(Card::to_string).collect();
-    println!("cards    {}", words.join(" "));
-    println!("rank     {} of 7462", rank.get());
-    println!("category {}", rank.category());
-    println!("best     {}", five.join(" "));
+    outln!("cards    {}", words.join(" "));
+    outln!("rank     {} of 7462", rank.get());
+    outln!("category {}", rank.category());
+    outln!("best     {}", five.join(" "));
     Ok(())
 }

@@ -189,18 +189,18 @@ fn play(mut args: Args) -> Result<(), Failure> {
         .sum::<f64>()
         / n;
     let reshuffles: u32 = records.iter().map(|r| r.metrics.reshuffles).sum();
-    println!(
+    outln!(
         "level {label}  agent {agent_text}  games {games}  seed {seed}  threads {threads}  moves {}",
         level.moves()
     );
-    println!(
+    outln!(
         "score mean {mean:.1} min {} max {}",
         scores.iter().min().unwrap_or(&0),
         scores.iter().max().unwrap_or(&0)
     );
-    println!("available moves mean {available:.2}");
-    println!("combos per game {combos:.2}  reshuffles {reshuffles}");
-    println!(
+    outln!("available moves mean {available:.2}");
+    outln!("combos per game {combos:.2}  reshuffles {reshuffles}");
+    outln!(
         "time {elapsed:.2} s ({:.2} ms per game)",
         elapsed * 1000.0 / n
     );
@@ -226,7 +226,7 @@ fn play(mut args: Args) -> Result<(), Failure> {
         }
         std::fs::write(&path, csv)
             .map_err(|e| Failure::Job(format!("cannot write '{path}': {e}")))?;
-        println!("moves written to {path} (replay with --seed <chance_seed>)");
+        outln!("moves written to {path} (replay with --seed <chance_seed>)");
     }
     Ok(())
 }
@@ -254,7 +254,7 @@ fn replay(mut args: Args) -> Result<(), Failure> {
                 game.board()
             ))
         })?;
-        println!(
+        outln!(
             "move {} points {} combos {} score {}",
             i + 1,
             outcome.points,
@@ -270,9 +270,9 @@ fn calibrate(mut args: Args) -> Result<(), Failure> {
     let seed = args.option::<u64>("seed")?.unwrap_or(1);
     let threads = default_threads(args.option("threads")?);
     args.finish()?;
-    println!("Random agent, {games} games of {DEFAULT_MOVES} moves on a generated 7x7 board");
-    println!("| colours | mean score | min | max | average available moves |");
-    println!("|---|---|---|---|---|");
+    outln!("Random agent, {games} games of {DEFAULT_MOVES} moves on a generated 7x7 board");
+    outln!("| colours | mean score | min | max | average available moves |");
+    outln!("|---|---|---|---|---|");
     for colours in 4..=8 {
         let level = Level::generated(7, 7, colours, DEFAULT_MOVES, 0)
             .map_err(|e| Failure::Job(e.to_string()))?;
@@ -297,7 +297,7 @@ fn calibrate(mut args: Args) -> Result<(), Failure> {
             / n;
         let min = records.iter().map(|r| r.metrics.score).min().unwrap_or(0);
         let max = records.iter().map(|r| r.metrics.score).max().unwrap_or(0);
-        println!("| {colours} | {mean:.0} | {min} | {max} | {available:.2} |");
+        outln!("| {colours} | {mean:.0} | {min} | {max} | {available:.2} |");
     }
     Ok(())
 }

@@ -2,6 +2,24 @@
 //! lives in its own file; this one only dispatches and prints usage.
 use std::process::ExitCode;
 
+/// `print!` for the harness: when stdout is closed (`arbor playtest | head -3`), the process
+/// ends quietly, with success, where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::harness::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` with [`out!`]'s handling of a closed stdout.
+macro_rules! outln {
+    () => {
+        out!("\n")
+    };
+    ($($arg:tt)*) => {
+        out!("{}\n", format_args!($($arg)*))
+    };
+}
+
 mod args;
 pub mod evolve;
 mod hand;
@@ -79,7 +97,7 @@ pub fn run(args: Vec<String>) -> ExitCode {
         Some("solve") => solve::run(args),
         Some("evolve") => evolve::run(args),
         None | Some("help" | "--help" | "-h") => {
-            print!("{USAGE}");
+            out!("{USAGE}");
             Ok(())
         }
         Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
@@ -104,4 +122,16 @@ pub enum Failure {
     Usage(String),
     /// The job could not be done: the message says why.
     Job(String),
+}
+
+/// Writes to stdout; a reader that went away (broken pipe) ends the process with success,
+/// since nobody is left to read the rest. Other write errors still panic, as `print!` does.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(error) = std::io::stdout().lock().write_fmt(args) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        panic!("failed printing to stdout: {error}");
+    }
 }

@@ -39,7 +39,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         None => Position::start(size.unwrap_or_default()),
     };
     for d in 1..=depth {
-        println!("depth {d} nodes {}", position.perft(d));
+        outln!("depth {d} nodes {}", position.perft(d));
     }
     Ok(())
 }

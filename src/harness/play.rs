@@ -179,9 +179,10 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         .nodes_needed()
         .max(b.player.nodes_needed())
         .clamp(1, MAX_NODES);
-    println!(
+    outln!(
         "breakthrough {size}: A = {} vs B = {}, {games} games (A is White in even games), seed {seed}, {threads} threads",
-        a.text, b.text
+        a.text,
+        b.text
     );
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -238,8 +239,8 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     };
     let plies: u64 = results.iter().map(|r| u64::from(r.plies)).sum();
     let sum = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>();
-    println!("A wins {wins}, draws {draws}, losses {losses}");
-    println!(
+    outln!("A wins {wins}, draws {draws}, losses {losses}");
+    outln!(
         "A win rate {:.1}% (95% Wilson interval {:.1}%..{:.1}%)",
         100.0 * rate,
         100.0 * low,
@@ -249,11 +250,11 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         .iter()
         .filter(|r| r.a_won == (r.a_color == Some(Color::White)))
         .count();
-    println!(
+    outln!(
         "White won {white_wins} of {games}; {:.1} plies per game",
         plies as f64 / games.max(1) as f64
     );
-    println!(
+    outln!(
         "{:.0} moves/s over the match ({plies} moves in {wall:.1} s wall clock, {threads} threads)",
         plies as f64 / wall
     );
@@ -264,7 +265,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         let full: u32 = results.iter().map(|r| r.full[who]).sum();
         let per_move = if moves > 0.0 { think / moves } else { 0.0 };
         let ips = if think > 0.0 { iterations / think } else { 0.0 };
-        println!(
+        outln!(
             "{} = {}: {moves:.0} moves, {:.3} ms/move, {ips:.0} iterations/s per thread, {full} searches filled their storage",
             ["A", "B"][who],
             spec.text,
@@ -283,7 +284,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
             ));
         }
         std::fs::write(&path, text).map_err(|e| Failure::Job(format!("write {path}: {e}")))?;
-        println!("per-game results written to {path}");
+        outln!("per-game results written to {path}");
     }
     Ok(())
 }

@@ -99,21 +99,21 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         })
         .collect();
 
-    println!(
+    outln!(
         "playtest: {} level(s), {games} games per agent, seed {seed}, {iterations} iterations \
          per move, personas {persona_source}",
         results.len()
     );
     for result in &results {
-        print!("{}", level_table(result));
+        out!("{}", level_table(result));
     }
-    print!("{}", ranking(&results));
+    out!("{}", ranking(&results));
     if let Some(path) = csv_path {
         std::fs::write(&path, csv(&results))
             .map_err(|e| Failure::Job(format!("cannot write '{path}': {e}")))?;
-        println!("table written to {path}");
+        outln!("table written to {path}");
     }
-    println!("time {elapsed:.1} s on {threads} thread(s)");
+    outln!("time {elapsed:.1} s on {threads} thread(s)");
     Ok(())
 }
 

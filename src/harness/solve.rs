@@ -50,8 +50,8 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     if !["pns", "pn2", "ppn2", "dfpn"].contains(&algo.as_str()) {
         return Err(Failure::Usage(format!("--algo: unknown '{algo}'")));
     }
-    println!("position {root}");
-    println!(
+    outln!("position {root}");
+    outln!(
         "algo {algo}  memory {memory}  mobility {}  patterns {}",
         if mobility { "on" } else { "off" },
         if patterns { "on" } else { "off" }
@@ -68,7 +68,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     };
     if patterns {
         // The patterns are proved by the test suite; proving them here would take seconds.
-        println!(
+        outln!(
             "race patterns: {} ({} with mirror images)",
             race::PATTERNS.len(),
             race::SHIPPED.len()
@@ -88,26 +88,27 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         Outcome::Unknown => "unknown",
     };
     match outcome {
-        Outcome::Win => println!("outcome first-player win (the side to move wins)"),
-        Outcome::Loss => println!("outcome second-player win (the side to move loses)"),
-        Outcome::Unknown => println!("outcome unknown within budget"),
+        Outcome::Win => outln!("outcome first-player win (the side to move wins)"),
+        Outcome::Loss => outln!("outcome second-player win (the side to move loses)"),
+        Outcome::Unknown => outln!("outcome unknown within budget"),
     }
     if let Some(mv) = best {
-        println!("winning move {mv}");
+        outln!("winning move {mv}");
     }
-    println!("time {seconds:.3} s");
-    println!("expanded {}", stats.expanded);
-    println!("touched {}", stats.touched);
-    println!(
+    outln!("time {seconds:.3} s");
+    outln!("expanded {}", stats.expanded);
+    outln!("touched {}", stats.touched);
+    outln!(
         "peak storage {} ({} collections)",
-        stats.peak_used, stats.collections
+        stats.peak_used,
+        stats.collections
     );
-    println!(
+    outln!(
         "nodes/s {:.0} expanded, {:.0} touched",
         stats.expanded as f64 / seconds.max(1e-9),
         stats.touched as f64 / seconds.max(1e-9)
     );
-    println!(
+    outln!(
         "result {word} time {seconds:.3} expanded {}",
         stats.expanded
     );

@@ -81,24 +81,24 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         .last()
         .ok_or_else(|| Failure::Job("no generation ran".into()))?;
     let best = best(&state)?;
-    println!("persona {} ({})", goal.name(), persona_name(goal));
-    println!("best formula {}", Tree::from_program(&best.1));
-    println!("prefix {}", best.1);
-    println!(
+    outln!("persona {} ({})", goal.name(), persona_name(goal));
+    outln!("best formula {}", Tree::from_program(&best.1));
+    outln!("prefix {}", best.1);
+    outln!(
         "last generation: best {} median {} vanilla {} random {}",
         best_of(last, goal),
         last.median,
         last.vanilla,
         last.random
     );
-    println!(
+    outln!(
         "wrote {}, {}, {}, {}",
         outputs.csv.display(),
         outputs.figure.display(),
         outputs.best.display(),
         outputs.persona.display()
     );
-    println!(
+    outln!(
         "generations {} time {:.0} s (over all sessions of the run)",
         state.rows.len(),
         state.elapsed
