@@ -8,7 +8,7 @@
 use core::ffi::c_void;
 
 use super::arbor_status;
-use super::text::{read_prefix, text_of, write_bytes};
+use super::text::{parse_into, read_prefix, text_of, write_bytes};
 use crate::Error;
 use crate::match3::{
     Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Swap, choose,
@@ -136,31 +136,22 @@ pub unsafe extern "C" fn arbor_match3_level_parse(
     out_level: *mut arbor_match3_level,
     out_line: *mut u32,
 ) -> arbor_status {
-    if text.is_null() || out_level.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `text` is non-NULL and valid for `len` reads (caller's contract).
-    let text = match unsafe { text_of(text, len) } {
-        Ok(text) => text,
-        Err(error) => return error.into(),
-    };
-    match Level::parse(text) {
-        Ok(level) => {
-            let mut image = arbor_match3_level {
-                opaque: [0; ARBOR_MATCH3_LEVEL_BYTES],
-            };
-            store_level(&level, &mut image.opaque);
-            // SAFETY: `out_level` is non-NULL and writable (caller's contract).
-            unsafe { out_level.write_unaligned(image) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => {
-            if !out_line.is_null() {
-                // SAFETY: `out_line` is non-NULL and writable (caller's contract).
-                unsafe { out_line.write_unaligned(error.line) };
-            }
-            arbor_status::ARBOR_PARSE_ERROR
-        }
+    // SAFETY: the caller's contract is `parse_into`'s.
+    unsafe {
+        parse_into(
+            text,
+            len,
+            out_level,
+            out_line,
+            |text| Level::parse(text).map_err(|error| error.line),
+            |level| {
+                let mut image = arbor_match3_level {
+                    opaque: [0; ARBOR_MATCH3_LEVEL_BYTES],
+                };
+                store_level(level, &mut image.opaque);
+                image
+            },
+        )
     }
 }
 

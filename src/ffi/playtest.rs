@@ -6,7 +6,7 @@ use core::ffi::{c_char, c_void};
 
 use super::arbor_status;
 use super::match3::tree_storage;
-use super::text::text_of;
+use super::text::{parse_into, text_of};
 use crate::match3::{
     Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, SHIPPED_PERSONAS, SearchConfig, playtest,
     shipped,
@@ -94,27 +94,16 @@ pub unsafe extern "C" fn arbor_match3_persona_parse(
     out_persona: *mut arbor_match3_persona,
     out_line: *mut u32,
 ) -> arbor_status {
-    if text.is_null() || out_persona.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `text` is non-NULL and valid for `len` reads (caller's contract).
-    let text = match unsafe { text_of(text, len) } {
-        Ok(text) => text,
-        Err(error) => return error.into(),
-    };
-    match Persona::parse(text) {
-        Ok(persona) => {
-            // SAFETY: `out_persona` is non-NULL and writable (caller's contract).
-            unsafe { out_persona.write_unaligned(persona_image(&persona)) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => {
-            if !out_line.is_null() {
-                // SAFETY: `out_line` is non-NULL and writable (caller's contract).
-                unsafe { out_line.write_unaligned(error.line) };
-            }
-            arbor_status::ARBOR_PARSE_ERROR
-        }
+    // SAFETY: the caller's contract is `parse_into`'s.
+    unsafe {
+        parse_into(
+            text,
+            len,
+            out_persona,
+            out_line,
+            |text| Persona::parse(text).map_err(|error| error.line),
+            persona_image,
+        )
     }
 }
 

@@ -21,6 +21,45 @@ pub(super) unsafe fn text_of<'a>(text: *const u8, len: usize) -> Result<&'a str,
     core::str::from_utf8(bytes).map_err(|_| Error::InvalidUtf8)
 }
 
+/// The body every `*_parse` function of the ABI shares: checks `text` and `out` for NULL,
+/// reads `len` bytes of UTF-8 at `text`, parses them, and writes `image` of the result to
+/// `*out`. On a parse error `*out` is unchanged and the error's 1-based line goes to
+/// `*out_line` unless that is NULL.
+///
+/// # Safety
+/// `text` must be valid for `len` reads; `out` and `out_line` writable or NULL.
+pub(super) unsafe fn parse_into<T, Image>(
+    text: *const u8,
+    len: usize,
+    out: *mut Image,
+    out_line: *mut u32,
+    parse: impl FnOnce(&str) -> Result<T, u32>,
+    image: impl FnOnce(&T) -> Image,
+) -> arbor_status {
+    if text.is_null() || out.is_null() {
+        return arbor_status::ARBOR_NULL_POINTER;
+    }
+    // SAFETY: `text` is non-NULL and valid for `len` reads (caller's contract).
+    let text = match unsafe { text_of(text, len) } {
+        Ok(text) => text,
+        Err(error) => return error.into(),
+    };
+    match parse(text) {
+        Ok(value) => {
+            // SAFETY: `out` is non-NULL and writable (caller's contract).
+            unsafe { out.write_unaligned(image(&value)) };
+            arbor_status::ARBOR_OK
+        }
+        Err(line) => {
+            if !out_line.is_null() {
+                // SAFETY: `out_line` is non-NULL and writable (caller's contract).
+                unsafe { out_line.write_unaligned(line) };
+            }
+            arbor_status::ARBOR_PARSE_ERROR
+        }
+    }
+}
+
 /// The first bytes of the NUL-terminated string `text`, at most `N`, and how many there are.
 /// Reading stops at the terminator, so a shorter string is never read past its end; a
 /// longer one is cut at `N`, which callers with short formats treat as a parse error.
