@@ -158,7 +158,10 @@ impl Registers {
             }
             let dst = TEMP | base as u8;
             temps = temps.max(base + 1);
-            code[len] = Instruction { kind, dst, a, b };
+            let Some(slot) = code.get_mut(len) else {
+                return Registers::fallback();
+            };
+            *slot = Instruction { kind, dst, a, b };
             len += 1;
             stack[base] = dst;
         }
@@ -352,5 +355,18 @@ mod tests {
         let leaf = Program::from_ops(&[Const(4.5)]).unwrap();
         assert_eq!(leaf.registers.len, 0);
         agree(&leaf, 3);
+    }
+
+    #[test]
+    fn invalid_lists_compile_to_w_without_panicking() {
+        use super::Registers;
+        use Op::*;
+        let too_long = [Wins; 70];
+        for ops in [&[Add][..], &[Wins, Wins][..], &[][..], &too_long[..]] {
+            let registers = Registers::compile(ops);
+            let mut out = [0.0];
+            registers.eval_all(&[[2.5, 1.0, 3.0, 4.0]], &mut out);
+            assert_eq!(out[0], 2.5);
+        }
     }
 }
