@@ -1,16 +1,17 @@
 //! A formula program compiled for batched evaluation. The stack machine's positions are known
-//! before it runs, so every value gets a fixed register: variables and constants are read in
-//! place instead of pushed, each operator becomes one instruction `dst = a op b`, and
-//! operators on constants alone are folded once. Every remaining operation is the one
-//! [`Program::eval`](super::Program::eval) does on the same operands, so results are
-//! bit-identical to it.
+//! before it runs, so every value gets a fixed register: variables are read in place instead
+//! of pushed, each operator becomes one instruction `dst = a op b`, a constant operand is
+//! carried in the instruction itself (no register to fill per batch), and operators on
+//! constants alone are folded once. Every remaining operation is the one
+//! [`Program::eval`](super::Program::eval) does on the same operands in the same order, so
+//! results are bit-identical to it.
 use super::formula::{MAX_INSTRUCTIONS, Op};
 
-/// Registers 0–3 hold W, N, NP, M.
+/// Registers 0–3 hold W, N, NP, M; temporaries follow, one per stack position.
 const VARIABLES: usize = 4;
-/// The most registers a program can use: the variables, a constant per instruction (read or
-/// folded) and a temporary per stack position (at most 33 of them for 64 instructions).
-const MAX_REGISTERS: usize = 128;
+/// The most registers a program can use: the variables and a temporary per stack position
+/// below the top (at most 33 of them for 64 instructions), rounded up to a power of two.
+const MAX_REGISTERS: usize = 64;
 /// Lanes of a full batch.
 const LANES: usize = 8;
 
@@ -72,13 +73,33 @@ fn sqrt_lanes<const N: usize>(a: &[f64; N], out: &mut [f64; N]) {
     }
 }
 
-/// `registers[dst] = registers[a] kind registers[b]` (`b` unused by `Sqrt`).
+/// A value on the compile-time stack, and a program's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Value {
+    Register(u8),
+    Constant(f64),
+}
+
+/// Where an instruction's operands come from: two registers, or a register and the
+/// instruction's constant on the right or on the left (operand order is kept, so `k - a`
+/// and `k / a` are their own shapes and every result has the interpreter's bits).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shape {
+    Registers,
+    ConstantRight,
+    ConstantLeft,
+}
+
+/// `registers[dst] = registers[a] kind registers[b]`, with `constant` standing for one
+/// operand as `shape` says (`b` and `constant` unused by `Sqrt`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Instruction {
     kind: Kind,
+    shape: Shape,
     dst: u8,
     a: u8,
     b: u8,
+    constant: f64,
 }
 
 /// A program in register form. Built from a validated instruction list.
@@ -86,13 +107,9 @@ struct Instruction {
 pub(crate) struct Registers {
     code: [Instruction; MAX_INSTRUCTIONS],
     len: u8,
-    /// Values of registers `VARIABLES..VARIABLES + constant_count`.
-    constants: [f64; MAX_INSTRUCTIONS],
-    constant_count: u8,
-    /// Registers in use: variables, constants, then temporaries.
+    /// Registers in use: the variables, then temporaries.
     used: u8,
-    /// The register holding the result.
-    result: u8,
+    result: Value,
 }
 
 impl Registers {
@@ -100,31 +117,24 @@ impl Registers {
     /// anything else compiles to a program that returns W rather than panicking.
     pub(crate) fn compile(ops: &[Op]) -> Registers {
         let mut out = Registers::fallback();
-        // Pass 1: constants (as given and folded) get registers after the variables; the
-        // compile-time stack holds each pending value's register.
-        let mut stack = [0u8; MAX_INSTRUCTIONS];
+        let mut stack = [Value::Constant(0.0); MAX_INSTRUCTIONS];
         let mut top = 0usize;
-        // Temporaries are numbered by stack position and renumbered after the constants
-        // once their count is known: `TEMP | position` marks them meanwhile.
-        const TEMP: u8 = 0x80;
-        let mut temps = 0usize;
-        let mut code = out.code;
         let mut len = 0usize;
         for &op in ops {
             let kind = match op {
                 Op::Wins | Op::Visits | Op::ParentVisits | Op::Moves | Op::Const(_) => {
-                    let register = match op {
-                        Op::Wins => Some(0),
-                        Op::Visits => Some(1),
-                        Op::ParentVisits => Some(2),
-                        Op::Moves => Some(3),
-                        Op::Const(c) => out.add_constant(f64::from(c)),
-                        _ => None,
+                    let value = match op {
+                        Op::Wins => Value::Register(0),
+                        Op::Visits => Value::Register(1),
+                        Op::ParentVisits => Value::Register(2),
+                        Op::Moves => Value::Register(3),
+                        Op::Const(c) => Value::Constant(f64::from(c)),
+                        _ => Value::Constant(0.0),
                     };
-                    let (Some(register), Some(slot)) = (register, stack.get_mut(top)) else {
+                    let Some(slot) = stack.get_mut(top) else {
                         return Registers::fallback();
                     };
-                    *slot = register;
+                    *slot = value;
                     top += 1;
                     continue;
                 }
@@ -138,84 +148,56 @@ impl Registers {
             let Some(base) = top.checked_sub(arity) else {
                 return Registers::fallback();
             };
-            let a = stack[base];
-            let b = stack[top - 1];
+            let (a, b) = (stack[base], stack[top - 1]);
             top = base + 1;
-            let constant = |register: u8| {
-                (register & TEMP == 0 && usize::from(register) >= VARIABLES)
-                    .then(|| out.constants[usize::from(register) - VARIABLES])
+            let (shape, a, b, constant) = match (a, b) {
+                (Value::Constant(x), Value::Constant(y)) => {
+                    stack[base] = Value::Constant(kind.apply(x, y));
+                    continue;
+                }
+                (Value::Register(a), Value::Register(b)) => (Shape::Registers, a, b, 0.0),
+                (Value::Register(a), Value::Constant(k)) => (Shape::ConstantRight, a, a, k),
+                (Value::Constant(k), Value::Register(b)) => (Shape::ConstantLeft, b, b, k),
             };
-            let folded = match (constant(a), constant(b)) {
-                (Some(x), Some(y)) => Some(kind.apply(x, y)),
-                _ => None,
-            };
-            if let Some(value) = folded {
-                let Some(register) = out.add_constant(value) else {
-                    return Registers::fallback();
-                };
-                stack[base] = register;
-                continue;
-            }
-            let dst = TEMP | base as u8;
-            temps = temps.max(base + 1);
-            let Some(slot) = code.get_mut(len) else {
+            let dst = (VARIABLES + base) as u8;
+            let Some(slot) = out.code.get_mut(len) else {
                 return Registers::fallback();
             };
-            *slot = Instruction { kind, dst, a, b };
-            len += 1;
-            stack[base] = dst;
-        }
-        if top != 1 {
-            return Registers::fallback();
-        }
-        // Pass 2: temporaries go after the constants.
-        let first_temp = VARIABLES + usize::from(out.constant_count);
-        if first_temp + temps > MAX_REGISTERS {
-            return Registers::fallback();
-        }
-        let place = |register: u8| {
-            if register & TEMP != 0 {
-                (first_temp + usize::from(register & !TEMP)) as u8
-            } else {
-                register
-            }
-        };
-        for (to, from) in out.code.iter_mut().zip(&code[..len]) {
-            *to = Instruction {
-                kind: from.kind,
-                dst: place(from.dst),
-                a: place(from.a),
-                b: place(from.b),
+            *slot = Instruction {
+                kind,
+                shape,
+                dst,
+                a,
+                b,
+                constant,
             };
+            len += 1;
+            out.used = out.used.max(dst + 1);
+            stack[base] = Value::Register(dst);
+        }
+        if top != 1 || usize::from(out.used) > MAX_REGISTERS {
+            return Registers::fallback();
         }
         out.len = len as u8;
-        out.used = (first_temp + temps) as u8;
-        out.result = place(stack[0]);
+        out.result = stack[0];
         out
-    }
-
-    fn add_constant(&mut self, value: f64) -> Option<u8> {
-        let index = usize::from(self.constant_count);
-        *self.constants.get_mut(index)? = value;
-        self.constant_count += 1;
-        Some((VARIABLES + index) as u8)
     }
 
     /// What an invalid list compiles to: W, with no code.
     fn fallback() -> Registers {
         let nop = Instruction {
             kind: Kind::Add,
+            shape: Shape::Registers,
             dst: 0,
             a: 0,
             b: 0,
+            constant: 0.0,
         };
         Registers {
             code: [nop; MAX_INSTRUCTIONS],
             len: 0,
-            constants: [0.0; MAX_INSTRUCTIONS],
-            constant_count: 0,
             used: VARIABLES as u8,
-            result: 0,
+            result: Value::Register(0),
         }
     }
 
@@ -237,9 +219,9 @@ impl Registers {
     /// program (it is zeroed on every call, so its size counts).
     fn eval_batch<const N: usize>(&self, vars: &[[f64; 4]], out: &mut [f64]) {
         let values = match self.used {
-            0..=16 => self.run::<N, 16>(vars),
+            0..=8 => self.run::<N, 8>(vars),
+            9..=16 => self.run::<N, 16>(vars),
             17..=32 => self.run::<N, 32>(vars),
-            33..=64 => self.run::<N, 64>(vars),
             _ => self.run::<N, MAX_REGISTERS>(vars),
         };
         for (o, &value) in out.iter_mut().zip(&values) {
@@ -258,27 +240,39 @@ impl Registers {
                 register[lane] = value;
             }
         }
-        let constants = &self.constants[..usize::from(self.constant_count)];
-        for (register, &value) in registers[VARIABLES..].iter_mut().zip(constants) {
-            *register = [value; N];
-        }
         for instruction in &self.code[..usize::from(self.len)] {
             let a = registers[usize::from(instruction.a) & mask];
             let b = registers[usize::from(instruction.b) & mask];
-            let lanes = a.iter().zip(&b);
+            let k = instruction.constant;
             let dst = &mut registers[usize::from(instruction.dst) & mask];
-            // One loop per kind, so each compiles to straight vector code.
-            match instruction.kind {
-                Kind::Add => lanes.zip(dst).for_each(|((a, b), d)| *d = a + b),
-                Kind::Sub => lanes.zip(dst).for_each(|((a, b), d)| *d = a - b),
-                Kind::Mul => lanes.zip(dst).for_each(|((a, b), d)| *d = a * b),
-                Kind::Div => lanes
-                    .zip(dst)
-                    .for_each(|((&a, &b), d)| *d = Kind::Div.apply(a, b)),
-                Kind::Sqrt => sqrt_lanes(&a, dst),
+            // One loop per kind and shape, so each compiles to straight vector code.
+            let lanes = a.iter().zip(&b).zip(dst.iter_mut());
+            match (instruction.kind, instruction.shape) {
+                (Kind::Sqrt, _) => sqrt_lanes(&a, dst),
+                (Kind::Add, Shape::Registers) => lanes.for_each(|((a, b), d)| *d = a + b),
+                (Kind::Sub, Shape::Registers) => lanes.for_each(|((a, b), d)| *d = a - b),
+                (Kind::Mul, Shape::Registers) => lanes.for_each(|((a, b), d)| *d = a * b),
+                (Kind::Div, Shape::Registers) => {
+                    lanes.for_each(|((&a, &b), d)| *d = Kind::Div.apply(a, b))
+                }
+                (Kind::Add, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a + k),
+                (Kind::Sub, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a - k),
+                (Kind::Mul, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a * k),
+                (Kind::Div, Shape::ConstantRight) => {
+                    lanes.for_each(|((&a, _), d)| *d = Kind::Div.apply(a, k))
+                }
+                (Kind::Add, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k + a),
+                (Kind::Sub, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k - a),
+                (Kind::Mul, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k * a),
+                (Kind::Div, Shape::ConstantLeft) => {
+                    lanes.for_each(|((&a, _), d)| *d = Kind::Div.apply(k, a))
+                }
             }
         }
-        registers[usize::from(self.result) & mask]
+        match self.result {
+            Value::Register(r) => registers[usize::from(r) & mask],
+            Value::Constant(c) => [c; N],
+        }
     }
 }
 
@@ -325,8 +319,9 @@ mod tests {
         for n in 1..=20 {
             agree(&program, n);
         }
-        // Variables, 16 constants, a temporary per stack position below the top.
-        assert_eq!(program.registers.used, 4 + 16 + 31);
+        // The variables and a temporary per stack position below the top; constants ride
+        // in the instructions.
+        assert_eq!(program.registers.used, 4 + 31);
     }
 
     #[test]
