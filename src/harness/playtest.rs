@@ -55,7 +55,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let (personas, persona_source) = match &persona_dir {
         None => (
             shipped().map_err(|e| Failure::Job(format!("bundled persona: {e}")))?,
-            bundled_description(),
+            "bundled".to_string(),
         ),
         Some(dir) => (read_personas(dir)?, format!("from {dir}")),
     };
@@ -115,19 +115,6 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     }
     outln!("time {elapsed:.1} s on {threads} thread(s)");
     Ok(())
-}
-
-/// How the bundled personas are described in the header line.
-fn bundled_description() -> String {
-    let provisional = SHIPPED_PERSONAS
-        .iter()
-        .filter(|(_, text)| text.contains("# PROVISIONAL"))
-        .count();
-    if provisional == 0 {
-        "bundled".into()
-    } else {
-        format!("bundled ({provisional} of 4 provisional hand-written stand-ins)")
-    }
 }
 
 /// `<dir>/max-score.persona` … `<dir>/min-moves.persona`, each checked for its goal.

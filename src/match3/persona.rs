@@ -339,6 +339,12 @@ mod tests {
             assert_eq!(personas[i].goal, goal, "{name}");
             // Each file states its bytecode, and the reader checked it against the formula.
             assert!(SHIPPED_PERSONAS[i].1.contains("\nbytecode "), "{name}");
+            // Each was evolved at the paper's settings, and says by which command.
+            let command = format!(
+                "# command: arbor evolve --persona {name} --generations 100 --population 100 \
+                 --games 50 --moves 20 --iterations 250 --seed 1 --goal-strategy on"
+            );
+            assert!(SHIPPED_PERSONAS[i].1.contains(&command), "{name}");
         }
     }
 }
