@@ -34,6 +34,32 @@ fn bad_input_is_a_usage_error() {
 }
 
 #[test]
+fn a_closed_stderr_loses_progress_and_errors_but_not_the_result() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the arbor binary runs");
+        // The progress bar and error lines go to a reader that is already gone;
+        // eprint! would panic with a broken pipe.
+        drop(child.stderr.take());
+        child.wait_with_output().expect("arbor ends")
+    };
+    let output = run(&["playtest", "board1", "--games", "2", "--iterations", "20"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{:?} {out}", output.status);
+    assert!(out.contains("ranking, easiest first"), "{out}");
+    // A failing command still fails with its own exit code, not a panic's.
+    let output = run(&["playtest", "no-such-level"]);
+    assert_eq!(output.status.code(), Some(1), "{:?}", output.status);
+    let output = run(&["no-such-command"]);
+    assert_eq!(output.status.code(), Some(2), "{:?}", output.status);
+}
+
+#[test]
 fn a_closed_stdout_ends_the_command_quietly() {
     use std::process::{Command, Stdio};
     // The reader is gone before the playtest (some milliseconds of games) prints, as in

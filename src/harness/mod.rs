@@ -10,6 +10,24 @@ macro_rules! out {
     };
 }
 
+/// `eprint!` for the harness: progress and error lines are lost, not a panic, when stderr is
+/// closed (`arbor … 2>&-`, or a reader that went away).
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::harness::write_stderr(format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` with [`note!`]'s handling of a closed stderr.
+macro_rules! noteln {
+    () => {
+        note!("\n")
+    };
+    ($($arg:tt)*) => {
+        note!("{}\n", format_args!($($arg)*))
+    };
+}
+
 /// `println!` with [`out!`]'s handling of a closed stdout.
 macro_rules! outln {
     () => {
@@ -105,11 +123,11 @@ pub fn run(args: Vec<String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
-            eprintln!("arbor: {message}\n\n{USAGE}");
+            noteln!("arbor: {message}\n\n{USAGE}");
             ExitCode::from(2)
         }
         Err(Failure::Job(message)) => {
-            eprintln!("arbor: {message}");
+            noteln!("arbor: {message}");
             ExitCode::FAILURE
         }
     }
@@ -134,4 +152,12 @@ pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
         }
         panic!("failed printing to stdout: {error}");
     }
+}
+
+/// Writes to stderr and flushes; any error is ignored, since stderr carries only progress and
+/// messages for a person, and there is nowhere else to report its loss.
+pub(crate) fn write_stderr(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_fmt(args).and_then(|()| stderr.flush());
 }

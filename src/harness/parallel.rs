@@ -118,14 +118,14 @@ impl Progress {
         }
         let elapsed = (now - self.start).as_secs_f64();
         let eta = elapsed / done as f64 * self.total.saturating_sub(done) as f64;
-        eprint!("\r{done}/{} games, ETA {eta:.0} s   ", self.total);
+        note!("\r{done}/{} games, ETA {eta:.0} s   ", self.total);
         self.shown = Some(now);
     }
 
     /// Ends the line if anything was shown.
     pub fn finish(self) {
         if self.shown.is_some() {
-            eprintln!();
+            noteln!();
         }
     }
 }

@@ -218,7 +218,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
                 } else {
                     elapsed / finished as f64 * (games - finished) as f64
                 };
-                eprintln!("  {finished}/{games} games, {elapsed:.0} s, eta {eta:.0} s");
+                noteln!("  {finished}/{games} games, {elapsed:.0} s, eta {eta:.0} s");
             }
         }
     });

@@ -81,7 +81,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         solve_with(root, &settings, &start)?
     };
     let seconds = start.elapsed().as_secs_f64();
-    eprintln!();
+    noteln!();
     let word = match outcome {
         Outcome::Win => "first",
         Outcome::Loss => "second",
@@ -148,7 +148,7 @@ fn parse_bytes(text: &str) -> Option<u64> {
 
 pub(super) fn progress(start: &Instant, stats: &SolveStats, pn: u32, dn: u32) {
     let seconds = start.elapsed().as_secs_f64();
-    eprint!(
+    note!(
         "\r{seconds:8.1} s  expanded {:>12}  {:>9.0}/s  root pn {pn} dn {dn}   ",
         stats.expanded,
         stats.expanded as f64 / seconds.max(1e-9)

@@ -1,6 +1,5 @@
 //! `arbor evolve`: reads the options, runs (or resumes) the evolution with a progress bar,
 //! and writes the outputs.
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use super::fitness::{PERSONA_NAMES, goal_of, persona_name};
@@ -132,20 +131,19 @@ impl ProgressBar {
             "--".into()
         };
         let best = p.best.map_or("--".into(), |b| format!("{b:.2}"));
-        eprint!(
+        note!(
             "\r[{}{}] gen {}/{} best {best} ETA {eta}   ",
             "#".repeat(filled),
             ".".repeat(BAR - filled),
             p.generation + 1,
             p.generations
         );
-        let _ = std::io::stderr().flush();
         self.drawn = true;
     }
 
     fn finish(&mut self) {
         if self.drawn {
-            eprintln!();
+            noteln!();
         }
     }
 }
