@@ -71,6 +71,13 @@ pub trait Policy {
             *score = self.score(child);
         }
     }
+
+    /// The formula this policy scores visited children with, unvisited ones scoring +∞ (as
+    /// [`FormulaPolicy`] does). Selection then packs the nodes' statistics straight into the
+    /// formula's batches instead of building `ChildStats`; `score` must agree with it.
+    fn formula(&self) -> Option<&dyn Formula> {
+        None
+    }
 }
 
 impl<P: Policy + ?Sized> Policy for &P {
@@ -84,6 +91,10 @@ impl<P: Policy + ?Sized> Policy for &P {
 
     fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
         (**self).score_all(children, scores)
+    }
+
+    fn formula(&self) -> Option<&dyn Formula> {
+        (**self).formula()
     }
 }
 
@@ -318,44 +329,10 @@ impl<F: Formula> Policy for FormulaPolicy<F> {
         )
     }
 
-    fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
-        // Only visited children are evaluated: after an expansion every child is unvisited,
-        // and deeper in the tree most are, so packing the visited ones together saves most of
-        // the formula's work. Each score is still exactly `score`'s.
-        for (chunk, out) in children
-            .chunks(SCORE_BATCH)
-            .zip(scores.chunks_mut(SCORE_BATCH))
-        {
-            let mut vars = [[0.0f64; 4]; SCORE_BATCH];
-            let mut slots = [0usize; SCORE_BATCH];
-            let mut n = 0;
-            for (slot, (child, score)) in chunk.iter().zip(out.iter_mut()).enumerate() {
-                if child.visits == 0 {
-                    *score = f64::INFINITY;
-                    continue;
-                }
-                vars[n] = [
-                    child.wins,
-                    f64::from(child.visits),
-                    f64::from(child.parent_visits),
-                    child.feature,
-                ];
-                slots[n] = slot;
-                n += 1;
-            }
-            let mut packed = [0.0f64; SCORE_BATCH];
-            self.0.eval_all(&vars[..n], &mut packed[..n]);
-            for (&slot, &value) in slots[..n].iter().zip(&packed) {
-                if let Some(score) = out.get_mut(slot) {
-                    *score = value;
-                }
-            }
-        }
+    fn formula(&self) -> Option<&dyn Formula> {
+        Some(&self.0)
     }
 }
-
-/// Children a formula policy scores in one batch.
-pub const SCORE_BATCH: usize = 16;
 
 /// The built-in policies as one `Copy` value, for configuration structs and the C ABI.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,9 +3,9 @@ use rand_xorshift::XorShiftRng;
 
 use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
 use super::game::{Game, random_index};
-use super::node::Proof;
+use super::node::{Node, Proof};
 use super::playout::{Trace, playout, rewards};
-use super::policy::{ChildStats, Needs, Policy, SCORE_BATCH};
+use super::policy::{ChildStats, Formula, Needs, Policy};
 use super::tree::Mcts;
 use crate::Error;
 
@@ -209,9 +209,24 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         rng: &mut XorShiftRng,
     ) -> u32 {
         let node = &self.nodes[parent as usize];
-        let mut best = node.first_child;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ties = 0usize;
+        let mut pick = Pick::new(node.first_child);
+        match policy.formula() {
+            Some(formula) if !solver => self.offer_by_formula(node, formula, &mut pick, rng),
+            _ => self.offer_by_policy(node, policy, solver, &mut pick, rng),
+        }
+        pick.best
+    }
+
+    /// Offers the children of `node` to `pick`, scored by `policy` in batches of
+    /// `ChildStats`.
+    fn offer_by_policy<P: Policy + ?Sized>(
+        &self,
+        node: &Node<M>,
+        policy: &P,
+        solver: bool,
+        pick: &mut Pick,
+        rng: &mut XorShiftRng,
+    ) {
         let mut stats = [ChildStats::default(); SCORE_BATCH];
         let mut indices = [0u32; SCORE_BATCH];
         let mut scores = [0.0f64; SCORE_BATCH];
@@ -231,24 +246,52 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             }
             policy.score_all(&stats[..n], &mut scores[..n]);
             for (&index, &score) in indices[..n].iter().zip(&scores[..n]) {
-                let score = if score.is_nan() {
-                    f64::NEG_INFINITY
-                } else {
-                    score
-                };
-                if ties == 0 || score > best_score {
-                    best = index;
-                    best_score = score;
-                    ties = 1;
-                } else if score == best_score {
-                    ties += 1;
-                    if random_index(rng, ties) == 0 {
-                        best = index;
-                    }
-                }
+                pick.offer(index, score, rng);
             }
         }
-        best
+    }
+
+    /// Offers the children of `node` to `pick`, scored as a formula policy scores them:
+    /// unvisited children +∞ without the formula, visited ones packed straight from the nodes
+    /// and evaluated side by side (each result bit for bit the formula's `eval`).
+    fn offer_by_formula(
+        &self,
+        node: &Node<M>,
+        formula: &dyn Formula,
+        pick: &mut Pick,
+        rng: &mut XorShiftRng,
+    ) {
+        let parent_visits = f64::from(node.visits);
+        let mut index = node.first_child;
+        for chunk in self.nodes[node.children_usize()].chunks(SCORE_BATCH) {
+            let mut vars = [[0.0f64; 4]; SCORE_BATCH];
+            let mut slots = [0usize; SCORE_BATCH];
+            let mut n = 0;
+            for (slot, child) in chunk.iter().enumerate() {
+                if child.visits != 0 {
+                    vars[n] = [
+                        f64::from(child.wins),
+                        f64::from(child.visits),
+                        parent_visits,
+                        f64::from(child.feature),
+                    ];
+                    slots[n] = slot;
+                    n += 1;
+                }
+            }
+            let mut values = [0.0f64; SCORE_BATCH];
+            formula.eval_all(&vars[..n], &mut values[..n]);
+            let mut scores = [f64::INFINITY; SCORE_BATCH];
+            for (&slot, &value) in slots[..n].iter().zip(&values) {
+                if let Some(score) = scores.get_mut(slot) {
+                    *score = value;
+                }
+            }
+            for &score in &scores[..chunk.len()] {
+                pick.offer(index, score, rng);
+                index += 1;
+            }
+        }
     }
 
     /// The move the tree recommends now, or `None` if the root has no children.
@@ -281,7 +324,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             }
         };
         // Key compared lexicographically; the first child wins exact ties.
-        let key = |child: &super::node::Node<M>| -> (f64, f64) {
+        let key = |child: &Node<M>| -> (f64, f64) {
             let stats = self.child_stats(root, child);
             let score = match config.final_move {
                 FinalMove::MostVisited => f64::from(child.visits),
@@ -298,7 +341,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             };
             (score, tie)
         };
-        let mut best: Option<(&super::node::Node<M>, (f64, f64))> = None;
+        let mut best: Option<(&Node<M>, (f64, f64))> = None;
         for child in children.iter().filter(|c| eligible(c.proof())) {
             let k = key(child);
             if best.is_none_or(|(_, b)| k.0 > b.0 || (k.0 == b.0 && k.1 > b.1)) {
@@ -315,5 +358,47 @@ fn exact_rewards(mover: u8, value: f32) -> [f32; 2] {
         [value, 1.0 - value]
     } else {
         [1.0 - value, value]
+    }
+}
+
+/// Children scored in one batch: the visited ones among them go to the formula together, so
+/// a batch this wide fills the formula's 8-lane runs on a typical node (20 children or so).
+const SCORE_BATCH: usize = 32;
+
+/// The running choice of a selection: the best score so far, exact ties broken uniformly at
+/// random by reservoir sampling (the k-th tied child replaces the pick with probability
+/// 1/k), so the draws depend only on the scores in child order, not on how they were batched.
+struct Pick {
+    best: u32,
+    score: f64,
+    ties: usize,
+}
+
+impl Pick {
+    fn new(first: u32) -> Pick {
+        Pick {
+            best: first,
+            score: f64::NEG_INFINITY,
+            ties: 0,
+        }
+    }
+
+    /// Considers child `index` with `score`; NaN counts as −∞.
+    fn offer(&mut self, index: u32, score: f64, rng: &mut XorShiftRng) {
+        let score = if score.is_nan() {
+            f64::NEG_INFINITY
+        } else {
+            score
+        };
+        if self.ties == 0 || score > self.score {
+            self.best = index;
+            self.score = score;
+            self.ties = 1;
+        } else if score == self.score {
+            self.ties += 1;
+            if random_index(rng, self.ties) == 0 {
+                self.best = index;
+            }
+        }
     }
 }
