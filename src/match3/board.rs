@@ -30,16 +30,16 @@ const COLS_1_6: u64 = 0x7E7E_7E7E_7E7E_7E7E;
 const NOT_COL_0: u64 = 0xFEFE_FEFE_FEFE_FEFE;
 const NOT_COL_7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
-/// Cells with column < `cols` and row < `rows`.
+/// Cells with column < `cols` and row < `rows`: the row pattern copied into each of the
+/// lowest `rows` bytes by one multiplication (no carries: every byte holds at most 0xFF).
 pub(crate) const fn rect(cols: u8, rows: u8) -> u64 {
-    let row_mask = if cols >= 8 { 0xFF } else { (1u64 << cols) - 1 };
-    let mut mask = 0u64;
-    let mut r = 0;
-    while r < rows && r < 8 {
-        mask |= row_mask << (r * 8);
-        r += 1;
-    }
-    mask
+    let row = if cols >= 8 { 0xFF } else { (1u64 << cols) - 1 };
+    let rows = if rows >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (rows as u32 * 8)) - 1
+    };
+    (0x0101_0101_0101_0101 & rows) * row
 }
 
 /// Horizontal and vertical lines (runs of three or more) of one colour board:
@@ -73,6 +73,24 @@ pub(crate) fn group(seed: u64, h: u64, v: u64) -> u64 {
         }
         g = grown;
     }
+}
+
+/// Points and cells of the lines in `boards`, one colour board each (see
+/// [`Board::score_lines`]).
+fn score_boards(boards: &[u64]) -> (u32, u64) {
+    let mut points = 0;
+    let mut removed = 0;
+    for &b in boards {
+        let (h, v) = lines(b);
+        let mut rest = h | v;
+        removed |= rest;
+        while rest != 0 {
+            let g = group(rest & rest.wrapping_neg(), h, v);
+            rest &= !g;
+            points += group_points(g.count_ones());
+        }
+    }
+    (points, removed)
 }
 
 /// Points of a group of `k` distinct cells before the multiplier: k × (20 + 10·(k − 3));
@@ -403,39 +421,36 @@ impl Board {
     }
 
     /// Exchanges the two cells of `swap` (no legality check; ignored off the board).
-    pub(crate) fn exchange(&mut self, swap: Swap) {
+    /// Returns the two colours exchanged, `None` if nothing changed.
+    pub(crate) fn exchange(&mut self, swap: Swap) -> Option<[u8; 2]> {
         let (c0, r0) = swap.from();
         let (c1, r1) = swap.to();
         if c1 >= self.width || r1 >= self.height {
-            return;
+            return None;
         }
         let (i, j) = (usize::from(r0 * 8 + c0), usize::from(r1 * 8 + c1));
         let (a, b) = (self.cells[i], self.cells[j]);
         if a == b || a == EMPTY || b == EMPTY {
-            return;
+            return None;
         }
         let both = (1u64 << i) | (1u64 << j);
         self.bits[usize::from(a)] ^= both;
         self.bits[usize::from(b)] ^= both;
         self.cells.swap(i, j);
+        Some([a, b])
     }
 
     /// Finds every line, scores its groups and returns `(points before the multiplier,
     /// cells to remove)`; `(0, 0)` when the board is stable.
     pub(crate) fn score_lines(&self) -> (u32, u64) {
-        let mut points = 0;
-        let mut removed = 0;
-        for &b in &self.bits[..usize::from(self.colours)] {
-            let (h, v) = lines(b);
-            let mut rest = h | v;
-            removed |= rest;
-            while rest != 0 {
-                let g = group(rest & rest.wrapping_neg(), h, v);
-                rest &= !g;
-                points += group_points(g.count_ones());
-            }
-        }
-        (points, removed)
+        score_boards(&self.bits[..usize::from(self.colours)])
+    }
+
+    /// [`Board::score_lines`] just after [`Board::exchange`] swapped `colours` on a stable
+    /// board: a new line runs through a swapped cell, so only those two colours can hold one.
+    pub(crate) fn score_swap(&self, colours: [u8; 2]) -> (u32, u64) {
+        let [a, b] = colours.map(|c| self.colour_bits(c));
+        score_boards(&[a, b])
     }
 
     /// Empties `removed` and lets the cells above fall: each column is compacted downwards

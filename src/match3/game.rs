@@ -240,11 +240,14 @@ impl<'l> Match3<'l> {
         };
         self.metrics.legal_sum += outcome.legal_before;
         self.metrics.moves += 1;
-        self.board.exchange(swap);
+        let mut found = match self.board.exchange(swap) {
+            Some(colours) => self.board.score_swap(colours),
+            None => (0, 0),
+        };
         let mut multiplier = 1;
         let mut steps = 0;
         loop {
-            let (points, removed) = self.board.score_lines();
+            let (points, removed) = found;
             if removed == 0 {
                 break;
             }
@@ -263,6 +266,7 @@ impl<'l> Match3<'l> {
                     random_index(rng, usize::from(colours)) as u8
                 }
             });
+            found = self.board.score_lines();
         }
         outcome.combos = steps.max(1) - 1;
         self.metrics.score += outcome.points;

@@ -147,6 +147,59 @@ fn legal_masks_agree_with_the_definition_on_random_boards() {
     assert!(checked > 500, "only {checked} stable boards");
 }
 
+#[test]
+fn rect_is_the_cells_below_and_left_of_its_corner() {
+    for cols in 0..=8u8 {
+        for rows in 0..=8u8 {
+            let mut want = 0u64;
+            for row in 0..rows {
+                for col in 0..cols {
+                    want |= 1 << (row * 8 + col);
+                }
+            }
+            assert_eq!(board::rect(cols, rows), want, "{cols}x{rows}");
+        }
+    }
+}
+
+/// Scoring only the two swapped colours finds what scoring every colour finds, on random
+/// stable boards and every legal swap.
+#[test]
+fn scoring_the_swapped_colours_finds_every_line() {
+    let mut rng = XorShiftRng::seed_from_u64(8);
+    let mut swaps = 0;
+    for _ in 0..2000 {
+        let w = 3 + (rng.next_u32() % 6) as u8;
+        let h = 3 + (rng.next_u32() % 6) as u8;
+        let colours = 3 + (rng.next_u32() % 4) as u8;
+        let mut b = Board::filled(w, h, colours).unwrap();
+        for row in 0..h {
+            for col in 0..w {
+                b.set(col, row, (rng.next_u32() % u32::from(colours)) as u8);
+            }
+        }
+        if b.matched() != 0 {
+            continue;
+        }
+        let (hl, vl) = b.legal_masks();
+        for (mut mask, vertical) in [(hl, 0u8), (vl, 0x40u8)] {
+            while mask != 0 {
+                let swap = Swap::from_code(mask.trailing_zeros() as u8 | vertical).unwrap();
+                mask &= mask - 1;
+                let mut copy = b;
+                let colours = copy
+                    .exchange(swap)
+                    .expect("a legal swap exchanges two colours");
+                let found = copy.score_swap(colours);
+                assert_ne!(found.1, 0, "\n{b}{swap}");
+                assert_eq!(found, copy.score_lines(), "\n{b}{swap}");
+                swaps += 1;
+            }
+        }
+    }
+    assert!(swaps > 2000, "only {swaps} swaps");
+}
+
 /// A 4x4 level whose first move makes a line of four and whose fall lists then bring a line
 /// of three in the top row: 120 + 2 × 60 = 240 points, one combo.
 const CASCADE: &str = "\
