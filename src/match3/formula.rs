@@ -17,7 +17,7 @@ use core::fmt;
 
 use super::registers::Registers;
 use crate::Error;
-use crate::search::mcts::Formula;
+use crate::search::mcts::{FORMULA_LANES, Formula};
 
 /// Most instructions in a program.
 pub const MAX_INSTRUCTIONS: usize = 64;
@@ -371,8 +371,13 @@ impl Formula for Program {
     /// Runs the register form ([`Registers`]) over batches of children side by side: the
     /// instruction dispatch, most of an interpreter's cost, is paid once per batch, and the
     /// results are bit-identical to [`Program::eval`]'s.
-    fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
-        self.registers.eval_all(vars, out);
+    fn eval_lanes(
+        &self,
+        vars: &[[f64; FORMULA_LANES]; 4],
+        len: usize,
+        out: &mut [f64; FORMULA_LANES],
+    ) {
+        self.registers.eval_lanes(vars, len, out);
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`Program::eval`](super::Program::eval) does on the same operands in the same order, so
 //! results are bit-identical to it.
 use super::formula::{MAX_INSTRUCTIONS, Op};
+use crate::search::mcts::FORMULA_LANES;
 
 /// Registers 0–3 hold W, N, NP, M; temporaries follow, one per stack position.
 const VARIABLES: usize = 4;
@@ -13,7 +14,7 @@ const VARIABLES: usize = 4;
 /// below the top (at most 33 of them for 64 instructions), rounded up to a power of two.
 const MAX_REGISTERS: usize = 64;
 /// Lanes of a full batch.
-const LANES: usize = 8;
+const LANES: usize = FORMULA_LANES;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
@@ -201,23 +202,22 @@ impl Registers {
         }
     }
 
-    /// `out[i]` = the program on `vars[i]` = [W, N, NP, M]. Batches are 2, 4 or 8 lanes wide,
-    /// whichever fits the children left: fixed widths let each operation compile to a few
-    /// vector instructions, and deep in a search tree a node usually has only one or two
+    /// `out[i]` = the program on lane `i` of `vars` (W, N, NP, M) for `i < len`. Runs 2, 4
+    /// or 8 lanes wide, whichever covers `len`: fixed widths let each operation compile to a
+    /// few vector instructions, and deep in a search tree a node usually has only one or two
     /// visited children to score.
-    pub(crate) fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
-        for (vars, out) in vars.chunks(LANES).zip(out.chunks_mut(LANES)) {
-            match vars.len() {
-                0..=2 => self.eval_batch::<2>(vars, out),
-                3..=4 => self.eval_batch::<4>(vars, out),
-                _ => self.eval_batch::<LANES>(vars, out),
-            }
+    pub(crate) fn eval_lanes(&self, vars: &[[f64; LANES]; 4], len: usize, out: &mut [f64; LANES]) {
+        match len {
+            0 => {}
+            1..=2 => self.eval_batch::<2>(vars, out),
+            3..=4 => self.eval_batch::<4>(vars, out),
+            _ => self.eval_batch::<LANES>(vars, out),
         }
     }
 
-    /// One batch of at most `N` children, on the smallest register file that holds the
-    /// program (it is zeroed on every call, so its size counts).
-    fn eval_batch<const N: usize>(&self, vars: &[[f64; 4]], out: &mut [f64]) {
+    /// The first `N` lanes, on the smallest register file that holds the program (it is
+    /// initialised on every call, so its size counts).
+    fn eval_batch<const N: usize>(&self, vars: &[[f64; LANES]; 4], out: &mut [f64; LANES]) {
         let values = match self.used {
             0..=8 => self.run::<N, 8>(vars),
             9..=16 => self.run::<N, 16>(vars),
@@ -231,13 +231,12 @@ impl Registers {
 
     /// Runs the code over `N` lanes with `R` registers (a power of two, at least `used`:
     /// register numbers are masked, which removes bounds checks and never changes them).
-    /// Lanes past `vars.len()` repeat the first child; their results are dropped.
-    fn run<const N: usize, const R: usize>(&self, vars: &[[f64; 4]]) -> [f64; N] {
+    fn run<const N: usize, const R: usize>(&self, vars: &[[f64; LANES]; 4]) -> [f64; N] {
         let mask = R - 1;
         let mut registers = [[0.0f64; N]; R];
-        for (lane, v) in vars.iter().cycle().take(N).enumerate() {
-            for (register, &value) in registers.iter_mut().zip(v) {
-                register[lane] = value;
+        for (register, variable) in registers.iter_mut().zip(vars) {
+            for (r, &v) in register.iter_mut().zip(variable) {
+                *r = v;
             }
         }
         for instruction in &self.code[..usize::from(self.len)] {
@@ -359,8 +358,17 @@ mod tests {
         let too_long = [Wins; 70];
         for ops in [&[Add][..], &[Wins, Wins][..], &[][..], &too_long[..]] {
             let registers = Registers::compile(ops);
-            let mut out = [0.0];
-            registers.eval_all(&[[2.5, 1.0, 3.0, 4.0]], &mut out);
+            let mut out = [0.0; super::LANES];
+            registers.eval_lanes(
+                &[
+                    [2.5; super::LANES],
+                    [1.0; super::LANES],
+                    [3.0; super::LANES],
+                    [4.0; super::LANES],
+                ],
+                1,
+                &mut out,
+            );
             assert_eq!(out[0], 2.5);
         }
     }

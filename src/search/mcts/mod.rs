@@ -69,6 +69,7 @@ pub use node::{
 };
 pub use playout::TRACE_CAPACITY;
 pub use policy::{
-    ChildStats, Formula, FormulaPolicy, MoGo, Needs, Policy, Rave, Selection, Ucb1, rave_beta,
+    ChildStats, FORMULA_LANES, Formula, FormulaPolicy, MoGo, Needs, Policy, Rave, Selection, Ucb1,
+    rave_beta,
 };
 pub use tree::Mcts;

@@ -290,13 +290,46 @@ pub trait Formula {
     /// The score of a visited child.
     fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64;
 
-    /// `out[i]` = `eval` of `vars[i]` = [wins, visits, parent visits, feature], bit for bit.
+    /// `out[i]` = `eval` of lane `i` of `vars` (the lanes of wins, visits, parent visits
+    /// and feature, in that order) for `i < len`, bit for bit; lanes from `len` on are
+    /// ignored and their outputs unspecified. Selection fills the lanes straight from the
+    /// nodes; a formula whose per-call cost is mostly overhead (an interpreted program)
+    /// overrides this to pay it once per batch.
+    fn eval_lanes(
+        &self,
+        vars: &[[f64; FORMULA_LANES]; 4],
+        len: usize,
+        out: &mut [f64; FORMULA_LANES],
+    ) {
+        for (lane, o) in out.iter_mut().enumerate().take(len) {
+            *o = self.eval(vars[0][lane], vars[1][lane], vars[2][lane], vars[3][lane]);
+        }
+    }
+
+    /// `out[i]` = `eval` of `vars[i]` = [wins, visits, parent visits, feature], bit for bit,
+    /// by batches of [`Formula::eval_lanes`].
     fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
-        for (v, o) in vars.iter().zip(out) {
-            *o = self.eval(v[0], v[1], v[2], v[3]);
+        for (rows, out) in vars
+            .chunks(FORMULA_LANES)
+            .zip(out.chunks_mut(FORMULA_LANES))
+        {
+            let mut lanes = [[0.0; FORMULA_LANES]; 4];
+            for (lane, row) in rows.iter().enumerate() {
+                for (variable, &value) in lanes.iter_mut().zip(row) {
+                    variable[lane] = value;
+                }
+            }
+            let mut values = [0.0; FORMULA_LANES];
+            self.eval_lanes(&lanes, rows.len(), &mut values);
+            for (o, &value) in out.iter_mut().zip(&values) {
+                *o = value;
+            }
         }
     }
 }
+
+/// Children a [`Formula`] scores side by side in one [`Formula::eval_lanes`] call.
+pub const FORMULA_LANES: usize = 8;
 
 impl<F: Fn(f64, f64, f64, f64) -> f64> Formula for F {
     fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64 {

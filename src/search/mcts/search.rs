@@ -5,7 +5,7 @@ use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
 use super::game::{Game, random_index};
 use super::node::{Node, Proof};
 use super::playout::{Trace, playout, rewards};
-use super::policy::{ChildStats, Formula, Needs, Policy};
+use super::policy::{ChildStats, FORMULA_LANES, Formula, Needs, Policy};
 use super::tree::Mcts;
 use crate::Error;
 
@@ -252,8 +252,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     }
 
     /// Offers the children of `node` to `pick`, scored as a formula policy scores them:
-    /// unvisited children +∞ without the formula, visited ones packed straight from the nodes
-    /// and evaluated side by side (each result bit for bit the formula's `eval`).
+    /// unvisited children +∞ without the formula, visited ones written straight from the
+    /// nodes into the formula's lanes, a full set of lanes at a time (each result bit for bit
+    /// the formula's `eval`).
     fn offer_by_formula(
         &self,
         node: &Node<M>,
@@ -261,31 +262,32 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         pick: &mut Pick,
         rng: &mut XorShiftRng,
     ) {
-        let parent_visits = f64::from(node.visits);
+        let mut lanes = [[0.0f64; FORMULA_LANES]; 4];
+        lanes[2] = [f64::from(node.visits); FORMULA_LANES];
+        let mut slots = [0usize; FORMULA_LANES];
+        let mut values = [0.0f64; FORMULA_LANES];
         let mut index = node.first_child;
         for chunk in self.nodes[node.children_usize()].chunks(SCORE_BATCH) {
-            let mut vars = [[0.0f64; 4]; SCORE_BATCH];
-            let mut slots = [0usize; SCORE_BATCH];
+            let mut scores = [f64::INFINITY; SCORE_BATCH];
             let mut n = 0;
             for (slot, child) in chunk.iter().enumerate() {
-                if child.visits != 0 {
-                    vars[n] = [
-                        f64::from(child.wins),
-                        f64::from(child.visits),
-                        parent_visits,
-                        f64::from(child.feature),
-                    ];
-                    slots[n] = slot;
-                    n += 1;
+                if child.visits == 0 {
+                    continue;
+                }
+                lanes[0][n] = f64::from(child.wins);
+                lanes[1][n] = f64::from(child.visits);
+                lanes[3][n] = f64::from(child.feature);
+                slots[n] = slot;
+                n += 1;
+                if n == FORMULA_LANES {
+                    formula.eval_lanes(&lanes, n, &mut values);
+                    scatter(&slots[..n], &values, &mut scores);
+                    n = 0;
                 }
             }
-            let mut values = [0.0f64; SCORE_BATCH];
-            formula.eval_all(&vars[..n], &mut values[..n]);
-            let mut scores = [f64::INFINITY; SCORE_BATCH];
-            for (&slot, &value) in slots[..n].iter().zip(&values) {
-                if let Some(score) = scores.get_mut(slot) {
-                    *score = value;
-                }
+            if n > 0 {
+                formula.eval_lanes(&lanes, n, &mut values);
+                scatter(&slots[..n], &values, &mut scores);
             }
             for &score in &scores[..chunk.len()] {
                 pick.offer(index, score, rng);
@@ -361,9 +363,18 @@ fn exact_rewards(mover: u8, value: f32) -> [f32; 2] {
     }
 }
 
-/// Children scored in one batch: the visited ones among them go to the formula together, so
-/// a batch this wide fills the formula's 8-lane runs on a typical node (20 children or so).
+/// Children scored in one batch: for a formula, their scores are kept until the last lanes
+/// of visited children are evaluated, then offered in child order.
 const SCORE_BATCH: usize = 32;
+
+/// `scores[slots[i]] = values[i]`.
+fn scatter(slots: &[usize], values: &[f64], scores: &mut [f64]) {
+    for (&slot, &value) in slots.iter().zip(values) {
+        if let Some(score) = scores.get_mut(slot) {
+            *score = value;
+        }
+    }
+}
 
 /// The running choice of a selection: the best score so far, exact ties broken uniformly at
 /// random by reservoir sampling (the k-th tied child replaces the pick with probability
