@@ -246,6 +246,17 @@ impl Game for Searched<'_> {
         random_index(rng, moves.len())
     }
 
+    /// `playout_move`'s draw and move, found in the legal masks without listing the moves.
+    fn play_playout_move(&mut self, rng: &mut XorShiftRng) -> Option<Swap> {
+        if self.game.is_over() {
+            return None;
+        }
+        let pick = random_index(rng, self.game.legal_count() as usize);
+        let mv = self.game.nth_legal(pick as u32)?;
+        self.game.play(mv);
+        Some(mv)
+    }
+
     fn begin_iteration(&mut self, rng: &mut XorShiftRng) {
         if self.sample_refills {
             self.game.reseed(rng);

@@ -586,3 +586,32 @@ fn a_target_adds_the_goal_reached_flag() {
 fn game_first_move(game: &Match3<'_>) -> Swap {
     game.legal_moves()[0]
 }
+
+/// A playout move found in the legal masks is the move, and the draw, of listing the legal
+/// moves and picking among them, all the way through random games.
+#[test]
+fn playout_moves_from_the_masks_match_the_listed_pick() {
+    use crate::search::mcts::Game;
+    let level = Level::default();
+    for seed in 0..20 {
+        let start = Match3::new(&level, seed);
+        let mut fast = Searched::new(&start, Goal::MaxMoves, &SearchConfig::default());
+        let mut listed = fast.clone();
+        let mut fast_rng = XorShiftRng::seed_from_u64(seed);
+        let mut listed_rng = fast_rng.clone();
+        loop {
+            let moves = listed.legal_moves();
+            let want = (!moves.is_empty()).then(|| {
+                let mv = moves[listed.playout_move(&moves, &mut listed_rng)];
+                listed.play(mv);
+                mv
+            });
+            assert_eq!(fast.play_playout_move(&mut fast_rng), want, "seed {seed}");
+            assert_eq!(fast_rng.next_u32(), listed_rng.next_u32());
+            assert_eq!(fast.goal_reward(), listed.goal_reward());
+            if want.is_none() {
+                break;
+            }
+        }
+    }
+}

@@ -69,6 +69,16 @@ pub trait Game: Clone {
         random_index(rng, moves.len())
     }
 
+    /// Plays the move a playout plays here and returns it; `None` when there is no legal
+    /// move. The default lists the moves and plays `playout_move`'s pick. A game that can
+    /// find that pick without listing every move (the k-th set bit of a mask) may override
+    /// this, with the same draws from `rng` and the same move.
+    fn play_playout_move(&mut self, rng: &mut XorShiftRng) -> Option<Self::Move> {
+        play_listed(self, rng, |state, moves, rng| {
+            state.playout_move(moves, rng)
+        })
+    }
+
     /// Called on each iteration's copy of the root state before anything is played. A game
     /// with chance inside `play` may reseed its chance generator from `rng` here so that
     /// iterations sample different outcomes (open-loop search). The stored moves are then
@@ -82,6 +92,21 @@ pub trait Game: Clone {
     fn position_key(&self) -> Option<u64> {
         None
     }
+}
+
+/// Lists the moves of `state` and plays the one `pick` chooses (the first if its answer is out
+/// of range: the hook is game code); `None`, playing nothing, without a legal move.
+pub(crate) fn play_listed<G: Game>(
+    state: &mut G,
+    rng: &mut XorShiftRng,
+    pick: impl FnOnce(&G, &[G::Move], &mut XorShiftRng) -> usize,
+) -> Option<G::Move> {
+    let list = state.legal_moves();
+    let moves = list.as_ref();
+    let first = *moves.first()?;
+    let mv = moves.get(pick(state, moves, rng)).copied().unwrap_or(first);
+    state.play(mv);
+    Some(mv)
 }
 
 /// A uniform index in `0..n` (0 when `n` is 0), by multiply-shift: one draw, no loop, and a

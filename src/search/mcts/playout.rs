@@ -3,7 +3,7 @@ use heapless::Vec;
 use rand_xorshift::XorShiftRng;
 
 use super::config::{Config, PlayoutPolicy};
-use super::game::{Game, random_index};
+use super::game::{Game, play_listed, random_index};
 
 /// Plies of one simulation (tree part and playout) recorded for AMAF. 256 covers a whole
 /// game of 8x8 Breakthrough, the longest game arbor plays by simulation: every move advances
@@ -53,22 +53,19 @@ pub(crate) fn playout<G: Game>(
                 steps,
             };
         }
-        let list = state.legal_moves();
-        let moves = list.as_ref();
-        if moves.is_empty() {
+        let player = state.side_to_move();
+        let played = match config.playout {
+            PlayoutPolicy::Game => state.play_playout_move(rng),
+            PlayoutPolicy::Uniform => {
+                play_listed(state, rng, |_, moves, rng| random_index(rng, moves.len()))
+            }
+        };
+        let Some(mv) = played else {
             return End {
                 terminal: true,
                 steps,
             };
-        }
-        let pick = match config.playout {
-            PlayoutPolicy::Game => state.playout_move(moves, rng),
-            PlayoutPolicy::Uniform => random_index(rng, moves.len()),
         };
-        // The hook is game code: an out-of-range answer falls back to the first move.
-        let mv = moves.get(pick).copied().unwrap_or(moves[0]);
-        let player = state.side_to_move();
-        state.play(mv);
         // A full trace only stops AMAF from seeing the rest of this simulation.
         let _ = trace.push(Ply { mv, player });
         steps += 1;
