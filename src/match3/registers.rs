@@ -202,15 +202,16 @@ impl Registers {
         }
     }
 
-    /// `out[i]` = the program on lane `i` of `vars` (W, N, NP, M) for `i < len`. Runs 2, 4
-    /// or 8 lanes wide, whichever covers `len`: fixed widths let each operation compile to a
-    /// few vector instructions, and deep in a search tree a node usually has only one or two
-    /// visited children to score.
+    /// `out[i]` = the program on lane `i` of `vars` (W, N, NP, M) for `i < len`. Runs 2, 4,
+    /// 6 or 8 lanes wide, whichever covers `len`: fixed widths let each operation compile to a
+    /// few vector instructions, and the last lanes of a node's visited children are rarely
+    /// full (divisions and square roots in empty lanes cost as much as in full ones).
     pub(crate) fn eval_lanes(&self, vars: &[[f64; LANES]; 4], len: usize, out: &mut [f64; LANES]) {
         match len {
             0 => {}
             1..=2 => self.eval_batch::<2>(vars, out),
             3..=4 => self.eval_batch::<4>(vars, out),
+            5..=6 => self.eval_batch::<6>(vars, out),
             _ => self.eval_batch::<LANES>(vars, out),
         }
     }
