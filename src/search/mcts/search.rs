@@ -271,14 +271,13 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             let mut scores = [f64::INFINITY; SCORE_BATCH];
             let mut n = 0;
             for (slot, child) in chunk.iter().enumerate() {
-                if child.visits == 0 {
-                    continue;
-                }
+                // Every child is written to the next lane, which only a visited child keeps:
+                // no branch to mispredict on the mix of visited and unvisited children.
                 lanes[0][n] = f64::from(child.wins);
                 lanes[1][n] = f64::from(child.visits);
                 lanes[3][n] = f64::from(child.feature);
                 slots[n] = slot;
-                n += 1;
+                n += usize::from(child.visits != 0);
                 if n == FORMULA_LANES {
                     formula.eval_lanes(&lanes, n, &mut values);
                     scatter(&slots[..n], &values, &mut scores);
