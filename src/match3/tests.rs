@@ -124,20 +124,27 @@ fn brute_force_legal(b: &Board) -> (u64, u64) {
     (h, v)
 }
 
+/// A board of random size (3x3 to 8x8), 3 to `max_colours` colours and random cells, lines
+/// allowed.
+fn random_board(rng: &mut XorShiftRng, max_colours: u32) -> Board {
+    let w = 3 + (rng.next_u32() % 6) as u8;
+    let h = 3 + (rng.next_u32() % 6) as u8;
+    let colours = 3 + (rng.next_u32() % (max_colours - 2)) as u8;
+    let mut b = Board::filled(w, h, colours).unwrap();
+    for row in 0..h {
+        for col in 0..w {
+            b.set(col, row, (rng.next_u32() % u32::from(colours)) as u8);
+        }
+    }
+    b
+}
+
 #[test]
 fn legal_masks_agree_with_the_definition_on_random_boards() {
     let mut rng = XorShiftRng::seed_from_u64(5);
     let mut checked = 0;
     for _ in 0..4000 {
-        let w = 3 + (rng.next_u32() % 6) as u8;
-        let h = 3 + (rng.next_u32() % 6) as u8;
-        let colours = 3 + (rng.next_u32() % 6) as u8;
-        let mut b = Board::filled(w, h, colours).unwrap();
-        for row in 0..h {
-            for col in 0..w {
-                b.set(col, row, (rng.next_u32() % u32::from(colours)) as u8);
-            }
-        }
+        let b = random_board(&mut rng, 8);
         if b.matched() != 0 {
             continue; // the masks are defined on stable boards
         }
@@ -169,15 +176,7 @@ fn scoring_the_swapped_colours_finds_every_line() {
     let mut rng = XorShiftRng::seed_from_u64(8);
     let mut swaps = 0;
     for _ in 0..2000 {
-        let w = 3 + (rng.next_u32() % 6) as u8;
-        let h = 3 + (rng.next_u32() % 6) as u8;
-        let colours = 3 + (rng.next_u32() % 4) as u8;
-        let mut b = Board::filled(w, h, colours).unwrap();
-        for row in 0..h {
-            for col in 0..w {
-                b.set(col, row, (rng.next_u32() % u32::from(colours)) as u8);
-            }
-        }
+        let b = random_board(&mut rng, 6);
         if b.matched() != 0 {
             continue;
         }
