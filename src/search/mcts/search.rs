@@ -227,9 +227,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         pick: &mut Pick,
         rng: &mut XorShiftRng,
     ) {
-        let mut stats = [ChildStats::default(); SCORE_BATCH];
-        let mut indices = [0u32; SCORE_BATCH];
-        let mut scores = [0.0f64; SCORE_BATCH];
+        let mut stats = [ChildStats::default(); STATS_BATCH];
+        let mut indices = [0u32; STATS_BATCH];
+        let mut scores = [0.0f64; STATS_BATCH];
         let mut children = node.children().filter(|&index| {
             // With the solver, children proven lost for the chooser are never chosen.
             !(solver && self.nodes[index as usize].proof() == Proof::Loss)
@@ -362,8 +362,12 @@ fn exact_rewards(mover: u8, value: f32) -> [f32; 2] {
     }
 }
 
-/// Children scored in one batch: for a formula, their scores are kept until the last lanes
-/// of visited children are evaluated, then offered in child order.
+/// Children whose `ChildStats` are built for one `Policy::score_all` call.
+const STATS_BATCH: usize = 16;
+
+/// Children a formula policy scores in one batch: their scores are kept until the last lanes
+/// of visited children are evaluated, then offered in child order. Wide enough for a
+/// Match-3 node's children (about 20) to fill full sets of lanes.
 const SCORE_BATCH: usize = 32;
 
 /// `scores[slots[i]] = values[i]`.
