@@ -11,7 +11,8 @@ use rand_xorshift::XorShiftRng;
 /// outcomes unless [`Game::begin_iteration`] reseeds them.
 ///
 /// `play` must be deterministic given the state: the tree stores moves, not states, and
-/// replays them from the root on every iteration.
+/// replays them from the root on every iteration (or from a state the caller let the search
+/// keep, see [`Game::replays_exactly`]).
 pub trait Game: Clone {
     /// A move. `Default` gives the placeholder stored in the root node (never played);
     /// `PartialEq` finds a move among the children for tree reuse and RAVE.
@@ -85,6 +86,15 @@ pub trait Game: Clone {
     /// replayed in states where they may be illegal, so `play` must tolerate that, and the
     /// solver and tree reuse should be off. The default does nothing.
     fn begin_iteration(&mut self, _rng: &mut XorShiftRng) {}
+
+    /// Whether, within one search, the same moves played from the same state always reach
+    /// the same state: `play` is deterministic and `begin_iteration` changes nothing and draws
+    /// nothing. Only then does [`Mcts::search_with_states`](super::Mcts::search_with_states)
+    /// reuse the states it reached; the default `false` makes it replay, like
+    /// [`Mcts::search`](super::Mcts::search).
+    fn replays_exactly(&self) -> bool {
+        false
+    }
 
     /// An identity of this position, such as a Zobrist hash, so that a search never
     /// continues a tree that was built for another position with the same legal moves. The

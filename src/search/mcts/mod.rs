@@ -9,6 +9,9 @@
 //! - Selection is a [`Policy`]: [`Ucb1`], [`Rave`], [`MoGo`], or any [`Formula`] through
 //!   [`FormulaPolicy`]; [`Selection`] bundles the built-ins as one `Copy` value.
 //! - [`Config`] sets expansion, playouts, the final-move rule and the MCTS-Solver.
+//! - [`Mcts::search_with_states`] also keeps, in a `&mut [CachedState<G>]` the caller
+//!   provides, the state reached at each tree node, so that an iteration in a game whose
+//!   moves replay exactly starts from its path's deepest known state instead of the root.
 //!
 //! Tree reuse: [`Mcts::advance`] moves the subtree under the played move to the front of the
 //! storage in place, so the root is always node 0 and the whole storage is free again for
@@ -55,6 +58,7 @@ mod policy;
 mod reuse;
 mod search;
 mod solver;
+mod states;
 mod tree;
 
 #[cfg(test)]
@@ -72,4 +76,5 @@ pub use policy::{
     ChildStats, FORMULA_LANES, Formula, FormulaPolicy, MoGo, Needs, Policy, Rave, Selection, Ucb1,
     rave_beta,
 };
+pub use states::CachedState;
 pub use tree::Mcts;

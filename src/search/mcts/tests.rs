@@ -7,7 +7,7 @@ use std::vec::Vec;
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
-use super::toys::{Coin, Collect, Nim, Rogue, Stuck, TicTacToe, Walk};
+use super::toys::{Coin, Collect, Counted, Nim, Rogue, Stuck, TicTacToe, Walk};
 use super::*;
 use crate::Error;
 
@@ -677,4 +677,78 @@ fn chance_inside_play_is_fixed_per_state_unless_reseeded() {
         let mean = child.wins / child.visits as f32;
         assert!((mean - 0.5).abs() < 0.06, "move {} mean {mean}", child.mv);
     }
+}
+
+/// A search of `game` with `slots` state slots, then (with `reuse`) one more from the
+/// position after the best move and the first reply, reusing the tree: the results, every
+/// node of the final tree, and the moves the game's copies played.
+fn search_keeping<G: Game<Move = u8>, P: Policy>(
+    game: &G,
+    policy: &P,
+    config: &Config,
+    slots: usize,
+    reuse: bool,
+) -> (Vec<SearchResult<u8>>, Vec<Node<u8>>, u64) {
+    let counted = Counted::new(game.clone());
+    let mut nodes = storage(30_000);
+    let mut states = vec![CachedState::default(); slots];
+    let mut tree = Mcts::new(&mut nodes);
+    let mut rng = rng(21);
+    let mut results = Vec::new();
+    let result = tree
+        .search_with_states(&counted, policy, config, 1500, &mut rng, &mut states)
+        .unwrap();
+    results.push(result);
+    if let (Some(best), true) = (result.best, reuse) {
+        let mut after = counted.clone();
+        after.play(best);
+        let reply = after.legal_moves().as_ref()[0];
+        after.play(reply);
+        assert!(tree.advance(best) && tree.advance(reply));
+        let result = tree
+            .search_with_states(&after, policy, config, 800, &mut rng, &mut states)
+            .unwrap();
+        results.push(result);
+    }
+    let len = tree.len() as usize;
+    nodes.truncate(len);
+    (results, nodes, counted.plays.get())
+}
+
+/// Kept states change only the work: the same results and the same tree, node for node, as
+/// replaying every move, with solver, RAVE, features, priors, an expansion threshold, a
+/// playout cutoff and tree reuse; too few slots keep some states, none keep nothing.
+#[test]
+fn kept_states_give_the_same_tree_with_fewer_moves_played() {
+    fn check<G: Game<Move = u8>, P: Policy>(game: G, policy: &P, config: Config, reuse: bool) {
+        let (results, nodes, replayed) = search_keeping(&game, policy, &config, 0, reuse);
+        let mut plays = Vec::new();
+        for slots in [5, 64, 4000] {
+            let kept = search_keeping(&game, policy, &config, slots, reuse);
+            assert_eq!(kept.0, results, "{slots} slots");
+            assert!(kept.1 == nodes, "{slots} slots: another tree");
+            plays.push(kept.2);
+        }
+        // More slots, fewer moves played; with every state kept, far fewer.
+        assert!(plays[0] < replayed, "{plays:?} against {replayed}");
+        assert!(plays[1] < plays[0] && plays[2] < plays[1], "{plays:?}");
+        assert!(plays[2] * 3 < replayed * 2, "{plays:?} against {replayed}");
+    }
+    let empty = TicTacToe::parse("... ... ...");
+    check(empty.clone(), &Ucb1::default(), Config::default(), true);
+    check(empty.clone(), &Rave::default(), no_solver(), true);
+    let thresholded = Config {
+        expand_threshold: 3,
+        playout_cutoff: 2,
+        ..no_solver()
+    };
+    check(empty, &MoGo::default(), thresholded, false);
+    let greedy = FormulaPolicy(|w: f64, n: f64, _: f64, feature: f64| w / n + feature);
+    check(Collect::with_prior(12), &greedy, no_solver(), true);
+    check(
+        Collect::with_prior(12),
+        &MoGo::default(),
+        no_solver(),
+        false,
+    );
 }

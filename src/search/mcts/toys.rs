@@ -1,5 +1,10 @@
 //! Small games for the tests: two-player Nim and tic-tac-toe, one-player score games, and
 //! games that misbehave on purpose.
+extern crate std;
+
+use core::cell::Cell;
+use std::rc::Rc;
+
 use heapless::Vec;
 use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
@@ -372,5 +377,64 @@ impl Game for Coin {
         if self.reseed {
             self.seed = rng.next_u64();
         }
+    }
+}
+
+/// Any game that replays exactly, counting every move its copies play (tree moves and
+/// playouts) in a counter they share.
+#[derive(Clone, Debug)]
+pub struct Counted<G> {
+    pub game: G,
+    pub plays: Rc<Cell<u64>>,
+}
+
+impl<G> Counted<G> {
+    pub fn new(game: G) -> Self {
+        Counted {
+            game,
+            plays: Rc::new(Cell::new(0)),
+        }
+    }
+}
+
+impl<G: Game> Game for Counted<G> {
+    type Move = G::Move;
+    type Moves = G::Moves;
+
+    fn side_to_move(&self) -> u8 {
+        self.game.side_to_move()
+    }
+
+    fn legal_moves(&self) -> Self::Moves {
+        self.game.legal_moves()
+    }
+
+    fn play(&mut self, mv: G::Move) {
+        self.plays.set(self.plays.get() + 1);
+        self.game.play(mv)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.game.is_terminal()
+    }
+
+    fn reward(&self, player: u8) -> f32 {
+        self.game.reward(player)
+    }
+
+    fn evaluate(&self, player: u8) -> f32 {
+        self.game.evaluate(player)
+    }
+
+    fn feature(&self) -> f32 {
+        self.game.feature()
+    }
+
+    fn prior(&self, mv: G::Move) -> f32 {
+        self.game.prior(mv)
+    }
+
+    fn replays_exactly(&self) -> bool {
+        true
     }
 }

@@ -9,7 +9,8 @@ use crate::Error;
 /// `nodes[..len]` and never allocates.
 ///
 /// The tree keeps no game state: every iteration replays the stored moves from a clone of the
-/// root state handed to [`Mcts::search`]. That keeps a node at 40 bytes whatever the game.
+/// root state handed to [`Mcts::search`]. That keeps a node at 40 bytes whatever the game;
+/// [`Mcts::search_with_states`] trades separate caller storage for fewer replays.
 #[derive(Debug)]
 pub struct Mcts<'s, M> {
     pub(crate) nodes: &'s mut [Node<M>],
