@@ -7,9 +7,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use arbor::match3::{
-    Agent, Goal, Level, Match3, Program, SearchConfig, Swap, nodes_for, play_game,
+    Agent, Goal, Level, Match3, Program, SearchConfig, Storage, Swap, nodes_for, play_game,
+    states_for,
 };
-use arbor::search::mcts::Node;
+use arbor::search::mcts::{CachedState, Node};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// Starting positions of the default level and the move each one plays: the first legal
@@ -52,7 +53,12 @@ fn bench(c: &mut Criterion) {
     });
 
     let config = SearchConfig::default();
-    let mut storage = vec![Node::default(); nodes_for(config.iterations)];
+    let mut nodes = vec![Node::default(); nodes_for(config.iterations)];
+    let mut states = vec![CachedState::default(); states_for(config.iterations)];
+    let mut storage = Storage {
+        nodes: &mut nodes,
+        states: &mut states,
+    };
     let mut seed = 0u64;
     let mut group = c.benchmark_group("match3 game");
     group

@@ -11,7 +11,7 @@ use super::arbor_status;
 use super::text::{parse_into, read_prefix, text_of, write_bytes};
 use crate::Error;
 use crate::match3::{
-    Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Swap, choose,
+    Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Storage, Swap, choose,
 };
 use crate::search::mcts::{Node, node_align, seeded_rng, storage_bytes};
 
@@ -591,7 +591,14 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
         ..SearchConfig::default()
     };
     let mut rng = seeded_rng(seed);
-    match choose(agent, &state, &config, storage, &mut rng) {
+    // The C ABI lends tree nodes only, so the search replays its moves (same choice).
+    match choose(
+        agent,
+        &state,
+        &config,
+        &mut Storage::nodes_only(storage),
+        &mut rng,
+    ) {
         Ok(Some(swap)) => {
             // SAFETY: non-NULL and writable.
             unsafe { out_code.write(swap.code()) };

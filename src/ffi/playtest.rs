@@ -8,8 +8,8 @@ use super::arbor_status;
 use super::match3::tree_storage;
 use super::text::{parse_into, text_of};
 use crate::match3::{
-    Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, SHIPPED_PERSONAS, SearchConfig, playtest,
-    shipped,
+    Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, SHIPPED_PERSONAS, SearchConfig, Storage,
+    playtest, shipped,
 };
 
 /// Most bytes of a formula's binary form (64 instructions, all constants).
@@ -215,7 +215,11 @@ pub unsafe extern "C" fn arbor_match3_playtest(
     };
     let report = shipped()
         .map_err(|_| crate::Error::InvalidArgument)
-        .and_then(|personas| playtest(&level, &personas, games, seed, &config, storage));
+        .and_then(|personas| {
+            // The C ABI lends tree nodes only, so the searches replay their moves.
+            let mut storage = Storage::nodes_only(storage);
+            playtest(&level, &personas, games, seed, &config, &mut storage)
+        });
     let report = match report {
         Ok(report) => report,
         Err(error) => return error.into(),
@@ -238,8 +242,8 @@ pub unsafe extern "C" fn arbor_match3_playtest(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match3::{Goal, PlaytestAgent, playtest_nodes, preset};
-    use crate::search::mcts::Node;
+    use crate::match3::{Goal, PlaytestAgent, playtest_nodes, preset, states_for};
+    use crate::search::mcts::{CachedState, Node};
 
     #[test]
     fn the_c_report_equals_the_core_playtest() {
@@ -249,8 +253,14 @@ mod tests {
             ..SearchConfig::default()
         };
         let nodes = playtest_nodes(&config).unwrap();
-        let mut storage = vec![Node::default(); nodes];
+        let mut nodes_in_rust = vec![Node::default(); nodes];
+        let mut states = vec![CachedState::default(); states_for(config.iterations)];
         let level = Level::parse(text).unwrap();
+        // The core keeps states, the C ABI replays: the same report all the same.
+        let mut storage = Storage {
+            nodes: &mut nodes_in_rust,
+            states: &mut states,
+        };
         let core = playtest(&level, &shipped().unwrap(), 3, 11, &config, &mut storage).unwrap();
         let mut buffer = vec![Node::<crate::match3::Swap>::default(); nodes];
         let mut report = arbor_match3_playtest_report::default();

@@ -3,13 +3,13 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use super::agent_storage::AgentStorage;
 use super::parallel::{Progress, default_threads, run_tasks};
 use super::{Args, Failure};
 use crate::match3::{
     Agent, DEFAULT_MOVES, Goal, Level, Match3, Metrics, PRESETS, Persona, SearchConfig, Swap,
-    game_seeds, nodes_for, play_game, preset,
+    game_seeds, play_game, preset,
 };
-use crate::search::mcts::Node;
 
 pub fn run(mut args: Args) -> Result<(), Failure> {
     match args.next_positional().as_deref() {
@@ -73,15 +73,11 @@ fn play_many(
     seed: u64,
     threads: usize,
 ) -> Result<Vec<Record>, Failure> {
-    let nodes = match agent {
-        Agent::Random => 0,
-        _ => nodes_for(config.iterations),
-    };
     let mut progress = Progress::new(games);
     let records = run_tasks(
         games,
         threads,
-        || vec![Node::default(); nodes],
+        || AgentStorage::new(config.iterations, agent != Agent::Random),
         |storage, g| {
             let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, g as u64);
             let mut moves = Vec::new();
@@ -91,7 +87,7 @@ fn play_many(
                 chance_seed,
                 agent,
                 config,
-                storage,
+                &mut storage.lend(),
                 agent_seed,
                 |mv, outcome| {
                     moves.push(mv);

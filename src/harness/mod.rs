@@ -38,6 +38,7 @@ macro_rules! outln {
     };
 }
 
+mod agent_storage;
 mod args;
 pub mod evolve;
 mod hand;

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use super::agent_storage::AgentStorage;
 use super::match3::{read_level, read_persona};
 use super::parallel::{Progress, default_threads, run_tasks};
 use super::{Args, Failure};
@@ -12,7 +13,6 @@ use crate::match3::{
     Level, PAPER_ITERATIONS, PERSONA_GOALS, PRESETS, Persona, PlaytestAgent, Report,
     SHIPPED_PERSONAS, SearchConfig, playtest_game, playtest_nodes, shipped,
 };
-use crate::search::mcts::Node;
 
 /// Games per agent and level when `--games` is not given: enough for a mean score within a
 /// few percent, and a whole default run (three presets) takes seconds.
@@ -43,7 +43,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         iterations,
         ..SearchConfig::default()
     };
-    let nodes = playtest_nodes(&config)
+    playtest_nodes(&config)
         .ok_or_else(|| Failure::Usage(format!("--iterations {iterations} is too large")))?;
     if names.is_empty() {
         names = PRESETS.iter().map(|(name, _)| (*name).to_owned()).collect();
@@ -67,13 +67,21 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let metrics = run_tasks(
         total,
         threads,
-        || vec![Node::default(); nodes],
+        || AgentStorage::new(config.iterations, true),
         |storage, task| {
             let (label, level) = &levels[task / per_level];
             let agent = PlaytestAgent::ALL[task % per_level / games as usize];
             let game = (task % games as usize) as u32;
-            playtest_game(level, &personas, agent, game, seed, &config, storage)
-                .map_err(|e| format!("{label}, {} game {game}: {e}", agent.name()))
+            playtest_game(
+                level,
+                &personas,
+                agent,
+                game,
+                seed,
+                &config,
+                &mut storage.lend(),
+            )
+            .map_err(|e| format!("{label}, {} game {game}: {e}", agent.name()))
         },
         |done| progress.update(done),
     );
@@ -251,7 +259,8 @@ fn csv_field(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match3::{Level, playtest, preset};
+    use crate::match3::{Level, Storage, playtest, preset};
+    use crate::search::mcts::Node;
 
     /// The threaded runner's table equals the core's sequential `playtest`, bit for bit.
     #[test]
@@ -262,14 +271,14 @@ mod tests {
             iterations: 15,
             ..SearchConfig::default()
         };
-        let nodes = playtest_nodes(&config).unwrap();
-        let mut storage = vec![Node::default(); nodes];
-        let sequential = playtest(&level, &personas, 4, 9, &config, &mut storage).unwrap();
+        let mut nodes = vec![Node::default(); playtest_nodes(&config).unwrap()];
+        let mut replaying = Storage::nodes_only(&mut nodes);
+        let sequential = playtest(&level, &personas, 4, 9, &config, &mut replaying).unwrap();
         let per_level = 6 * 4;
         let metrics = run_tasks(
             per_level,
             3,
-            || vec![Node::default(); nodes],
+            || AgentStorage::new(config.iterations, true),
             |storage, task| {
                 let agent = PlaytestAgent::ALL[task / 4];
                 playtest_game(
@@ -279,7 +288,7 @@ mod tests {
                     (task % 4) as u32,
                     9,
                     &config,
-                    storage,
+                    &mut storage.lend(),
                 )
                 .map_err(|e| e.to_string())
             },

@@ -41,7 +41,7 @@ use super::game::{Match3, Metrics, Moves};
 use super::level::Level;
 use crate::Error;
 use crate::search::mcts::{
-    Config, FinalMove, FormulaPolicy, Game, Mcts, Node, Policy, Ucb1, random_index,
+    CachedState, Config, FinalMove, FormulaPolicy, Game, Mcts, Node, Policy, Ucb1, random_index,
 };
 
 /// The paper's iterations (root visits) per move.
@@ -134,6 +134,32 @@ pub const fn nodes_for(iterations: u32) -> usize {
     (iterations as usize)
         .saturating_mul(super::game::MAX_MOVES)
         .saturating_add(1)
+}
+
+/// State slots with which an MCTS agent's search of `iterations` iterations keeps every
+/// state it reaches (see [`Mcts::search_with_states`]); a slot takes about 250 bytes.
+pub const fn states_for(iterations: u32) -> usize {
+    (iterations as usize).saturating_mul(3).saturating_add(3)
+}
+
+/// Where an MCTS agent searches: the tree's nodes, and slots for the states the search may
+/// keep so as not to replay the tree's moves every iteration. Without state slots the agent
+/// chooses the same moves, only more slowly.
+pub struct Storage<'s, 'l> {
+    /// Tree nodes; [`nodes_for`] never run out.
+    pub nodes: &'s mut [Node<Swap>],
+    /// Kept states; [`states_for`] keep every one, an empty slice none.
+    pub states: &'s mut [CachedState<Searched<'l>>],
+}
+
+impl<'s> Storage<'s, '_> {
+    /// Storage of tree nodes only: every iteration replays its moves.
+    pub fn nodes_only(nodes: &'s mut [Node<Swap>]) -> Self {
+        Storage {
+            nodes,
+            states: &mut [],
+        }
+    }
 }
 
 /// An agent.
@@ -262,6 +288,11 @@ impl Game for Searched<'_> {
             self.game.reseed(rng);
         }
     }
+
+    /// With the real refills, the same swaps always make the same board.
+    fn replays_exactly(&self) -> bool {
+        !self.sample_refills
+    }
 }
 
 /// The search settings the paper's agents share: all children created at the first visit,
@@ -288,27 +319,34 @@ pub fn random_move(game: &Match3<'_>, rng: &mut XorShiftRng) -> Option<Swap> {
 }
 
 /// The move an MCTS agent with `policy` and `goal` chooses, searching in `storage`.
-/// `Ok(None)` when the game is over; `Error::CapacityExhausted` when `storage` is empty.
-pub fn search_move<P: Policy + ?Sized>(
-    game: &Match3<'_>,
+/// `Ok(None)` when the game is over; `Error::CapacityExhausted` when `storage` has no node.
+pub fn search_move<'l, P: Policy + ?Sized>(
+    game: &Match3<'l>,
     policy: &P,
     goal: Goal,
     config: &SearchConfig,
-    storage: &mut [Node<Swap>],
+    storage: &mut Storage<'_, 'l>,
     rng: &mut XorShiftRng,
 ) -> Result<Option<Swap>, Error> {
     let state = Searched::new(game, goal, config);
-    let mut tree = Mcts::new(storage);
-    let result = tree.search(&state, policy, &paper_config(), config.iterations, rng)?;
+    let mut tree = Mcts::new(&mut *storage.nodes);
+    let result = tree.search_with_states(
+        &state,
+        policy,
+        &paper_config(),
+        config.iterations,
+        rng,
+        &mut *storage.states,
+    )?;
     Ok(result.best)
 }
 
 /// The move `agent` chooses. Random ignores `storage` and `config`.
-pub fn choose(
+pub fn choose<'l>(
     agent: Agent<'_>,
-    game: &Match3<'_>,
+    game: &Match3<'l>,
     config: &SearchConfig,
-    storage: &mut [Node<Swap>],
+    storage: &mut Storage<'_, 'l>,
     rng: &mut XorShiftRng,
 ) -> Result<Option<Swap>, Error> {
     match agent {
@@ -322,12 +360,12 @@ pub fn choose(
 
 /// Plays a whole game of `level` with chance seed `chance_seed`, the agent drawing from
 /// `agent_seed`, and calls `on_move` after every move. Returns the final metrics.
-pub fn play_game(
-    level: &Level,
+pub fn play_game<'l>(
+    level: &'l Level,
     chance_seed: u64,
     agent: Agent<'_>,
     config: &SearchConfig,
-    storage: &mut [Node<Swap>],
+    storage: &mut Storage<'_, 'l>,
     agent_seed: u64,
     mut on_move: impl FnMut(Swap, &super::game::Outcome),
 ) -> Result<Metrics, Error> {

@@ -41,8 +41,8 @@ mod registers;
 mod tests;
 
 pub use agent::{
-    Agent, Goal, PAPER_ITERATIONS, SearchConfig, Searched, choose, nodes_for, paper_config,
-    play_game, random_move, search_move,
+    Agent, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose, nodes_for,
+    paper_config, play_game, random_move, search_move, states_for,
 };
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,

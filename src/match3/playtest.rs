@@ -7,13 +7,11 @@
 //! from the level's seed, the run's seed and `g` only. A [`Report`] adds games in game
 //! order, so any runner that plays the games in any order, on any number of threads, and
 //! then adds them in order gets the same bits as [`playtest`].
-use super::agent::{Agent, Goal, SearchConfig, nodes_for, play_game};
-use super::board::Swap;
+use super::agent::{Agent, Goal, SearchConfig, Storage, nodes_for, play_game};
 use super::game::{MAX_MOVES, Metrics};
 use super::level::Level;
 use super::persona::{PERSONA_GOALS, Persona};
 use crate::Error;
-use crate::search::mcts::Node;
 
 /// One of the six agents of the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,21 +113,22 @@ fn check_roles(personas: &[Persona; 4]) -> Result<(), Error> {
 
 /// Plays game `game` of a playtest run with `agent` and returns its metrics.
 ///
-/// `storage` must hold [`playtest_nodes`] nodes for the MCTS agents (Random ignores it).
+/// `storage` must hold [`playtest_nodes`] nodes for the MCTS agents (Random ignores it);
+/// its state slots only save time.
 /// Errors: `Error::InvalidArgument` (personas out of order: their goals must be MaxS,
 /// MinS, MaxM, MinM), `Error::BufferTooSmall` (storage).
-pub fn playtest_game(
-    level: &Level,
+pub fn playtest_game<'l>(
+    level: &'l Level,
     personas: &[Persona; 4],
     agent: PlaytestAgent,
     game: u32,
     seed: u64,
     config: &SearchConfig,
-    storage: &mut [Node<Swap>],
+    storage: &mut Storage<'_, 'l>,
 ) -> Result<Metrics, Error> {
     check_roles(personas)?;
     let needed = playtest_nodes(config).ok_or(Error::InvalidArgument)?;
-    if agent != PlaytestAgent::Random && storage.len() < needed {
+    if agent != PlaytestAgent::Random && storage.nodes.len() < needed {
         return Err(Error::BufferTooSmall);
     }
     let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, u64::from(game));
@@ -218,20 +217,20 @@ impl Report {
 ///
 /// Errors: `Error::InvalidArgument` (`games` is 0, or personas out of order),
 /// `Error::BufferTooSmall` (`storage` holds fewer than [`playtest_nodes`] nodes).
-pub fn playtest(
-    level: &Level,
+pub fn playtest<'l>(
+    level: &'l Level,
     personas: &[Persona; 4],
     games: u32,
     seed: u64,
     config: &SearchConfig,
-    storage: &mut [Node<Swap>],
+    storage: &mut Storage<'_, 'l>,
 ) -> Result<Report, Error> {
     if games == 0 {
         return Err(Error::InvalidArgument);
     }
     check_roles(personas)?;
     let needed = playtest_nodes(config).ok_or(Error::InvalidArgument)?;
-    if storage.len() < needed {
+    if storage.nodes.len() < needed {
         return Err(Error::BufferTooSmall);
     }
     let mut report = Report::default();
@@ -247,7 +246,8 @@ pub fn playtest(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match3::{preset, shipped};
+    use crate::match3::{preset, shipped, states_for};
+    use crate::search::mcts::{CachedState, Node};
 
     fn config(iterations: u32) -> SearchConfig {
         SearchConfig {
@@ -265,13 +265,20 @@ mod tests {
         let level = board("board1");
         let personas = shipped().unwrap();
         let config = config(20);
-        let mut storage = [Node::default(); 1 + 20 * MAX_MOVES];
+        let mut nodes = [Node::default(); 1 + 20 * MAX_MOVES];
+        let mut states = vec![CachedState::default(); states_for(20)];
+        let mut storage = Storage {
+            nodes: &mut nodes,
+            states: &mut states,
+        };
         let report = playtest(&level, &personas, 3, 7, &config, &mut storage).unwrap();
+        // Game by game, and searching without kept states: the same games.
+        let mut replaying = Storage::nodes_only(storage.nodes);
         for agent in PlaytestAgent::ALL {
             let mut by_hand = AgentSummary::default();
             for g in 0..3 {
                 let m =
-                    playtest_game(&level, &personas, agent, g, 7, &config, &mut storage).unwrap();
+                    playtest_game(&level, &personas, agent, g, 7, &config, &mut replaying).unwrap();
                 by_hand.add(&m);
                 assert_eq!(m.moves, u32::from(level.moves()), "{}", agent.name());
             }
@@ -288,6 +295,10 @@ mod tests {
                 > report.summary(PlaytestAgent::MinScore).mean_score()
         );
         // Same inputs, same report; another seed, other games.
+        let mut storage = Storage {
+            nodes: &mut nodes,
+            states: &mut states,
+        };
         assert_eq!(
             playtest(&level, &personas, 3, 7, &config, &mut storage),
             Ok(report)
@@ -303,21 +314,16 @@ mod tests {
         let level = board("board2");
         let personas = shipped().unwrap();
         let config = config(5);
-        let mut storage = [Node::default(); 1 + 5 * MAX_MOVES];
+        let mut nodes = [Node::default(); 1 + 5 * MAX_MOVES];
+        let mut short = Storage::nodes_only(&mut nodes[..5 * MAX_MOVES]);
+        assert_eq!(
+            playtest(&level, &personas, 1, 1, &config, &mut short),
+            Err(Error::BufferTooSmall)
+        );
+        let mut storage = Storage::nodes_only(&mut nodes);
         assert_eq!(
             playtest(&level, &personas, 0, 1, &config, &mut storage),
             Err(Error::InvalidArgument)
-        );
-        assert_eq!(
-            playtest(
-                &level,
-                &personas,
-                1,
-                1,
-                &config,
-                &mut storage[..5 * MAX_MOVES]
-            ),
-            Err(Error::BufferTooSmall)
         );
         // Random needs no storage.
         assert!(
@@ -328,7 +334,7 @@ mod tests {
                 0,
                 1,
                 &config,
-                &mut []
+                &mut Storage::nodes_only(&mut [])
             )
             .is_ok()
         );

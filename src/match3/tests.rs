@@ -4,7 +4,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use super::*;
-use crate::search::mcts::Node;
+use crate::search::mcts::{CachedState, Node};
 
 fn board(rows: &str, colours: u8) -> Board {
     Board::parse(rows, colours).unwrap()
@@ -325,7 +325,7 @@ fn random_game(level: &Level, chance: u64, agent: u64) -> (Metrics, std::vec::Ve
         chance,
         Agent::Random,
         &SearchConfig::default(),
-        &mut [],
+        &mut Storage::nodes_only(&mut []),
         agent,
         |mv, _| moves.push(mv),
     )
@@ -468,7 +468,12 @@ fn formulas_parse_print_encode_and_decode() {
 
 fn mean_score(agent: Agent<'_>, games: u64, iterations: u32) -> f64 {
     let level = Level::default();
-    let mut storage = vec![Node::default(); nodes_for(iterations)];
+    let mut nodes = vec![Node::default(); nodes_for(iterations)];
+    let mut states = vec![CachedState::default(); states_for(iterations)];
+    let mut storage = Storage {
+        nodes: &mut nodes,
+        states: &mut states,
+    };
     let config = SearchConfig {
         iterations,
         ..SearchConfig::default()
@@ -491,11 +496,14 @@ fn vanilla_mcts_outscores_random_and_min_score_undercuts_it() {
     assert!(min < random, "min-score {min} random {random}");
 }
 
+/// Same seed, same game; and the same again whether the searches keep states or replay their
+/// moves (with sampled refills nothing is kept: a replay meets other boards).
 #[test]
 fn agents_are_deterministic_for_a_seed() {
     let level = Level::parse(PRESETS[0].1).unwrap();
     let program = Program::sample();
-    let mut storage = vec![Node::default(); nodes_for(60)];
+    let mut nodes = vec![Node::default(); nodes_for(60)];
+    let mut states = vec![CachedState::default(); states_for(60)];
     for agent in [
         Agent::Vanilla(Goal::MaxScore),
         Agent::Persona(&program, Goal::MaxMoves),
@@ -506,7 +514,11 @@ fn agents_are_deterministic_for_a_seed() {
                 sample_refills,
                 ..SearchConfig::default()
             };
-            let mut run = |seed| {
+            let mut run = |seed, keep_states: bool| {
+                let mut storage = Storage {
+                    nodes: &mut nodes,
+                    states: if keep_states { &mut states } else { &mut [] },
+                };
                 let mut moves = std::vec::Vec::new();
                 let m = play_game(&level, 3, agent, &config, &mut storage, seed, |mv, _| {
                     moves.push(mv)
@@ -514,9 +526,10 @@ fn agents_are_deterministic_for_a_seed() {
                 .unwrap();
                 (m, moves)
             };
-            let first = run(1);
+            let first = run(1, false);
             assert_eq!(first.0.moves, 20);
-            assert_eq!(run(1), first);
+            assert_eq!(run(1, false), first);
+            assert_eq!(run(1, true), first);
         }
     }
 }

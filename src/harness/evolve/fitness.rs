@@ -5,9 +5,9 @@ use rand_xorshift::XorShiftRng;
 
 use super::tree::Tree;
 use crate::harness::Failure;
+use crate::harness::agent_storage::AgentStorage;
 use crate::harness::parallel::run_tasks;
-use crate::match3::{Agent, Goal, Level, Metrics, Program, SearchConfig, nodes_for, play_game};
-use crate::search::mcts::Node;
+use crate::match3::{Agent, Goal, Level, Metrics, Program, SearchConfig, play_game};
 
 /// The command-line names of the four personas, in the order of `Goal`'s codes.
 pub const PERSONA_NAMES: [(&str, Goal); 4] = [
@@ -133,11 +133,10 @@ pub fn evaluate(
         target,
         ..SearchConfig::default()
     };
-    let scratch = || vec![Node::default(); nodes_for(games.iterations)];
     let measures = run_tasks(
         total,
         threads,
-        scratch,
+        || AgentStorage::new(games.iterations, true),
         |storage, task| {
             let (player, game) = (task / per_player, task % per_player);
             let player = match player.checked_sub(programs.len()) {
@@ -164,7 +163,7 @@ pub fn evaluate(
                 chance,
                 agent,
                 &config,
-                storage,
+                &mut storage.lend(),
                 agent_seed,
                 |_, _| {},
             )
