@@ -627,3 +627,10 @@ fn playout_moves_from_the_masks_match_the_listed_pick() {
         }
     }
 }
+
+/// A kept search state costs what `states_for`'s documentation says: about 250 bytes a slot.
+#[test]
+fn a_kept_state_slot_stays_small() {
+    let size = core::mem::size_of::<CachedState<Searched<'_>>>();
+    assert!(size <= 256, "a slot takes {size} bytes");
+}
