@@ -451,6 +451,11 @@ typedef struct {
    */
   uint32_t max_score;
   /**
+   * Written as zero by arbor: an explicit field where padding would be, so a report holds
+   * no uninitialised bytes and two reports compare with `memcmp`.
+   */
+  uint32_t reserved;
+  /**
    * Mean final score.
    */
   double mean_score;

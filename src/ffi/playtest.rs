@@ -48,6 +48,9 @@ pub struct arbor_match3_playtest_row {
     pub min_score: u32,
     /// Highest final score.
     pub max_score: u32,
+    /// Written as zero by arbor: an explicit field where padding would be, so a report holds
+    /// no uninitialised bytes and two reports compare with `memcmp`.
+    pub reserved: u32,
     /// Mean final score.
     pub mean_score: f64,
     /// Mean over games of the average legal moves available before each move.
@@ -230,6 +233,7 @@ pub unsafe extern "C" fn arbor_match3_playtest(
             games: summary.games,
             min_score: summary.min_score,
             max_score: summary.max_score,
+            reserved: 0,
             mean_score: summary.mean_score(),
             mean_available: summary.mean_available(),
         };
