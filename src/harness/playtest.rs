@@ -43,6 +43,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         iterations,
         ..SearchConfig::default()
     };
+    // Only to reject a tree size that does not fit; each thread's storage is sized below.
     playtest_nodes(&config)
         .ok_or_else(|| Failure::Usage(format!("--iterations {iterations} is too large")))?;
     if names.is_empty() {
