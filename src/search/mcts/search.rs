@@ -42,10 +42,11 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// [`Mcts::search`], keeping in `states` the state reached at each tree node it plays
     /// into, if the game [replays exactly](Game::replays_exactly): an iteration then starts
     /// from the state of the deepest kept node on its path and plays only the moves below it.
-    /// The result is the same as `search`'s, bit for bit; only the time differs. An iteration
-    /// keeps at most two new states (the leaf it expands and the child it plays out from) and
-    /// at most three quarters of the slots are used, so three slots per iteration keep every
-    /// state; fewer keep the first ones, and an empty slice keeps none.
+    /// The result is the same as `search`'s, bit for bit; only the time differs. On a fresh
+    /// tree an iteration keeps at most two new states (the leaf it expands and the child it
+    /// plays out from) and at most three quarters of the slots are used, so three slots per
+    /// iteration keep every state (a reused tree's nodes are kept too, as they are first
+    /// replayed); fewer keep the first ones, and an empty slice keeps none.
     pub fn search_with_states<G, P>(
         &mut self,
         state: &G,
