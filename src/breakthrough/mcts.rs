@@ -28,22 +28,30 @@ use rand_xorshift::XorShiftRng;
 
 use super::rules::{FILE_A, FILE_H};
 use super::{Color, Move, MoveList, Position};
+use crate::search::game::{Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn};
 use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1};
+
+/// Most plies of a game on the largest board, 8x8: every move takes a pawn one rank forward,
+/// so 16 pawns a side make at most 2·16·7 = 224 moves.
+pub const MAX_PLIES: usize = 224;
 
 impl Game for Position {
     type Move = Move;
     type Moves = MoveList;
+    type Trace = heapless::Vec<Ply<Move>, MAX_PLIES>;
 
     #[inline]
-    fn side_to_move(&self) -> u8 {
-        Position::side_to_move(self) as u8
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(Position::side_to_move(self) as u8)
+        }
     }
 
     #[inline]
-    fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        Position::legal_moves(self, &mut moves);
-        moves
+    fn legal_moves(&self, moves: &mut MoveList) {
+        Position::legal_moves(self, moves);
     }
 
     #[inline]
@@ -51,28 +59,54 @@ impl Game for Position {
         Position::play(self, mv);
     }
 
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.is_over()
-    }
-
-    /// The Zobrist hash (pawns, side to move, board size).
-    fn position_key(&self) -> Option<u64> {
-        Some(self.hash())
-    }
-
-    /// 1 for the winner, 0 for the loser; 0.5 for both while the game goes on (never asked
-    /// for unless a playout cutoff is set).
-    fn reward(&self, player: u8) -> f32 {
+    /// 1 for the winner, 0 for the loser; 0.5 for both while the game goes on.
+    fn returns(&self) -> [f32; 2] {
         match self.status().winner() {
-            Some(winner) if winner as u8 == player => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+            Some(Color::White) => [1.0, 0.0],
+            Some(Color::Black) => [0.0, 1.0],
+            None => [0.5, 0.5],
         }
     }
 
-    fn prior(&self, mv: Move) -> f32 {
-        prior(self, mv)
+    /// The Zobrist hash (pawns, side to move, board size).
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+}
+
+impl MoveIndex for Position {
+    /// A from-square (64), a direction (3) and whether it captures (2): moves that differ
+    /// in any of them are different moves for AMAF.
+    const MOVE_SPACE: usize = 64 * 3 * 2;
+    type PlayerMoveTable = [u8; 2 * 64 * 3 * 2];
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        // Forward for White is +7, +8 or +9 squares, for Black −9, −8 or −7; the player is
+        // a separate dimension of AMAF tables, so the two may share indices.
+        let direction = match to.wrapping_sub(from) {
+            7 | 247 => 0,
+            8 | 248 => 1,
+            _ => 2,
+        };
+        let capture = usize::from(mv.is_capture());
+        (usize::from(from) * 3 + direction) * 2 + capture
+    }
+}
+
+/// Breakthrough's knowledge for MCTS: [`prior`] as the prior value H(d) (weight 0: the
+/// MoGo score reads it, no simulations are assumed), uniform playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Heuristics;
+
+impl Knowledge<Position> for Heuristics {
+    fn priors(&self, state: &Position, moves: &[Move], out: &mut impl PriorSink) {
+        for (i, &mv) in moves.iter().enumerate() {
+            let value = prior(state, mv);
+            out.set(i, Prior { value, weight: 0.0 });
+        }
     }
 }
 
@@ -241,6 +275,7 @@ impl Player {
         match tree.search(
             position,
             &self.selection,
+            &Heuristics,
             &self.config,
             self.iterations,
             rng,
@@ -268,15 +303,38 @@ mod tests {
     #[test]
     fn the_game_trait_follows_the_position() {
         let p = Position::start(Size::new_checked(5, 5).unwrap());
-        assert_eq!(Game::side_to_move(&p), 0);
-        assert_eq!(Game::legal_moves(&p).len(), 13);
-        assert!(!Game::is_terminal(&p));
+        assert_eq!(Game::turn(&p), Turn::Player(0));
+        let mut moves = MoveList::new();
+        Game::legal_moves(&p, &mut moves);
+        assert_eq!(moves.len(), 13);
+        assert_eq!(Game::returns(&p), [0.5, 0.5]);
         let won = pos("..W../...../...../...../BB... b");
         assert_eq!(won.status(), Status::WhiteWon);
-        assert!(Game::is_terminal(&won));
-        assert_eq!(won.reward(0), 1.0);
-        assert_eq!(won.reward(1), 0.0);
+        assert_eq!(Game::turn(&won), Turn::Over);
+        assert_eq!(Game::returns(&won), [1.0, 0.0]);
         assert_eq!(Move::default().to_u16(), 0);
+        assert_eq!(<Position as Game>::MAX_MOVES, super::super::MAX_MOVES);
+    }
+
+    #[test]
+    fn move_indices_tell_every_legal_move_of_a_player_apart() {
+        let mut rng = seeded_rng(3);
+        for (columns, rows) in [(2, 4), (5, 5), (8, 8), (3, 8)] {
+            let mut p = Position::start(Size::new_checked(columns, rows).unwrap());
+            // Every move either player ever makes, with its index: one index, one move.
+            let mut seen = std::collections::HashMap::new();
+            while let Some(m) = p.random_move(&mut rng) {
+                let mut moves = MoveList::new();
+                Game::legal_moves(&p, &mut moves);
+                let side = Position::side_to_move(&p) as usize;
+                for &other in moves.iter() {
+                    let index = Position::move_index(other);
+                    assert!(index < Position::MOVE_SPACE);
+                    assert_eq!(*seen.entry((side, index)).or_insert(other), other);
+                }
+                p.play(m);
+            }
+        }
     }
 
     #[test]
@@ -309,7 +367,9 @@ mod tests {
         for (columns, rows) in [(2, 4), (5, 5), (6, 5), (8, 8), (3, 8)] {
             let mut p = Position::start(Size::new_checked(columns, rows).unwrap());
             while let Some(m) = p.random_move(&mut rng) {
-                for &other in Game::legal_moves(&p).iter() {
+                let mut moves = MoveList::new();
+                Game::legal_moves(&p, &mut moves);
+                for &other in moves.iter() {
                     let h = prior(&p, other);
                     assert!((0.0..=1.0).contains(&h), "{other} in {p}: {h}");
                 }

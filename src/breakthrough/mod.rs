@@ -85,7 +85,7 @@ mod text;
 /// cbindgen:ignore
 mod zobrist;
 
-pub use mcts::{Player, PlayerKind, prior};
+pub use mcts::{Heuristics, MAX_PLIES, Player, PlayerKind, prior};
 pub use moves::{MAX_MOVES, Move, MoveList, Square};
 pub use perft::PerftStats;
 pub use playout::Playout;

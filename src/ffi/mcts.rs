@@ -9,7 +9,7 @@ use core::mem::{align_of, size_of};
 
 use super::arbor_status;
 use super::breakthrough::{arbor_breakthrough, read_state};
-use crate::breakthrough::Move;
+use crate::breakthrough::{Heuristics, Move};
 use crate::search::mcts::{
     Config, MAX_CAPACITY, Mcts, MoGo, Node, Proof, Rave, Selection, Ucb1, node_size, seeded_rng,
 };
@@ -329,7 +329,14 @@ pub unsafe extern "C" fn arbor_mcts_search(
     };
     let mut tree = Mcts::new(nodes);
     let mut rng = seeded_rng(seed);
-    let result = match tree.search(&position, &selection, &config, iterations, &mut rng) {
+    let result = match tree.search(
+        &position,
+        &selection,
+        &Heuristics,
+        &config,
+        iterations,
+        &mut rng,
+    ) {
         Ok(result) => result,
         Err(error) => return error.into(),
     };

@@ -39,9 +39,11 @@ use super::board::Swap;
 use super::formula::Program;
 use super::game::{Match3, Metrics, Moves};
 use super::level::Level;
+use super::policy::FormulaPolicy;
 use crate::Error;
+use crate::search::game::{Ply, Turn};
 use crate::search::mcts::{
-    CachedState, Config, FinalMove, FormulaPolicy, Game, Mcts, Node, Policy, Ucb1, random_index,
+    CachedState, Config, FinalMove, Game, Mcts, Node, Policy, Ucb1, random_index,
 };
 
 /// The paper's iterations (root visits) per move.
@@ -239,41 +241,47 @@ impl<'l> Searched<'l> {
     }
 }
 
+impl Searched<'_> {
+    /// Legal moves in the searched state (the persona variable M of the child that led here).
+    pub(crate) fn legal_count(&self) -> u32 {
+        self.game.legal_count()
+    }
+}
+
 impl Game for Searched<'_> {
     type Move = Swap;
     type Moves = Moves;
+    /// A game lasts at most 255 moves (the level's limit is a `u8`).
+    type Trace = heapless::Vec<Ply<Swap>, 255>;
 
-    fn side_to_move(&self) -> u8 {
-        0
+    fn turn(&self) -> Turn {
+        if self.game.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(0)
+        }
     }
 
-    fn legal_moves(&self) -> Moves {
-        self.game.legal_moves()
+    fn legal_moves(&self, moves: &mut Moves) {
+        *moves = self.game.legal_moves();
     }
 
     fn play(&mut self, mv: Swap) {
         self.game.play(mv);
     }
 
-    fn is_terminal(&self) -> bool {
-        self.game.is_over()
+    /// The goal's reward, for the one player.
+    fn returns(&self) -> [f32; 2] {
+        let reward = self.goal_reward();
+        [reward, reward]
     }
 
-    fn reward(&self, _player: u8) -> f32 {
-        self.goal_reward()
+    fn hash(&self) -> u64 {
+        self.game.hash()
     }
 
-    /// The number of legal moves here (the persona variable M of the child that led here).
-    fn feature(&self) -> f32 {
-        self.game.legal_count() as f32
-    }
-
-    fn playout_move(&self, moves: &[Swap], rng: &mut XorShiftRng) -> usize {
-        random_index(rng, moves.len())
-    }
-
-    /// `playout_move`'s draw and move, found in the legal masks without listing the moves.
-    fn play_playout_move(&mut self, rng: &mut XorShiftRng) -> Option<Swap> {
+    /// The uniform pick, found in the legal masks without listing the moves.
+    fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Swap> {
         if self.game.is_over() {
             return None;
         }
@@ -320,7 +328,7 @@ pub fn random_move(game: &Match3<'_>, rng: &mut XorShiftRng) -> Option<Swap> {
 
 /// The move an MCTS agent with `policy` and `goal` chooses, searching in `storage`.
 /// `Ok(None)` when the game is over; `Error::CapacityExhausted` when `storage` has no node.
-pub fn search_move<'l, P: Policy + ?Sized>(
+pub fn search_move<'l, P: for<'a> Policy<Searched<'a>> + ?Sized>(
     game: &Match3<'l>,
     policy: &P,
     goal: Goal,
@@ -333,6 +341,7 @@ pub fn search_move<'l, P: Policy + ?Sized>(
     let result = tree.search_with_states(
         &state,
         policy,
+        &(),
         &paper_config(),
         config.iterations,
         rng,

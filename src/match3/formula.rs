@@ -15,9 +15,9 @@
 //! with exactly one value.
 use core::fmt;
 
+use super::policy::{FORMULA_LANES, Formula};
 use super::registers::Registers;
 use crate::Error;
-use crate::search::mcts::{FORMULA_LANES, Formula};
 
 /// Most instructions in a program.
 pub const MAX_INSTRUCTIONS: usize = 64;

@@ -1,5 +1,5 @@
 //! A game in progress: the board, the chance stream that refills it, and the metrics.
-use rand_core::SeedableRng;
+use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use super::board::{Board, Swap, rect};
@@ -145,6 +145,24 @@ impl<'l> Match3<'l> {
     /// Over: the move limit is reached, or no legal move is left even after a reshuffle.
     pub fn is_over(&self) -> bool {
         self.moves_left() == 0 || self.legal == (0, 0)
+    }
+
+    /// A hash of the game: board, metrics and the chance stream to come (equal games, equal
+    /// hashes), so that a search never continues a tree built for another game.
+    pub fn hash(&self) -> u64 {
+        let mut chance = self.rng.clone();
+        let words = (0..self.board.colours())
+            .map(|colour| self.board.colour_bits(colour))
+            .chain([
+                u64::from(self.metrics.score) << 32 | u64::from(self.metrics.moves),
+                u64::from(self.metrics.legal_sum),
+                chance.next_u64(),
+            ]);
+        words.fold(0x243F_6A88_85A3_08D3, |hash, word| {
+            (hash ^ word)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29)
+        })
     }
 
     /// Legal swaps as `(horizontal, vertical)` masks of their lower or left cells.

@@ -35,6 +35,7 @@ mod game;
 mod level;
 mod persona;
 mod playtest;
+mod policy;
 mod registers;
 
 #[cfg(test)]
@@ -58,3 +59,4 @@ pub use persona::{
 pub use playtest::{
     AgentSummary, PlaytestAgent, Report, game_seeds, playtest, playtest_game, playtest_nodes,
 };
+pub use policy::{FORMULA_LANES, Formula, FormulaPolicy};

@@ -6,7 +6,7 @@
 //! [`Program::eval`](super::Program::eval) does on the same operands in the same order, so
 //! results are bit-identical to it.
 use super::formula::{MAX_INSTRUCTIONS, Op};
-use crate::search::mcts::FORMULA_LANES;
+use super::policy::FORMULA_LANES;
 
 /// Registers 0–3 hold W, N, NP, M; temporaries follow, one per stack position.
 const VARIABLES: usize = 4;
@@ -279,7 +279,7 @@ impl Registers {
 #[cfg(test)]
 mod tests {
     use super::super::formula::{Op, Program};
-    use crate::search::mcts::Formula;
+    use crate::match3::Formula;
 
     /// The batched register form against the stack interpreter, bit for bit, on `n` points.
     fn agree(program: &Program, n: usize) {

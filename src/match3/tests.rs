@@ -603,7 +603,7 @@ fn game_first_move(game: &Match3<'_>) -> Swap {
 /// moves and picking among them, all the way through random games.
 #[test]
 fn playout_moves_from_the_masks_match_the_listed_pick() {
-    use crate::search::mcts::Game;
+    use crate::search::mcts::{Game, random_index};
     let level = Level::default();
     for seed in 0..20 {
         let start = Match3::new(&level, seed);
@@ -612,13 +612,14 @@ fn playout_moves_from_the_masks_match_the_listed_pick() {
         let mut fast_rng = XorShiftRng::seed_from_u64(seed);
         let mut listed_rng = fast_rng.clone();
         loop {
-            let moves = listed.legal_moves();
+            let mut moves = Moves::new();
+            listed.legal_moves(&mut moves);
             let want = (!moves.is_empty()).then(|| {
-                let mv = moves[listed.playout_move(&moves, &mut listed_rng)];
+                let mv = moves[random_index(&mut listed_rng, moves.len())];
                 listed.play(mv);
                 mv
             });
-            assert_eq!(fast.play_playout_move(&mut fast_rng), want, "seed {seed}");
+            assert_eq!(fast.play_random_move(&mut fast_rng), want, "seed {seed}");
             assert_eq!(fast_rng.next_u32(), listed_rng.next_u32());
             assert_eq!(fast.goal_reward(), listed.goal_reward());
             if want.is_none() {

@@ -1,4 +1,8 @@
-//! Search algorithms that are generic over games. No game is named here.
+//! Search algorithms that are generic over games, all on one game interface ([`game`]). No
+//! game is named here.
 
+pub mod game;
 pub mod mcts;
 pub mod proof;
+
+pub use game::{Bounded, Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, ProofHints, Turn};

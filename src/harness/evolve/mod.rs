@@ -23,7 +23,7 @@ pub use tree::{BinOp, Tree, Var};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::mcts::Formula;
+    use crate::match3::Formula;
     use rand_core::{Rng, SeedableRng};
     use rand_xorshift::XorShiftRng;
 

@@ -1,13 +1,13 @@
 //! Monte-Carlo tree search, generic over games, in caller-provided storage.
 //!
-//! - [`Game`] is what a game implements: side to move, legal moves into its own bounded
-//!   list, `play`, terminal test and per-player rewards, plus optional hooks (a per-child
-//!   feature, a prior H(d), a playout move chooser).
+//! - [`Game`] (from [`crate::search::game`]) is what a game implements; [`Knowledge`] adds
+//!   priors, a cut-off evaluation and a playout policy.
 //! - [`Mcts`] holds the tree in a `&mut [Node<M>]` the caller provides. Nodes refer to each
 //!   other by `u32` index and a node's children are contiguous, so expanding is one bump of
 //!   a cursor. [`storage_bytes`] and [`node_align`] size a buffer for C.
-//! - Selection is a [`Policy`]: [`Ucb1`], [`Rave`], [`MoGo`], or any [`Formula`] through
-//!   [`FormulaPolicy`]; [`Selection`] bundles the built-ins as one `Copy` value.
+//! - Selection is a [`Policy`]: [`Ucb1`], [`Rave`], [`MoGo`] (these two with AMAF by move
+//!   index, see [`Amaf`]), or a game's own (Match-3's persona formulas);
+//!   [`Selection`] bundles the built-ins as one `Copy` value.
 //! - [`Config`] sets expansion, playouts, the final-move rule and the MCTS-Solver.
 //! - [`Mcts::search_with_states`] also keeps, in a `&mut [CachedState<G>]` the caller
 //!   provides, the state reached at each tree node, so that an iteration in a game whose
@@ -18,7 +18,8 @@
 //! the next search. It costs one pass over the nodes in use, and no extra memory.
 //!
 //! ```
-//! use arbor::search::mcts::{Config, Game, Mcts, Node, Ucb1};
+//! use arbor::search::mcts::{Config, Mcts, Node, Ucb1};
+//! use arbor::search::{Game, Ply, Turn};
 //! use rand_core::SeedableRng;
 //!
 //! /// Nim with one pile: take 1 to 3 stones; whoever takes the last stone wins.
@@ -28,30 +29,35 @@
 //! impl Game for Nim {
 //!     type Move = u8;
 //!     type Moves = heapless::Vec<u8, 3>; // at most three moves: take 1, 2 or 3
-//!     fn side_to_move(&self) -> u8 { self.to_move }
-//!     fn legal_moves(&self) -> Self::Moves {
-//!         (1..=self.stones.min(3)).collect()
+//!     type Trace = heapless::Vec<Ply<u8>, 64>; // a game has at most 63 plies
+//!     fn turn(&self) -> Turn {
+//!         if self.stones == 0 { Turn::Over } else { Turn::Player(self.to_move) }
+//!     }
+//!     fn legal_moves(&self, moves: &mut Self::Moves) {
+//!         *moves = (1..=self.stones.min(3)).collect();
 //!     }
 //!     fn play(&mut self, take: u8) {
 //!         self.stones -= take;
 //!         self.to_move ^= 1;
 //!     }
-//!     fn is_terminal(&self) -> bool { self.stones == 0 }
 //!     // The player who just moved took the last stone.
-//!     fn reward(&self, player: u8) -> f32 { if player != self.to_move { 1.0 } else { 0.0 } }
+//!     fn returns(&self) -> [f32; 2] {
+//!         if self.to_move == 1 { [1.0, 0.0] } else { [0.0, 1.0] }
+//!     }
+//!     fn hash(&self) -> u64 { u64::from(self.stones) << 1 | u64::from(self.to_move) }
 //! }
 //!
 //! let mut storage = [Node::default(); 1000];
 //! let mut tree = Mcts::new(&mut storage);
 //! let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(7);
 //! let nim = Nim { stones: 6, to_move: 0 };
-//! let result = tree.search(&nim, &Ucb1::default(), &Config::default(), 500, &mut rng).unwrap();
+//! let result = tree.search(&nim, &Ucb1::default(), &(), &Config::default(), 500, &mut rng).unwrap();
 //! assert_eq!(result.best, Some(2)); // leave a multiple of 4
 //! ```
 
+mod amaf;
 mod backup;
 mod config;
-mod game;
 mod node;
 mod playout;
 mod policy;
@@ -66,15 +72,13 @@ mod tests;
 #[cfg(test)]
 mod toys;
 
+pub use amaf::Amaf;
 pub use config::{ChildInfo, Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
-pub use game::{Game, random_index, seeded_rng};
 pub use node::{
     MAX_CAPACITY, Node, Proof, capacity_for_bytes, node_align, node_size, storage_bytes,
 };
-pub use playout::TRACE_CAPACITY;
-pub use policy::{
-    ChildStats, FORMULA_LANES, Formula, FormulaPolicy, MoGo, Needs, Policy, Rave, Selection, Ucb1,
-    rave_beta,
-};
+pub use policy::{ChildStats, MoGo, Needs, Policy, Rave, Selection, Ucb1, rave_beta};
+// The game interface lives in `crate::search`; these are here for callers of MCTS alone.
+pub use crate::search::game::{Game, Knowledge, random_index, seeded_rng};
 pub use states::CachedState;
 pub use tree::Mcts;

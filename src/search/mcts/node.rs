@@ -1,6 +1,8 @@
 //! One tree node, and the size arithmetic a C caller needs to hand over a buffer.
 use core::mem::{align_of, size_of};
 
+use super::policy::ChildStats;
+
 /// Index meaning "no node" (the root's parent). Node indices are therefore `0..u32::MAX`.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -94,9 +96,9 @@ pub struct Node<M> {
     /// Children are `first_child .. first_child + child_count`, always after the node itself.
     pub(crate) first_child: u32,
     pub(crate) child_count: u32,
-    /// Game-supplied per-child feature, read by formula policies.
+    /// The policy's feature of this node's state ([`Policy::observe`](super::Policy::observe)).
     pub(crate) feature: f32,
-    /// Game-supplied prior H(d), read by the MoGo score.
+    /// The prior value H(d) of this node's move, read by the MoGo score.
     pub(crate) prior: f32,
     /// Player who made `mv` (the root: the player to move at the root).
     pub(crate) mover: u8,
@@ -170,6 +172,66 @@ impl<M: Copy> Node<M> {
             0..0
         } else {
             self.first_child..self.first_child.saturating_add(self.child_count)
+        }
+    }
+}
+
+/// Read access for policies outside the crate (selection reads these straight from the
+/// nodes, see [`Policy::score_children`](super::Policy::score_children)).
+impl<M: Copy> Node<M> {
+    /// Simulations through this node.
+    #[inline]
+    pub const fn visits(&self) -> u32 {
+        self.visits
+    }
+
+    /// Sum of the rewards of the player who moved into this node.
+    #[inline]
+    pub const fn wins(&self) -> f32 {
+        self.wins
+    }
+
+    /// AMAF simulations of this node's move.
+    #[inline]
+    pub const fn amaf_visits(&self) -> u32 {
+        self.amaf_visits
+    }
+
+    /// Sum of rewards over those AMAF simulations.
+    #[inline]
+    pub const fn amaf_wins(&self) -> f32 {
+        self.amaf_wins
+    }
+
+    /// The policy's feature of this node's state ([`Policy::observe`](super::Policy::observe)).
+    #[inline]
+    pub const fn feature(&self) -> f32 {
+        self.feature
+    }
+
+    /// The prior value of this node's move, H(d).
+    #[inline]
+    pub const fn prior(&self) -> f32 {
+        self.prior
+    }
+
+    /// The move into this node.
+    #[inline]
+    pub const fn mv(&self) -> M {
+        self.mv
+    }
+
+    /// What a policy sees of this node as a child of `parent`.
+    #[inline]
+    pub fn stats(&self, parent: &Node<M>) -> ChildStats {
+        ChildStats {
+            wins: f64::from(self.wins),
+            visits: self.visits,
+            parent_visits: parent.visits,
+            amaf_wins: f64::from(self.amaf_wins),
+            amaf_visits: self.amaf_visits,
+            feature: f64::from(self.feature),
+            prior: f64::from(self.prior),
         }
     }
 }

@@ -1,64 +1,44 @@
-//! The simulation phase, and the record of moves that AMAF statistics are built from.
-use heapless::Vec;
+//! The simulation phase.
 use rand_xorshift::XorShiftRng;
 
 use super::config::{Config, PlayoutPolicy};
-use super::game::{Game, play_listed, random_index};
-
-/// Plies of one simulation (tree part and playout) recorded for AMAF. 256 covers a whole
-/// game of 8x8 Breakthrough, the longest game arbor plays by simulation: every move advances
-/// a piece one row, so 16 pieces a side make at most 2·16·7 = 224 plies. Later plies of a
-/// longer simulation still count for the rewards, only not for AMAF.
-///
-/// cbindgen:ignore
-pub const TRACE_CAPACITY: usize = 256;
-
-/// One ply of a simulation: the move and who played it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ply<M> {
-    pub(crate) mv: M,
-    pub(crate) player: u8,
-}
-
-pub(crate) type Trace<M> = Vec<Ply<M>, TRACE_CAPACITY>;
+use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn};
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct End {
-    /// The final state is terminal (or has no legal move), so `reward` scores it; otherwise
-    /// the cutoff stopped it and `evaluate` does.
+    /// The final state is over (or has no legal move), so its returns score it; otherwise
+    /// the cutoff stopped it and the knowledge's evaluation does.
     pub(crate) terminal: bool,
     /// Moves played.
     pub(crate) steps: u32,
 }
 
 /// Plays `state` out with the configured playout policy, appending moves to `trace`.
-pub(crate) fn playout<G: Game>(
+pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
     state: &mut G,
+    knowledge: &K,
     config: &Config,
     rng: &mut XorShiftRng,
-    trace: &mut Trace<G::Move>,
+    trace: &mut G::Trace,
 ) -> End {
     let mut steps = 0;
     loop {
-        if state.is_terminal() {
+        let Turn::Player(player) = state.turn() else {
             return End {
                 terminal: true,
                 steps,
             };
-        }
+        };
         if steps >= config.playout_cutoff {
             return End {
                 terminal: false,
                 steps,
             };
         }
-        let player = state.side_to_move();
         let played = match config.playout {
-            PlayoutPolicy::Game => state.play_playout_move(rng),
-            PlayoutPolicy::Uniform => {
-                play_listed(state, rng, |_, moves, rng| random_index(rng, moves.len()))
-            }
+            PlayoutPolicy::Game => knowledge.play_playout_move(state, rng),
+            PlayoutPolicy::Uniform => state.play_random_move(rng),
         };
         let Some(mv) = played else {
             return End {
@@ -73,16 +53,17 @@ pub(crate) fn playout<G: Game>(
 }
 
 /// Rewards of players 0 and 1 at the end of a simulation, sanitised into [0, 1].
-pub(crate) fn rewards<G: Game>(state: &G, end: End) -> [f32; 2] {
-    let score = |player| {
-        let reward = if end.terminal {
-            state.reward(player)
-        } else {
-            state.evaluate(player)
-        };
-        sanitize(reward)
+pub(crate) fn rewards<G: Game, K: Knowledge<G> + ?Sized>(
+    state: &G,
+    knowledge: &K,
+    end: End,
+) -> [f32; 2] {
+    let returns = if end.terminal {
+        state.returns()
+    } else {
+        knowledge.evaluate(state)
     };
-    [score(0), score(1)]
+    returns.map(sanitize)
 }
 
 /// Clamps a game's reward into [0, 1]; NaN becomes 0.

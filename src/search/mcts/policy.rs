@@ -2,14 +2,18 @@
 //! score is descended into (ties broken at random by the search's generator).
 use core::f64::consts::FRAC_1_SQRT_2;
 
+use super::amaf::Amaf;
+use super::node::Node;
+use crate::search::game::{Game, MoveIndex};
+
 /// Which optional statistics a policy reads, so the search computes only those.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Needs {
     /// AMAF (RAVE) counts, updated in backpropagation.
     pub amaf: bool,
-    /// The game's per-child feature, `Game::feature`.
+    /// The policy's per-child feature, [`Policy::observe`].
     pub feature: bool,
-    /// The game's prior H(d), `Game::prior`.
+    /// The priors of the search's [`Knowledge`](crate::search::game::Knowledge), H(d).
     pub prior: bool,
 }
 
@@ -26,9 +30,9 @@ pub struct ChildStats {
     pub amaf_wins: f64,
     /// AMAF simulations (0 unless the policy asks for `Needs::amaf`).
     pub amaf_visits: u32,
-    /// `Game::feature` of the child (0 unless asked for).
+    /// [`Policy::observe`] of the child's state (0 unless asked for).
     pub feature: f64,
-    /// `Game::prior` of the child, H(d) (0.5 unless asked for).
+    /// The prior value of the child's move, H(d) (0.5 unless asked for).
     pub prior: f64,
 }
 
@@ -52,9 +56,13 @@ impl ChildStats {
     }
 }
 
-/// A selection policy. Scores may be infinite (try first) or NaN (never chosen while another
-/// child scores a number).
-pub trait Policy {
+/// Children whose `ChildStats` are built for one `Policy::score_all` call by the default
+/// [`Policy::score_children`].
+const STATS_BATCH: usize = 16;
+
+/// A selection policy for the game `G`. Scores may be infinite (try first) or NaN (never
+/// chosen while another child scores a number).
+pub trait Policy<G: Game> {
     /// Optional statistics this policy reads.
     fn needs(&self) -> Needs {
         Needs::default()
@@ -64,23 +72,51 @@ pub trait Policy {
     fn score(&self, child: &ChildStats) -> f64;
 
     /// Scores of several children, `scores[i]` for `children[i]`, exactly as `score` gives
-    /// them. Selection calls this; a policy whose per-child cost is mostly overhead (an
-    /// interpreted formula) overrides it to share that overhead.
+    /// them. A policy whose per-child cost is mostly overhead (an interpreted formula)
+    /// overrides it to share that overhead.
     fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
         for (child, score) in children.iter().zip(scores) {
             *score = self.score(child);
         }
     }
 
-    /// The formula this policy scores visited children with, unvisited ones scoring +∞ (as
-    /// [`FormulaPolicy`] does). Selection then packs the nodes' statistics straight into the
-    /// formula's batches instead of building `ChildStats`; `score` must agree with it.
-    fn formula(&self) -> Option<&dyn Formula> {
-        None
+    /// Scores of `children`, some children of `parent` (`scores[i]` for `children[i]`, the
+    /// two of the same length), exactly as `score` gives them. Selection calls this; the
+    /// default builds [`ChildStats`] by batches for `score_all`. A policy that reads few
+    /// statistics may override it to read them straight from the nodes.
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        let mut stats = [ChildStats::default(); STATS_BATCH];
+        for (children, scores) in children
+            .chunks(STATS_BATCH)
+            .zip(scores.chunks_mut(STATS_BATCH))
+        {
+            for (stat, child) in stats.iter_mut().zip(children) {
+                *stat = child.stats(parent);
+            }
+            self.score_all(&stats[..children.len()], scores);
+        }
     }
+
+    /// A number describing `state` as the child its last move led to (for example its number
+    /// of legal moves), read back as [`ChildStats::feature`]. Called once per node, on the
+    /// state reached the first time a search descends into it, and only if
+    /// [`Needs::feature`]; unvisited children are scored without it.
+    fn observe(&self, _state: &G) -> f32 {
+        0.0
+    }
+
+    /// Adds one simulation to the AMAF statistics of the path in `amaf`. Called only if
+    /// [`Needs::amaf`]; a policy that reads AMAF and is implemented for a game with a
+    /// [`MoveIndex`] calls [`Amaf::update`]. The default does nothing.
+    fn update_amaf(&self, _amaf: Amaf<'_, '_, G>) {}
 }
 
-impl<P: Policy + ?Sized> Policy for &P {
+impl<G: Game, P: Policy<G> + ?Sized> Policy<G> for &P {
     fn needs(&self) -> Needs {
         (**self).needs()
     }
@@ -93,8 +129,21 @@ impl<P: Policy + ?Sized> Policy for &P {
         (**self).score_all(children, scores)
     }
 
-    fn formula(&self) -> Option<&dyn Formula> {
-        (**self).formula()
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        (**self).score_children(parent, children, scores)
+    }
+
+    fn observe(&self, state: &G) -> f32 {
+        (**self).observe(state)
+    }
+
+    fn update_amaf(&self, amaf: Amaf<'_, '_, G>) {
+        (**self).update_amaf(amaf)
     }
 }
 
@@ -128,12 +177,19 @@ fn exploration(c: f64, parent_visits: u32, visits: u32) -> f64 {
     bonus(c, log_visits(parent_visits), visits)
 }
 
-impl Policy for Ucb1 {
-    fn score(&self, child: &ChildStats) -> f64 {
+impl Ucb1 {
+    /// The score of `child`: +∞ unvisited, else X̄ + C·√(2·ln N / n).
+    pub fn score(&self, child: &ChildStats) -> f64 {
         if child.visits == 0 {
             return f64::INFINITY;
         }
         child.mean() + exploration(self.c, child.parent_visits, child.visits)
+    }
+}
+
+impl<G: Game> Policy<G> for Ucb1 {
+    fn score(&self, child: &ChildStats) -> f64 {
+        Ucb1::score(self, child)
     }
 
     /// As `score`, with ln N taken once for children of the same parent.
@@ -191,7 +247,7 @@ impl Default for Rave {
     }
 }
 
-impl Policy for Rave {
+impl<G: MoveIndex> Policy<G> for Rave {
     fn needs(&self) -> Needs {
         Needs {
             amaf: true,
@@ -199,7 +255,18 @@ impl Policy for Rave {
         }
     }
 
+    fn update_amaf(&self, amaf: Amaf<'_, '_, G>) {
+        amaf.update();
+    }
+
     fn score(&self, child: &ChildStats) -> f64 {
+        Rave::score(self, child)
+    }
+}
+
+impl Rave {
+    /// The UCT-RAVE score of `child`.
+    pub fn score(&self, child: &ChildStats) -> f64 {
         if child.visits == 0 && (child.amaf_visits == 0 || self.c > 0.0) {
             return f64::INFINITY;
         }
@@ -266,7 +333,7 @@ impl MoGo {
     }
 }
 
-impl Policy for MoGo {
+impl<G: MoveIndex> Policy<G> for MoGo {
     fn needs(&self) -> Needs {
         Needs {
             amaf: true,
@@ -275,95 +342,21 @@ impl Policy for MoGo {
         }
     }
 
+    fn update_amaf(&self, amaf: Amaf<'_, '_, G>) {
+        amaf.update();
+    }
+
     fn score(&self, child: &ChildStats) -> f64 {
+        MoGo::score(self, child)
+    }
+}
+
+impl MoGo {
+    /// The MoGo score of `child` (Eq. 1).
+    pub fn score(&self, child: &ChildStats) -> f64 {
         let (alpha, beta, gamma) = self.weights(child.visits, child.amaf_visits);
         let unpruning = self.c / libm::log(2.0 + f64::from(child.visits));
         alpha * child.mean() + beta * child.amaf_mean() + (gamma + unpruning) * child.prior
-    }
-}
-
-/// A selection formula over the Match-3 persona variables (paper, section IV.C): child wins,
-/// child visits, parent visits and the game's per-child feature (for example the child's
-/// number of legal moves). Any `Fn(f64, f64, f64, f64) -> f64` is one; an evolved bytecode
-/// program implements it directly.
-pub trait Formula {
-    /// The score of a visited child.
-    fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64;
-
-    /// `out[i]` = `eval` of lane `i` of `vars` (the lanes of wins, visits, parent visits
-    /// and feature, in that order) for `i < len`, bit for bit; lanes from `len` on are
-    /// ignored and their outputs unspecified. Selection fills the lanes straight from the
-    /// nodes; a formula whose per-call cost is mostly overhead (an interpreted program)
-    /// overrides this to pay it once per batch.
-    fn eval_lanes(
-        &self,
-        vars: &[[f64; FORMULA_LANES]; 4],
-        len: usize,
-        out: &mut [f64; FORMULA_LANES],
-    ) {
-        for (lane, o) in out.iter_mut().enumerate().take(len) {
-            *o = self.eval(vars[0][lane], vars[1][lane], vars[2][lane], vars[3][lane]);
-        }
-    }
-
-    /// `out[i]` = `eval` of `vars[i]` = [wins, visits, parent visits, feature], bit for bit,
-    /// by batches of [`Formula::eval_lanes`].
-    fn eval_all(&self, vars: &[[f64; 4]], out: &mut [f64]) {
-        for (rows, out) in vars
-            .chunks(FORMULA_LANES)
-            .zip(out.chunks_mut(FORMULA_LANES))
-        {
-            let mut lanes = [[0.0; FORMULA_LANES]; 4];
-            for (lane, row) in rows.iter().enumerate() {
-                for (variable, &value) in lanes.iter_mut().zip(row) {
-                    variable[lane] = value;
-                }
-            }
-            let mut values = [0.0; FORMULA_LANES];
-            self.eval_lanes(&lanes, rows.len(), &mut values);
-            for (o, &value) in out.iter_mut().zip(&values) {
-                *o = value;
-            }
-        }
-    }
-}
-
-/// Children a [`Formula`] scores side by side in one [`Formula::eval_lanes`] call.
-pub const FORMULA_LANES: usize = 8;
-
-impl<F: Fn(f64, f64, f64, f64) -> f64> Formula for F {
-    fn eval(&self, wins: f64, visits: f64, parent_visits: f64, feature: f64) -> f64 {
-        self(wins, visits, parent_visits, feature)
-    }
-}
-
-/// Selection by a [`Formula`] in place of UCB1. Unvisited children come first (score +∞, as
-/// under UCB1), so a formula never sees zero visits and never divides by them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FormulaPolicy<F>(pub F);
-
-impl<F: Formula> Policy for FormulaPolicy<F> {
-    fn needs(&self) -> Needs {
-        Needs {
-            feature: true,
-            ..Needs::default()
-        }
-    }
-
-    fn score(&self, child: &ChildStats) -> f64 {
-        if child.visits == 0 {
-            return f64::INFINITY;
-        }
-        self.0.eval(
-            child.wins,
-            f64::from(child.visits),
-            f64::from(child.parent_visits),
-            child.feature,
-        )
-    }
-
-    fn formula(&self) -> Option<&dyn Formula> {
-        Some(&self.0)
     }
 }
 
@@ -384,12 +377,12 @@ impl Default for Selection {
     }
 }
 
-impl Policy for Selection {
+impl<G: MoveIndex> Policy<G> for Selection {
     fn needs(&self) -> Needs {
         match self {
-            Selection::Ucb1(p) => p.needs(),
-            Selection::Rave(p) => p.needs(),
-            Selection::MoGo(p) => p.needs(),
+            Selection::Ucb1(p) => Policy::<G>::needs(p),
+            Selection::Rave(p) => Policy::<G>::needs(p),
+            Selection::MoGo(p) => Policy::<G>::needs(p),
         }
     }
 
@@ -399,5 +392,9 @@ impl Policy for Selection {
             Selection::Rave(p) => p.score(child),
             Selection::MoGo(p) => p.score(child),
         }
+    }
+
+    fn update_amaf(&self, amaf: Amaf<'_, '_, G>) {
+        amaf.update();
     }
 }

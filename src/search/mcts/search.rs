@@ -1,22 +1,27 @@
 //! The search loop: selection, expansion, simulation, backpropagation, and the final choice.
 use rand_xorshift::XorShiftRng;
 
+use super::amaf::Amaf;
 use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
-use super::game::{Game, random_index};
 use super::node::{Node, Proof};
-use super::playout::{Trace, playout, rewards};
-use super::policy::{ChildStats, FORMULA_LANES, Formula, Needs, Policy};
+use super::playout::{playout, rewards};
+use super::policy::{Needs, Policy};
 use super::states::{CachedState, StateCache};
 use super::tree::Mcts;
 use crate::Error;
+use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn, random_index};
 
 impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// Runs `iterations` MCTS iterations from `state` and returns the move to play.
     ///
+    /// `knowledge` gives the priors (if the policy reads them), the evaluation of cut-off
+    /// playouts and the playout policy; `&()` is none.
+    ///
     /// If the tree already holds a root (after [`Mcts::advance`] or a previous search), the
     /// search continues it, provided its root children are exactly `state`'s legal moves and
-    /// the positions' keys ([`Game::position_key`]) do not differ; otherwise it starts afresh. All randomness comes from `rng`, so the same tree, state,
-    /// settings and generator give the same result.
+    /// the positions' hashes ([`Game::hash`]) do not differ; otherwise it starts afresh. All
+    /// randomness comes from `rng`, so the same tree, state, settings and generator give the
+    /// same result.
     ///
     /// The move is `None` only if `state` is terminal or has no legal move (the tree is then
     /// cleared). With zero
@@ -24,19 +29,22 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// tree's choice if the root has children, else the playout policy's pick.
     ///
     /// Fails only with `Error::CapacityExhausted` when the storage cannot hold even the root.
-    pub fn search<G, P>(
+    pub fn search<G, P, K>(
         &mut self,
         state: &G,
         policy: &P,
+        knowledge: &K,
         config: &Config,
         iterations: u32,
         rng: &mut XorShiftRng,
     ) -> Result<SearchResult<M>, Error>
     where
         G: Game<Move = M>,
-        P: Policy + ?Sized,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
     {
-        self.search_with_states(state, policy, config, iterations, rng, &mut [])
+        let no_states = &mut [];
+        self.search_with_states(state, policy, knowledge, config, iterations, rng, no_states)
     }
 
     /// [`Mcts::search`], keeping in `states` the state reached at each tree node it plays
@@ -47,10 +55,12 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// plays out from) and at most three quarters of the slots are used, so three slots per
     /// iteration keep every state (a reused tree's nodes are kept too, as they are first
     /// replayed); fewer keep the first ones, and an empty slice keeps none.
-    pub fn search_with_states<G, P>(
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_with_states<G, P, K>(
         &mut self,
         state: &G,
         policy: &P,
+        knowledge: &K,
         config: &Config,
         iterations: u32,
         rng: &mut XorShiftRng,
@@ -58,23 +68,30 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     ) -> Result<SearchResult<M>, Error>
     where
         G: Game<Move = M>,
-        P: Policy + ?Sized,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
     {
         if self.capacity() == 0 {
             return Err(Error::CapacityExhausted);
         }
-        let list = state.legal_moves();
-        let moves = list.as_ref();
-        if state.is_terminal() || moves.is_empty() {
+        let mut list = G::Moves::default();
+        let side = match state.turn() {
+            Turn::Player(side) => {
+                state.legal_moves(&mut list);
+                side
+            }
+            Turn::Over => 0,
+        };
+        let moves = &*list;
+        if moves.is_empty() {
             self.clear();
             let stats = Stats::default();
             return Ok(SearchResult { best: None, stats });
         }
-        self.prepare_root(state.side_to_move(), moves, state.position_key());
+        self.prepare_root(side, moves, state.hash());
 
-        let needs = policy.needs();
         let mut stats = Stats::default();
-        let mut trace = Trace::new();
+        let mut trace = G::Trace::default();
         let states: &mut [CachedState<G>] = if state.replays_exactly() {
             states
         } else {
@@ -89,7 +106,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 trace: &mut trace,
                 cache: &mut cache,
             };
-            self.iterate(state, policy, config, needs, rng, scratch, &mut stats);
+            self.iterate(state, policy, knowledge, config, rng, scratch, &mut stats);
             stats.iterations += 1;
         }
         stats.nodes_used = self.len;
@@ -99,7 +116,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             Some(mv) => mv,
             None => {
                 let pick = match config.playout {
-                    PlayoutPolicy::Game => state.playout_move(moves, rng),
+                    PlayoutPolicy::Game => knowledge.playout_move(state, moves, rng),
                     PlayoutPolicy::Uniform => random_index(rng, moves.len()),
                 };
                 moves.get(pick).copied().unwrap_or(moves[0])
@@ -113,9 +130,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
 
     /// Keeps the current root if it matches the position, else starts a new one. A reused
     /// root entered by the opponent is turned to the view of the player to move.
-    fn prepare_root(&mut self, side: u8, moves: &[M], key: Option<u64>) {
-        let known_other = matches!((self.root_key, key), (Some(old), Some(new)) if old != new);
-        self.root_key = key;
+    fn prepare_root(&mut self, side: u8, moves: &[M], key: u64) {
+        let known_other = self.root_key.is_some_and(|old| old != key);
+        self.root_key = Some(key);
         if self.len == 0 || known_other {
             self.reset_root(side);
             return;
@@ -142,20 +159,22 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
 
     /// One iteration: descend by the policy, expand, play out, back up.
     #[allow(clippy::too_many_arguments)]
-    fn iterate<G, P>(
+    fn iterate<G, P, K>(
         &mut self,
         root_state: &G,
         policy: &P,
+        knowledge: &K,
         config: &Config,
-        needs: Needs,
         rng: &mut XorShiftRng,
         scratch: Scratch<'_, '_, G>,
         stats: &mut Stats,
     ) where
         G: Game<Move = M>,
-        P: Policy + ?Sized,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
     {
         let Scratch { trace, cache } = scratch;
+        let needs = policy.needs();
         let mut state = root_state.clone();
         state.begin_iteration(rng);
         trace.clear();
@@ -171,7 +190,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 if let Some(value) = node.proof().reward() {
                     let rewards = exact_rewards(node.mover, value);
                     stats.max_depth = stats.max_depth.max(depth);
-                    self.backup(index, depth, &rewards, trace, needs.amaf, false);
+                    self.backup(index, &rewards, false);
+                    self.update_amaf(policy, index, depth, trace, &rewards);
                     return;
                 }
             }
@@ -179,7 +199,14 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 break;
             }
             index = self.select(index, policy, config.solver, rng);
-            self.step(&mut state, &mut pending, cache, index, trace, needs);
+            self.step(
+                &mut state,
+                &mut pending,
+                cache,
+                index,
+                trace,
+                (policy, needs),
+            );
             depth += 1;
         }
         cache.restore(&mut state, &mut pending);
@@ -187,13 +214,20 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         // Expansion: all children at once, then one of them is chosen by the policy.
         let node = self.nodes[index as usize];
         let ready = index == 0 || node.visits >= config.expand_threshold;
-        if !node.is_expanded() && ready && !state.is_terminal() {
-            let list = state.legal_moves();
-            let moves = list.as_ref();
-            if !moves.is_empty() {
-                if self.expand(index, &state, moves, needs) {
+        if let (false, true, Turn::Player(mover)) = (node.is_expanded(), ready, state.turn()) {
+            let mut list = G::Moves::default();
+            state.legal_moves(&mut list);
+            if !list.is_empty() {
+                if self.expand(index, &state, mover, &list, knowledge, needs) {
                     index = self.select(index, policy, config.solver, rng);
-                    self.step(&mut state, &mut pending, cache, index, trace, needs);
+                    self.step(
+                        &mut state,
+                        &mut pending,
+                        cache,
+                        index,
+                        trace,
+                        (policy, needs),
+                    );
                     depth += 1;
                 } else {
                     stats.storage_full = true;
@@ -203,8 +237,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         stats.max_depth = stats.max_depth.max(depth);
 
         // Simulation, then backpropagation.
-        let end = playout(&mut state, config, rng, trace);
-        let rewards = rewards(&state, end);
+        let end = playout(&mut state, knowledge, config, rng, trace);
+        let rewards = rewards(&state, knowledge, end);
         let mut proven = false;
         if end.terminal && end.steps == 0 {
             // The leaf itself is terminal: remember it, so it is never expanded.
@@ -214,21 +248,45 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             }
             proven = config.solver && self.prove_terminal(index, &rewards);
         }
-        self.backup(index, depth, &rewards, trace, needs.amaf, proven);
+        self.backup(index, &rewards, proven);
+        self.update_amaf(policy, index, depth, trace, &rewards);
+    }
+
+    /// Lets a policy that reads AMAF add the simulation to its statistics.
+    fn update_amaf<G, P>(
+        &mut self,
+        policy: &P,
+        leaf: u32,
+        depth: u32,
+        trace: &[Ply<M>],
+        rewards: &[f32; 2],
+    ) where
+        G: Game<Move = M>,
+        P: Policy<G> + ?Sized,
+    {
+        if policy.needs().amaf {
+            policy.update_amaf(Amaf {
+                nodes: &mut *self.nodes,
+                leaf,
+                depth,
+                trace,
+                rewards,
+            });
+        }
     }
 
     /// Plays the move of node `index` on `state` and records it; on the node's first visit,
-    /// reads the game's feature of the state reached, if the policy needs it. If the state
+    /// reads the policy's feature of the state reached, if the policy needs it. If the state
     /// of `index` is kept in `cache`, nothing is played: `pending` remembers it instead;
     /// otherwise the state reached is kept.
-    fn step<G: Game<Move = M>>(
+    fn step<G: Game<Move = M>, P: Policy<G> + ?Sized>(
         &mut self,
         state: &mut G,
         pending: &mut Option<usize>,
         cache: &mut StateCache<'_, G>,
         index: u32,
-        trace: &mut Trace<M>,
-        needs: Needs,
+        trace: &mut G::Trace,
+        (policy, needs): (&P, Needs),
     ) {
         let node = &mut self.nodes[index as usize];
         match cache.find(index) {
@@ -241,9 +299,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         }
         if needs.feature && node.visits == 0 {
             cache.restore(state, pending);
-            node.feature = state.feature();
+            node.feature = policy.observe(state);
         }
-        let _ = trace.push(super::playout::Ply {
+        let _ = trace.push(Ply {
             mv: node.mv,
             player: node.mover,
         });
@@ -252,7 +310,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// The child of `parent` with the highest score, ties broken uniformly at random. With
     /// the solver, children proven lost for the chooser are skipped (all of them cannot be:
     /// the parent would then be proven and never descended).
-    fn select<P: Policy + ?Sized>(
+    fn select<G: Game<Move = M>, P: Policy<G> + ?Sized>(
         &self,
         parent: u32,
         policy: &P,
@@ -261,96 +319,31 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     ) -> u32 {
         let node = &self.nodes[parent as usize];
         let mut pick = Pick::new(node.first_child);
-        match policy.formula() {
-            Some(formula) if !solver => self.offer_by_formula(node, formula, &mut pick, rng),
-            _ => self.offer_by_policy(node, policy, solver, &mut pick, rng),
-        }
-        pick.best
-    }
-
-    /// Offers the children of `node` to `pick`, scored by `policy` in batches of
-    /// `ChildStats`.
-    fn offer_by_policy<P: Policy + ?Sized>(
-        &self,
-        node: &Node<M>,
-        policy: &P,
-        solver: bool,
-        pick: &mut Pick,
-        rng: &mut XorShiftRng,
-    ) {
-        let mut stats = [ChildStats::default(); STATS_BATCH];
-        let mut indices = [0u32; STATS_BATCH];
-        let mut scores = [0.0f64; STATS_BATCH];
-        let mut children = node.children().filter(|&index| {
-            // With the solver, children proven lost for the chooser are never chosen.
-            !(solver && self.nodes[index as usize].proof() == Proof::Loss)
-        });
-        loop {
-            let mut n = 0;
-            for (slot, index) in indices.iter_mut().zip(children.by_ref()) {
-                *slot = index;
-                stats[n] = self.child_stats(node, &self.nodes[index as usize]);
-                n += 1;
-            }
-            if n == 0 {
-                break;
-            }
-            policy.score_all(&stats[..n], &mut scores[..n]);
-            for (&index, &score) in indices[..n].iter().zip(&scores[..n]) {
-                pick.offer(index, score, rng);
-            }
-        }
-    }
-
-    /// Offers the children of `node` to `pick`, scored as a formula policy scores them:
-    /// unvisited children +∞ without the formula, visited ones written straight from the
-    /// nodes into the formula's lanes, a full set of lanes at a time (each result bit for bit
-    /// the formula's `eval`).
-    fn offer_by_formula(
-        &self,
-        node: &Node<M>,
-        formula: &dyn Formula,
-        pick: &mut Pick,
-        rng: &mut XorShiftRng,
-    ) {
-        let mut lanes = [[0.0f64; FORMULA_LANES]; 4];
-        lanes[2] = [f64::from(node.visits); FORMULA_LANES];
-        let mut slots = [0usize; FORMULA_LANES];
-        let mut values = [0.0f64; FORMULA_LANES];
         let mut index = node.first_child;
         for chunk in self.nodes[node.children_usize()].chunks(SCORE_BATCH) {
-            let mut scores = [f64::INFINITY; SCORE_BATCH];
-            let mut n = 0;
-            for (slot, child) in chunk.iter().enumerate() {
-                // Every child is written to the next lane, which only a visited child keeps:
-                // no branch to mispredict on the mix of visited and unvisited children.
-                lanes[0][n] = f64::from(child.wins);
-                lanes[1][n] = f64::from(child.visits);
-                lanes[3][n] = f64::from(child.feature);
-                slots[n] = slot;
-                n += usize::from(child.visits != 0);
-                if n == FORMULA_LANES {
-                    formula.eval_lanes(&lanes, n, &mut values);
-                    scatter(&slots[..n], &values, &mut scores);
-                    n = 0;
+            let mut scores = [0.0f64; SCORE_BATCH];
+            let scores = &mut scores[..chunk.len()];
+            policy.score_children(node, chunk, scores);
+            for (child, &score) in chunk.iter().zip(scores.iter()) {
+                // With the solver, children proven lost for the chooser are never chosen.
+                if !(solver && child.proof() == Proof::Loss) {
+                    pick.offer(index, score, rng);
                 }
-            }
-            if n > 0 {
-                formula.eval_lanes(&lanes, n, &mut values);
-                scatter(&slots[..n], &values, &mut scores);
-            }
-            for &score in &scores[..chunk.len()] {
-                pick.offer(index, score, rng);
                 index += 1;
             }
         }
+        pick.best
     }
 
     /// The move the tree recommends now, or `None` if the root has no children.
     ///
     /// With the solver on, a child proven won is played and children proven lost are
     /// avoided (unless every child is lost); among the rest `config.final_move` decides.
-    pub fn best_move<P: Policy + ?Sized>(&self, policy: &P, config: &Config) -> Option<M> {
+    pub fn best_move<G: Game<Move = M>, P: Policy<G> + ?Sized>(
+        &self,
+        policy: &P,
+        config: &Config,
+    ) -> Option<M> {
         if self.len == 0 {
             return None;
         }
@@ -377,7 +370,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         };
         // Key compared lexicographically; the first child wins exact ties.
         let key = |child: &Node<M>| -> (f64, f64) {
-            let stats = self.child_stats(root, child);
+            let stats = child.stats(root);
             let score = match config.final_move {
                 FinalMove::MostVisited => f64::from(child.visits),
                 FinalMove::BestScore => policy.score(&stats),
@@ -407,7 +400,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
 /// What one iteration works in, lent by the search: the plies it records and the states
 /// kept so far.
 struct Scratch<'a, 'c, G: Game> {
-    trace: &'a mut Trace<G::Move>,
+    trace: &'a mut G::Trace,
     cache: &'a mut StateCache<'c, G>,
 }
 
@@ -420,22 +413,9 @@ fn exact_rewards(mover: u8, value: f32) -> [f32; 2] {
     }
 }
 
-/// Children whose `ChildStats` are built for one `Policy::score_all` call.
-const STATS_BATCH: usize = 16;
-
-/// Children a formula policy scores in one batch: their scores are kept until the last lanes
-/// of visited children are evaluated, then offered in child order. Wide enough for a
-/// Match-3 node's children (about 20) to fill full sets of lanes.
+/// Children scored in one [`Policy::score_children`] call: wide enough for a Match-3 node's
+/// children (about 20) to fill a formula's batches of lanes.
 const SCORE_BATCH: usize = 32;
-
-/// `scores[slots[i]] = values[i]`.
-fn scatter(slots: &[usize], values: &[f64], scores: &mut [f64]) {
-    for (&slot, &value) in slots.iter().zip(values) {
-        if let Some(score) = scores.get_mut(slot) {
-            *score = value;
-        }
-    }
-}
 
 /// The running choice of a selection: the best score so far, exact ties broken uniformly at
 /// random by reservoir sampling (the k-th tied child replaces the pick with probability

@@ -7,7 +7,7 @@ use std::vec::Vec;
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
-use super::toys::{Coin, Collect, Counted, Nim, Rogue, Stuck, TicTacToe, Walk};
+use super::toys::{Coin, Collect, Counted, Hints, Nim, Rogue, Scored, Stuck, TicTacToe, Toy, Walk};
 use super::*;
 use crate::Error;
 
@@ -27,7 +27,7 @@ fn no_solver() -> Config {
 }
 
 /// One search on a fresh tree of `capacity` nodes.
-fn search<G: Game<Move = u8>, P: Policy>(
+fn search<G: Toy, P: Policy<G>>(
     game: &G,
     policy: &P,
     config: &Config,
@@ -38,7 +38,7 @@ fn search<G: Game<Move = u8>, P: Policy>(
     let mut nodes = storage(capacity);
     let mut tree = Mcts::new(&mut nodes);
     let result = tree
-        .search(game, policy, config, iterations, &mut rng(seed))
+        .search(game, policy, &Hints, config, iterations, &mut rng(seed))
         .unwrap();
     (result, tree.root_children().collect())
 }
@@ -189,7 +189,14 @@ fn full_storage_keeps_refining_what_it_has() {
     let mut nodes = storage(200);
     let mut tree = Mcts::new(&mut nodes);
     let result = tree
-        .search(&game, &Ucb1::default(), &no_solver(), 5000, &mut rng(4))
+        .search(
+            &game,
+            &Ucb1::default(),
+            &Hints,
+            &no_solver(),
+            5000,
+            &mut rng(4),
+        )
         .unwrap();
     assert!(result.stats.storage_full);
     assert_eq!(result.stats.iterations, 5000);
@@ -210,6 +217,7 @@ fn empty_storage_is_an_error() {
     let result = tree.search(
         &Nim::new(5),
         &Ucb1::default(),
+        &Hints,
         &Config::default(),
         10,
         &mut rng(0),
@@ -271,7 +279,7 @@ fn misbehaving_games_do_not_panic() {
             assert!(matches!(result.best, Some(1..=3)));
         }
     }
-    let nan = FormulaPolicy(|_: f64, _: f64, _: f64, f: f64| f);
+    let nan = Scored(|_: f64, _: f64, _: f64, f: f64| f);
     let (result, _) = search(&game, &nan, &Config::default(), 300, 1000, 1);
     assert!(matches!(result.best, Some(1..=3)));
 }
@@ -296,7 +304,7 @@ fn tree_reuse_keeps_the_subtree_statistics() {
     let mut nodes = storage(20_000);
     let mut tree = Mcts::new(&mut nodes);
     let config = no_solver();
-    tree.search(&game, &Ucb1::default(), &config, 3000, &mut rng(11))
+    tree.search(&game, &Ucb1::default(), &Hints, &config, 3000, &mut rng(11))
         .unwrap();
     let used_before = tree.len();
 
@@ -333,7 +341,14 @@ fn tree_reuse_keeps_the_subtree_statistics() {
     let mut after = game.clone();
     after.play(4);
     let result = tree
-        .search(&after, &Ucb1::default(), &config, 1000, &mut rng(12))
+        .search(
+            &after,
+            &Ucb1::default(),
+            &Hints,
+            &config,
+            1000,
+            &mut rng(12),
+        )
         .unwrap();
     assert_eq!(tree.root_visits(), centre_node.visits + 1000);
     assert!(
@@ -345,7 +360,7 @@ fn tree_reuse_keeps_the_subtree_statistics() {
     let reply = result.best.unwrap();
     assert!(tree.advance(reply));
     after.play(reply);
-    tree.search(&after, &Ucb1::default(), &config, 500, &mut rng(13))
+    tree.search(&after, &Ucb1::default(), &Hints, &config, 500, &mut rng(13))
         .unwrap();
     assert!(!tree.advance(99));
     assert!(tree.is_empty());
@@ -364,14 +379,28 @@ fn reused_tree_with_a_different_position_starts_afresh() {
     let mut nodes = storage(5000);
     let mut tree = Mcts::new(&mut nodes);
     let config = no_solver();
-    tree.search(&Nim::new(9), &Ucb1::default(), &config, 300, &mut rng(1))
-        .unwrap();
+    tree.search(
+        &Nim::new(9),
+        &Ucb1::default(),
+        &Hints,
+        &config,
+        300,
+        &mut rng(1),
+    )
+    .unwrap();
     // The caller advances by 2 (a pile of 7 should follow) but searches a pile of 2: its
     // moves (take 1 or 2) differ from the kept root's, so the tree starts afresh. A position
     // with the same moves cannot be told apart; keeping them in step is the caller's job.
     assert!(tree.advance(2));
     let result = tree
-        .search(&Nim::new(2), &Ucb1::default(), &config, 300, &mut rng(1))
+        .search(
+            &Nim::new(2),
+            &Ucb1::default(),
+            &Hints,
+            &config,
+            300,
+            &mut rng(1),
+        )
         .unwrap();
     assert_eq!(result.best, Some(2));
     assert_eq!(tree.root_visits(), 300);
@@ -382,15 +411,36 @@ fn a_position_with_the_same_moves_but_another_key_starts_afresh() {
     let mut nodes = storage(5000);
     let mut tree = Mcts::new(&mut nodes);
     let config = no_solver();
-    tree.search(&Nim::new(9), &Ucb1::default(), &config, 300, &mut rng(1))
-        .unwrap();
+    tree.search(
+        &Nim::new(9),
+        &Ucb1::default(),
+        &Hints,
+        &config,
+        300,
+        &mut rng(1),
+    )
+    .unwrap();
     // Searching the same position again continues the tree.
-    tree.search(&Nim::new(9), &Ucb1::default(), &config, 200, &mut rng(2))
-        .unwrap();
+    tree.search(
+        &Nim::new(9),
+        &Ucb1::default(),
+        &Hints,
+        &config,
+        200,
+        &mut rng(2),
+    )
+    .unwrap();
     assert_eq!(tree.root_visits(), 500);
     // A pile of 10 offers the same moves (take 1, 2 or 3) but its key differs.
-    tree.search(&Nim::new(10), &Ucb1::default(), &config, 300, &mut rng(3))
-        .unwrap();
+    tree.search(
+        &Nim::new(10),
+        &Ucb1::default(),
+        &Hints,
+        &config,
+        300,
+        &mut rng(3),
+    )
+    .unwrap();
     assert_eq!(tree.root_visits(), 300);
 }
 
@@ -401,7 +451,14 @@ fn reuse_keeps_proofs_for_the_new_side_to_move() {
     let mut game = Nim::new(13);
     let config = Config::default();
     let result = tree
-        .search(&game, &Ucb1::default(), &config, 50_000, &mut rng(3))
+        .search(
+            &game,
+            &Ucb1::default(),
+            &Hints,
+            &config,
+            50_000,
+            &mut rng(3),
+        )
         .unwrap();
     assert_eq!(result.stats.root_proof, Proof::Win);
     let mv = result.best.unwrap();
@@ -409,7 +466,7 @@ fn reuse_keeps_proofs_for_the_new_side_to_move() {
     game.play(mv);
     // Now the opponent is to move in a lost position.
     let result = tree
-        .search(&game, &Ucb1::default(), &config, 10, &mut rng(3))
+        .search(&game, &Ucb1::default(), &Hints, &config, 10, &mut rng(3))
         .unwrap();
     assert_eq!(result.stats.root_proof, Proof::Loss);
     assert_eq!(result.stats.iterations, 0);
@@ -535,7 +592,7 @@ fn ucb1_matches_equation_1() {
 #[test]
 fn formula_policy_reads_the_game_feature() {
     // A greedy persona: the child's feature (its value) alone, also for the final move.
-    let greedy = FormulaPolicy(|_: f64, _: f64, _: f64, feature: f64| feature);
+    let greedy = Scored(|_: f64, _: f64, _: f64, feature: f64| feature);
     let config = Config {
         final_move: FinalMove::BestScore,
         ..no_solver()
@@ -543,7 +600,7 @@ fn formula_policy_reads_the_game_feature() {
     let (result, _) = search(&Collect::new(3), &greedy, &config, 20, 1000, 0);
     assert_eq!(result.best, Some(3));
     // A contrarian persona minimises it.
-    let contrarian = FormulaPolicy(|_: f64, _: f64, _: f64, feature: f64| -feature);
+    let contrarian = Scored(|_: f64, _: f64, _: f64, feature: f64| -feature);
     let (result, _) = search(&Collect::new(3), &contrarian, &config, 20, 1000, 0);
     assert_eq!(result.best, Some(0));
 }
@@ -553,20 +610,13 @@ fn formula_policy_sees_wins_and_visits() {
     // UCB1 written as a formula behaves like UCB1.
     let ucb = |w: f64, n: f64, p: f64, _: f64| w / n + libm::sqrt(libm::log(p) / n);
     let config = no_solver();
-    let (formula, _) = search(&Nim::new(10), &FormulaPolicy(ucb), &config, 2000, 20_000, 4);
+    let (formula, _) = search(&Nim::new(10), &Scored(ucb), &config, 2000, 20_000, 4);
     let (builtin, _) = search(&Nim::new(10), &Ucb1::default(), &config, 2000, 20_000, 4);
     assert_eq!(formula.best, Some(2));
     assert_eq!(formula.best, builtin.best);
     // As a trait object.
     let dynamic: &dyn Fn(f64, f64, f64, f64) -> f64 = &ucb;
-    let (result, _) = search(
-        &Nim::new(10),
-        &FormulaPolicy(dynamic),
-        &config,
-        2000,
-        20_000,
-        4,
-    );
+    let (result, _) = search(&Nim::new(10), &Scored(dynamic), &config, 2000, 20_000, 4);
     assert_eq!(result.best, Some(2));
 }
 
@@ -640,6 +690,7 @@ fn from_parts_rejects_what_is_not_a_tree() {
     tree.search(
         &Nim::new(6),
         &Ucb1::default(),
+        &Hints,
         &no_solver(),
         30,
         &mut rng(0),
@@ -682,7 +733,7 @@ fn chance_inside_play_is_fixed_per_state_unless_reseeded() {
 /// A search of `game` with `slots` state slots, then (with `reuse`) one more from the
 /// position after the best move and the first reply, reusing the tree: the results, every
 /// node of the final tree, and the moves the game's copies played.
-fn search_keeping<G: Game<Move = u8>, P: Policy>(
+fn search_keeping<G: Toy, P: Policy<Counted<G>>>(
     game: &G,
     policy: &P,
     config: &Config,
@@ -696,17 +747,27 @@ fn search_keeping<G: Game<Move = u8>, P: Policy>(
     let mut rng = rng(21);
     let mut results = Vec::new();
     let result = tree
-        .search_with_states(&counted, policy, config, 1500, &mut rng, &mut states)
+        .search_with_states(
+            &counted,
+            policy,
+            &Hints,
+            config,
+            1500,
+            &mut rng,
+            &mut states,
+        )
         .unwrap();
     results.push(result);
     if let (Some(best), true) = (result.best, reuse) {
         let mut after = counted.clone();
         after.play(best);
-        let reply = after.legal_moves().as_ref()[0];
+        let mut replies = G::Moves::default();
+        after.legal_moves(&mut replies);
+        let reply = replies[0];
         after.play(reply);
         assert!(tree.advance(best) && tree.advance(reply));
         let result = tree
-            .search_with_states(&after, policy, config, 800, &mut rng, &mut states)
+            .search_with_states(&after, policy, &Hints, config, 800, &mut rng, &mut states)
             .unwrap();
         results.push(result);
     }
@@ -720,7 +781,12 @@ fn search_keeping<G: Game<Move = u8>, P: Policy>(
 /// playout cutoff and tree reuse; too few slots keep some states, none keep nothing.
 #[test]
 fn kept_states_give_the_same_tree_with_fewer_moves_played() {
-    fn check<G: Game<Move = u8>, P: Policy>(game: G, policy: &P, config: Config, reuse: bool) {
+    fn check<G: Toy + Clone, P: Policy<Counted<G>>>(
+        game: G,
+        policy: &P,
+        config: Config,
+        reuse: bool,
+    ) {
         let (results, nodes, replayed) = search_keeping(&game, policy, &config, 0, reuse);
         let mut plays = Vec::new();
         for slots in [5, 64, 4000] {
@@ -743,7 +809,7 @@ fn kept_states_give_the_same_tree_with_fewer_moves_played() {
         ..no_solver()
     };
     check(empty, &MoGo::default(), thresholded, false);
-    let greedy = FormulaPolicy(|w: f64, n: f64, _: f64, feature: f64| w / n + feature);
+    let greedy = Scored(|w: f64, n: f64, _: f64, feature: f64| w / n + feature);
     check(Collect::with_prior(12), &greedy, no_solver(), true);
     check(
         Collect::with_prior(12),

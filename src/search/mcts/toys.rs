@@ -9,7 +9,128 @@ use heapless::Vec;
 use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
-use super::game::Game;
+use super::{ChildStats, Needs, Policy};
+use crate::search::game::{
+    Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, random_index, seeded_rng,
+};
+
+/// Traces of the toys: none plays longer than 200 plies.
+pub type Trace = Vec<Ply<u8>, 256>;
+
+/// What the toys know beyond the rules, read by [`Hints`] and [`Scored`]: a prior per move,
+/// a cut-off evaluation, a playout pick, and a feature of the state.
+pub trait Toy: Game<Move = u8> {
+    fn prior(&self, _mv: u8) -> f32 {
+        0.5
+    }
+
+    fn evaluate(&self) -> [f32; 2] {
+        self.returns()
+    }
+
+    /// An index into `moves` (maybe out of range, to test that), or `None` for uniform.
+    fn playout_pick(&self, _moves: &[u8]) -> Option<usize> {
+        None
+    }
+
+    fn feature(&self) -> f32 {
+        0.0
+    }
+}
+
+/// The toys' [`Toy`] hooks as MCTS knowledge.
+pub struct Hints;
+
+impl<G: Toy> Knowledge<G> for Hints {
+    fn priors(&self, state: &G, moves: &[u8], out: &mut impl PriorSink) {
+        for (i, &mv) in moves.iter().enumerate() {
+            let value = state.prior(mv);
+            out.set(i, Prior { value, weight: 0.0 });
+        }
+    }
+
+    fn evaluate(&self, state: &G) -> [f32; 2] {
+        state.evaluate()
+    }
+
+    fn playout_move(&self, state: &G, moves: &[u8], rng: &mut XorShiftRng) -> usize {
+        state
+            .playout_pick(moves)
+            .unwrap_or_else(|| random_index(rng, moves.len()))
+    }
+
+    fn play_playout_move(&self, state: &mut G, rng: &mut XorShiftRng) -> Option<u8> {
+        let mut moves = G::Moves::default();
+        state.legal_moves(&mut moves);
+        let first = *moves.first()?;
+        let pick = self.playout_move(state, &moves, rng);
+        let mv = moves.get(pick).copied().unwrap_or(first);
+        state.play(mv);
+        Some(mv)
+    }
+}
+
+/// A test policy scoring visited children with a closure over (wins, visits, parent visits,
+/// feature), unvisited children first, the feature being the toy's: the shape of Match-3's
+/// persona policy, on toys.
+pub struct Scored<F>(pub F);
+
+impl<G: Toy, F: Fn(f64, f64, f64, f64) -> f64> Policy<G> for Scored<F> {
+    fn needs(&self) -> Needs {
+        Needs {
+            feature: true,
+            ..Needs::default()
+        }
+    }
+
+    fn score(&self, child: &ChildStats) -> f64 {
+        if child.visits == 0 {
+            return f64::INFINITY;
+        }
+        (self.0)(
+            child.wins,
+            f64::from(child.visits),
+            f64::from(child.parent_visits),
+            child.feature,
+        )
+    }
+
+    fn observe(&self, state: &G) -> f32 {
+        state.feature()
+    }
+}
+
+/// Moves of every toy are small numbers: the move is its index.
+macro_rules! small_moves {
+    ($($toy:ty),*) => {$(
+        impl MoveIndex for $toy {
+            const MOVE_SPACE: usize = 16;
+            type PlayerMoveTable = [u8; 32];
+            fn move_index(mv: u8) -> usize {
+                usize::from(mv & 15)
+            }
+        }
+    )*};
+}
+
+small_moves!(Nim, TicTacToe, Collect, Walk, Rogue, Coin);
+
+impl<G: Toy + MoveIndex> MoveIndex for Counted<G> {
+    const MOVE_SPACE: usize = G::MOVE_SPACE;
+    type PlayerMoveTable = G::PlayerMoveTable;
+    fn move_index(mv: u8) -> usize {
+        G::move_index(mv)
+    }
+}
+
+/// Over when `over`, else `player` to move.
+fn turn(over: bool, player: u8) -> Turn {
+    if over {
+        Turn::Over
+    } else {
+        Turn::Player(player)
+    }
+}
 
 /// One pile; take 1 to 3 stones; whoever takes the last stone wins. The player to move
 /// wins iff the pile is not a multiple of 4, by leaving one.
@@ -29,13 +150,14 @@ impl Game for Nim {
     type Move = u8;
     // At most three moves: take 1, 2 or 3.
     type Moves = Vec<u8, 3>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        self.to_move
+    fn turn(&self) -> Turn {
+        turn(self.stones == 0, self.to_move)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        (1..=self.stones.min(3)).collect()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        *moves = (1..=self.stones.min(3)).collect();
     }
 
     fn play(&mut self, take: u8) {
@@ -43,19 +165,21 @@ impl Game for Nim {
         self.to_move ^= 1;
     }
 
-    fn is_terminal(&self) -> bool {
-        self.stones == 0
-    }
-
-    fn reward(&self, player: u8) -> f32 {
+    fn returns(&self) -> [f32; 2] {
         // The player who just moved took the last stone.
-        if player == self.to_move { 0.0 } else { 1.0 }
+        if self.to_move == 0 {
+            [0.0, 1.0]
+        } else {
+            [1.0, 0.0]
+        }
     }
 
-    fn position_key(&self) -> Option<u64> {
-        Some(u64::from(self.stones) << 1 | u64::from(self.to_move))
+    fn hash(&self) -> u64 {
+        u64::from(self.stones) << 1 | u64::from(self.to_move)
     }
 }
+
+impl Toy for Nim {}
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -107,17 +231,19 @@ impl Game for TicTacToe {
     type Move = u8;
     // At most nine empty cells.
     type Moves = Vec<u8, 9>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        self.to_move
+    fn turn(&self) -> Turn {
+        turn(self.winner().is_some() || self.full(), self.to_move)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
         if self.winner().is_some() {
-            return Vec::new();
+            return;
         }
         let taken = self.boards[0] | self.boards[1];
-        (0..9u8).filter(|&c| taken & (1 << c) == 0).collect()
+        *moves = (0..9u8).filter(|&c| taken & (1 << c) == 0).collect();
     }
 
     fn play(&mut self, cell: u8) {
@@ -125,18 +251,20 @@ impl Game for TicTacToe {
         self.to_move ^= 1;
     }
 
-    fn is_terminal(&self) -> bool {
-        self.winner().is_some() || self.full()
-    }
-
-    fn reward(&self, player: u8) -> f32 {
+    fn returns(&self) -> [f32; 2] {
         match self.winner() {
-            Some(w) if w == player => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+            Some(0) => [1.0, 0.0],
+            Some(_) => [0.0, 1.0],
+            None => [0.5, 0.5],
         }
     }
 
+    fn hash(&self) -> u64 {
+        u64::from(self.boards[0]) | u64::from(self.boards[1]) << 16
+    }
+}
+
+impl Toy for TicTacToe {
     // Knowledge for MoGo tests: the centre, then corners.
     fn prior(&self, cell: u8) -> f32 {
         match cell {
@@ -183,16 +311,16 @@ impl Game for Collect {
     type Move = u8;
     // Values 0..=3.
     type Moves = Vec<u8, 4>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        0
+    fn turn(&self) -> Turn {
+        turn(self.played >= self.rounds, 0)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        if self.played >= self.rounds {
-            Vec::new()
-        } else {
-            (0..4).collect()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.played < self.rounds {
+            *moves = (0..4).collect();
         }
     }
 
@@ -202,14 +330,17 @@ impl Game for Collect {
         self.last = value;
     }
 
-    fn is_terminal(&self) -> bool {
-        self.played >= self.rounds
+    fn returns(&self) -> [f32; 2] {
+        let reward = self.total as f32 / (3.0 * f32::from(self.rounds.max(1)));
+        [reward, reward]
     }
 
-    fn reward(&self, _player: u8) -> f32 {
-        self.total as f32 / (3.0 * f32::from(self.rounds.max(1)))
+    fn hash(&self) -> u64 {
+        u64::from(self.played) | u64::from(self.total) << 8 | u64::from(self.last) << 40
     }
+}
 
+impl Toy for Collect {
     fn feature(&self) -> f32 {
         f32::from(self.last)
     }
@@ -234,16 +365,16 @@ pub struct Walk {
 impl Game for Walk {
     type Move = u8;
     type Moves = Vec<u8, 2>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        0
+    fn turn(&self) -> Turn {
+        turn(self.steps >= 200, 0)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        if self.is_terminal() {
-            Vec::new()
-        } else {
-            (0..2).collect()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.steps < 200 {
+            *moves = (0..2).collect();
         }
     }
 
@@ -252,16 +383,19 @@ impl Game for Walk {
         self.ones += u32::from(mv);
     }
 
-    fn is_terminal(&self) -> bool {
-        self.steps >= 200
+    fn returns(&self) -> [f32; 2] {
+        [0.0, 0.0]
     }
 
-    fn reward(&self, _player: u8) -> f32 {
-        0.0
+    fn hash(&self) -> u64 {
+        u64::from(self.steps) << 32 | u64::from(self.ones)
     }
+}
 
-    fn evaluate(&self, _player: u8) -> f32 {
-        self.ones as f32 / self.steps.max(1) as f32
+impl Toy for Walk {
+    fn evaluate(&self) -> [f32; 2] {
+        let share = self.ones as f32 / self.steps.max(1) as f32;
+        [share, share]
     }
 }
 
@@ -271,24 +405,35 @@ pub struct Stuck;
 
 impl Game for Stuck {
     type Move = u8;
-    type Moves = [u8; 0];
+    type Moves = Vec<u8, 1>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        0
+    fn turn(&self) -> Turn {
+        Turn::Player(0)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        []
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
     }
 
     fn play(&mut self, _mv: u8) {}
 
-    fn is_terminal(&self) -> bool {
-        false
+    fn returns(&self) -> [f32; 2] {
+        [0.5, 0.5]
     }
 
-    fn reward(&self, _player: u8) -> f32 {
-        0.5
+    fn hash(&self) -> u64 {
+        0
+    }
+}
+
+impl Toy for Stuck {}
+
+impl MoveIndex for Stuck {
+    const MOVE_SPACE: usize = 0;
+    type PlayerMoveTable = [u8; 0];
+    fn move_index(_mv: u8) -> usize {
+        0
     }
 }
 
@@ -300,27 +445,33 @@ pub struct Rogue(pub Nim);
 impl Game for Rogue {
     type Move = u8;
     type Moves = Vec<u8, 3>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        self.0.to_move * 7
+    fn turn(&self) -> Turn {
+        match self.0.turn() {
+            Turn::Player(player) => Turn::Player(player * 7),
+            Turn::Over => Turn::Over,
+        }
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        self.0.legal_moves()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        self.0.legal_moves(moves)
     }
 
     fn play(&mut self, mv: u8) {
         self.0.play(mv)
     }
 
-    fn is_terminal(&self) -> bool {
-        self.0.is_terminal()
+    fn returns(&self) -> [f32; 2] {
+        [f32::NAN, 7.0]
     }
 
-    fn reward(&self, player: u8) -> f32 {
-        if player == 0 { f32::NAN } else { 7.0 }
+    fn hash(&self) -> u64 {
+        self.0.hash()
     }
+}
 
+impl Toy for Rogue {
     fn feature(&self) -> f32 {
         f32::NAN
     }
@@ -329,8 +480,8 @@ impl Game for Rogue {
         f32::INFINITY
     }
 
-    fn playout_move(&self, moves: &[u8], _rng: &mut XorShiftRng) -> usize {
-        moves.len() + 5
+    fn playout_pick(&self, moves: &[u8]) -> Option<usize> {
+        Some(moves.len() + 5)
     }
 }
 
@@ -346,31 +497,35 @@ pub struct Coin {
 impl Game for Coin {
     type Move = u8;
     type Moves = Vec<u8, 2>;
+    type Trace = Trace;
 
-    fn side_to_move(&self) -> u8 {
-        0
+    fn turn(&self) -> Turn {
+        turn(self.right.is_some(), 0)
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        if self.right.is_some() {
-            Vec::new()
-        } else {
-            (0..2).collect()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.right.is_none() {
+            *moves = (0..2).collect();
         }
     }
 
     fn play(&mut self, guess: u8) {
         // The chance event: a flip drawn from the state's own generator.
-        let flip = super::game::seeded_rng(self.seed).next_u32() & 1;
+        let flip = seeded_rng(self.seed).next_u32() & 1;
         self.right = Some(u32::from(guess) == flip);
     }
 
-    fn is_terminal(&self) -> bool {
-        self.right.is_some()
+    fn returns(&self) -> [f32; 2] {
+        if self.right == Some(true) {
+            [1.0, 1.0]
+        } else {
+            [0.0, 0.0]
+        }
     }
 
-    fn reward(&self, _player: u8) -> f32 {
-        if self.right == Some(true) { 1.0 } else { 0.0 }
+    fn hash(&self) -> u64 {
+        self.seed
     }
 
     fn begin_iteration(&mut self, rng: &mut XorShiftRng) {
@@ -379,6 +534,8 @@ impl Game for Coin {
         }
     }
 }
+
+impl Toy for Coin {}
 
 /// Any game that replays exactly, counting every move its copies play (tree moves and
 /// playouts) in a counter they share.
@@ -397,44 +554,47 @@ impl<G> Counted<G> {
     }
 }
 
-impl<G: Game> Game for Counted<G> {
-    type Move = G::Move;
+impl<G: Toy> Game for Counted<G> {
+    type Move = u8;
     type Moves = G::Moves;
+    type Trace = G::Trace;
 
-    fn side_to_move(&self) -> u8 {
-        self.game.side_to_move()
+    fn turn(&self) -> Turn {
+        self.game.turn()
     }
 
-    fn legal_moves(&self) -> Self::Moves {
-        self.game.legal_moves()
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        self.game.legal_moves(moves)
     }
 
-    fn play(&mut self, mv: G::Move) {
+    fn play(&mut self, mv: u8) {
         self.plays.set(self.plays.get() + 1);
         self.game.play(mv)
     }
 
-    fn is_terminal(&self) -> bool {
-        self.game.is_terminal()
+    fn returns(&self) -> [f32; 2] {
+        self.game.returns()
     }
 
-    fn reward(&self, player: u8) -> f32 {
-        self.game.reward(player)
+    fn hash(&self) -> u64 {
+        self.game.hash()
     }
 
-    fn evaluate(&self, player: u8) -> f32 {
-        self.game.evaluate(player)
+    fn replays_exactly(&self) -> bool {
+        true
+    }
+}
+
+impl<G: Toy> Toy for Counted<G> {
+    fn evaluate(&self) -> [f32; 2] {
+        self.game.evaluate()
     }
 
     fn feature(&self) -> f32 {
         self.game.feature()
     }
 
-    fn prior(&self, mv: G::Move) -> f32 {
+    fn prior(&self, mv: u8) -> f32 {
         self.game.prior(mv)
-    }
-
-    fn replays_exactly(&self) -> bool {
-        true
     }
 }

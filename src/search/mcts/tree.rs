@@ -1,9 +1,9 @@
 //! The tree in caller storage: creation, validation, expansion, and read access.
 use super::config::ChildInfo;
-use super::game::Game;
 use super::node::{MAX_CAPACITY, NONE, Node, Proof};
-use super::policy::{ChildStats, Needs};
+use super::policy::Needs;
 use crate::Error;
+use crate::search::game::{Game, Knowledge, Prior, PriorSink};
 
 /// An MCTS tree over a caller-provided node slice. The root is always node 0; the tree uses
 /// `nodes[..len]` and never allocates.
@@ -138,19 +138,6 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         })
     }
 
-    /// What a policy sees of `child`, a child of `parent`.
-    pub(crate) fn child_stats(&self, parent: &Node<M>, child: &Node<M>) -> ChildStats {
-        ChildStats {
-            wins: f64::from(child.wins),
-            visits: child.visits,
-            parent_visits: parent.visits,
-            amaf_wins: f64::from(child.amaf_wins),
-            amaf_visits: child.amaf_visits,
-            feature: f64::from(child.feature),
-            prior: f64::from(child.prior),
-        }
-    }
-
     /// Writes a fresh root for a position where `side` is to move.
     pub(crate) fn reset_root(&mut self, side: u8) {
         self.len = 0;
@@ -160,13 +147,16 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         }
     }
 
-    /// Creates all children of `index`, one per move of `state`, in one bump of `len`.
-    /// Returns `false`, changing nothing, when the storage cannot hold them all.
-    pub(crate) fn expand<G: Game<Move = M>>(
+    /// Creates all children of `index`, one per move of `state` (where `mover` is to move),
+    /// in one bump of `len`, with their priors from `knowledge` if `needs.prior`. Returns
+    /// `false`, changing nothing, when the storage cannot hold them all.
+    pub(crate) fn expand<G: Game<Move = M>, K: Knowledge<G> + ?Sized>(
         &mut self,
         index: u32,
         state: &G,
+        mover: u8,
         moves: &[M],
+        knowledge: &K,
         needs: Needs,
     ) -> bool {
         let first = self.len;
@@ -179,17 +169,35 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         else {
             return false;
         };
-        let mover = state.side_to_move();
-        for (slot, &mv) in self.nodes[first as usize..end as usize]
-            .iter_mut()
-            .zip(moves)
-        {
-            let prior = if needs.prior { state.prior(mv) } else { 0.5 };
-            *slot = Node::fresh(mv, mover, index, prior);
+        let children = &mut self.nodes[first as usize..end as usize];
+        for (slot, &mv) in children.iter_mut().zip(moves) {
+            *slot = Node::fresh(mv, mover, index, 0.5);
+        }
+        if needs.prior {
+            knowledge.priors(state, moves, &mut ChildPriors(children));
         }
         self.nodes[index as usize].set_expanded(first, count);
         self.len = end;
         true
+    }
+}
+
+/// New children receiving their priors: the value as H(d), the weight as that many
+/// simulations (rounded to whole ones) with that mean.
+struct ChildPriors<'a, M>(&'a mut [Node<M>]);
+
+impl<M> PriorSink for ChildPriors<'_, M> {
+    fn set(&mut self, index: usize, prior: Prior) {
+        let Some(child) = self.0.get_mut(index) else {
+            return;
+        };
+        child.prior = prior.value;
+        // `as` saturates and sends NaN to 0: no prior can break the counts.
+        let weight = libm::roundf(prior.weight) as u32;
+        if weight > 0 {
+            child.visits = weight;
+            child.wins = prior.value * weight as f32;
+        }
     }
 }
 

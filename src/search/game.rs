@@ -1,0 +1,284 @@
+//! The one game interface every search works on, and the optional capabilities some searches
+//! need on top of it.
+//!
+//! - [`Game`]: whose turn it is (a player, or the end), the legal moves into a caller list,
+//!   `play`, the returns of both players, a position hash, and the game's bounds
+//!   ([`Game::MAX_MOVES`], [`Game::MAX_PLIES`]) that size move lists and traces.
+//! - [`MoveIndex`]: a dense index of moves, for tables over moves (move-indexed AMAF, priors).
+//! - [`Knowledge`]: a game's offline knowledge for MCTS (priors for a whole move list as a value
+//!   and a weight in equivalent visits, a static evaluation for cut-off playouts, the playout
+//!   policy). It is a separate value so that one game can be searched with several.
+//! - [`ProofHints`]: what proof-number solvers may use beyond the rules (an immediate win, a
+//!   static value, moves that can be left out).
+//!
+//! A game implements [`Game`] once; MCTS ([`super::mcts`]) and the proof-number solvers
+//! ([`super::proof`]) all take it.
+use core::ops::Deref;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
+
+/// Whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Player 0 or, in a two-player game, player 1 is to move.
+    Player(u8),
+    /// The game is over: [`Game::returns`] are final.
+    Over,
+}
+
+impl Turn {
+    /// The player to move, `None` at the end.
+    pub const fn player(self) -> Option<u8> {
+        match self {
+            Turn::Player(player) => Some(player),
+            Turn::Over => None,
+        }
+    }
+}
+
+/// A bounded list whose capacity the game chooses: `heapless::Vec<T, N>` is one. Move lists
+/// ([`Game::Moves`]) and simulation traces ([`Game::Trace`]) are such lists, so each game pays
+/// only for its own bounds and generic code holds them on the stack.
+pub trait Bounded<T>: Default + Deref<Target = [T]> {
+    /// Most items the list holds.
+    const CAPACITY: usize;
+    /// Empties the list.
+    fn clear(&mut self);
+    /// Appends `item`, or hands it back when the list is full.
+    fn push(&mut self, item: T) -> Result<(), T>;
+}
+
+impl<T, const N: usize, L: heapless::LenType> Bounded<T> for heapless::Vec<T, N, L> {
+    const CAPACITY: usize = N;
+
+    #[inline]
+    fn clear(&mut self) {
+        heapless::Vec::clear(self);
+    }
+
+    #[inline]
+    fn push(&mut self, item: T) -> Result<(), T> {
+        heapless::Vec::push(self, item)
+    }
+}
+
+/// One ply of a simulation as the search records it: the move and who played it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ply<M> {
+    /// The move.
+    pub mv: M,
+    /// The player who played it.
+    pub player: u8,
+}
+
+/// A game that every search of arbor can work on: one or two players (indices 0 and 1),
+/// moves into a bounded list, returns in [0, 1] for each player.
+///
+/// `play` must be deterministic given the state: MCTS stores moves, not states, and replays
+/// them from the root on every iteration (or from a state it was allowed to keep, see
+/// [`Game::replays_exactly`]). Chance that a game keeps inside its state (the refill of a
+/// Match-3 board) is drawn from a generator the state owns; [`Game::begin_iteration`] lets
+/// an MCTS iteration reseed it.
+pub trait Game: Clone {
+    /// A move. `Default` gives the placeholder stored where no move was played (an MCTS
+    /// root); `PartialEq` finds a move among a node's children.
+    type Move: Copy + PartialEq + Default;
+
+    /// The legal moves of one position: a bounded list with room for [`Game::MAX_MOVES`]
+    /// moves, for example `heapless::Vec<Self::Move, 48>` for 8x8 Breakthrough.
+    type Moves: Bounded<Self::Move>;
+
+    /// The plies of one simulation, for AMAF: a bounded list with room for
+    /// [`Game::MAX_PLIES`] plies. Plies beyond it still count for the returns, only not for
+    /// AMAF.
+    type Trace: Bounded<Ply<Self::Move>>;
+
+    /// Most legal moves in any position of the game (sizes move lists, MCTS children and
+    /// solver jobs).
+    const MAX_MOVES: usize = <Self::Moves as Bounded<Self::Move>>::CAPACITY;
+
+    /// Most plies of one game played from its start, or the longest simulation AMAF follows
+    /// for a game without such a bound.
+    const MAX_PLIES: usize = <Self::Trace as Bounded<Ply<Self::Move>>>::CAPACITY;
+
+    /// Whose turn it is, or the end.
+    fn turn(&self) -> Turn;
+
+    /// Replaces the contents of `moves` with the legal moves, in a deterministic order. An
+    /// empty list while [`Game::turn`] names a player also ends the game.
+    fn legal_moves(&self, moves: &mut Self::Moves);
+
+    /// Plays `mv`, which came from `legal_moves` of this state.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The returns of players 0 and 1, each in [0, 1] (values outside are clamped, NaN counts
+    /// as 0), final once the game is over. Two-player games must be constant-sum (the two add
+    /// up to 1: win 1/0, draw 0.5/0.5) for the MCTS-Solver and tree reuse to be sound; the
+    /// solver proves only returns of exactly 0, 0.5 or 1. A one-player game fills index 0.
+    fn returns(&self) -> [f32; 2];
+
+    /// A hash of the position (equal positions, equal hashes; all 64 bits well mixed, as
+    /// tables pick buckets with the low bits and check the high ones), for transposition
+    /// tables and for MCTS to tell a tree built for another position apart.
+    fn hash(&self) -> u64;
+
+    /// Plays a uniformly random legal move and returns it; `None`, playing nothing, when
+    /// there is none. It must draw from `rng` and pick exactly as listing the moves and taking
+    /// [`random_index`] of their number does (the default); a game that finds that pick
+    /// without listing every move (the k-th set bit of a mask) overrides it for speed.
+    fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Self::Move> {
+        play_listed(self, rng, |_, moves, rng| random_index(rng, moves.len()))
+    }
+
+    /// Called by MCTS on each iteration's copy of the root state before anything is played.
+    /// A game with chance inside `play` may reseed its chance generator from `rng` here so
+    /// that iterations sample different outcomes (open-loop search). The stored moves are then
+    /// replayed in states where they may be illegal, so `play` must tolerate that, and the
+    /// solver and tree reuse should be off. The default does nothing.
+    fn begin_iteration(&mut self, _rng: &mut XorShiftRng) {}
+
+    /// Whether, within one search, the same moves played from the same state always reach the
+    /// same state: `play` is deterministic and `begin_iteration` changes nothing and draws
+    /// nothing. Only then may MCTS reuse the states it reached
+    /// ([`Mcts::search_with_states`](super::mcts::Mcts::search_with_states)); the default
+    /// `false` makes it replay.
+    fn replays_exactly(&self) -> bool {
+        false
+    }
+}
+
+/// A dense index of a game's moves, `0..MOVE_SPACE`, for tables over moves: move-indexed
+/// AMAF (each simulation marks the moves it played once, and every child looks its move up)
+/// and per-move priors.
+pub trait MoveIndex: Game {
+    /// Number of distinct move indices.
+    const MOVE_SPACE: usize;
+
+    /// A table with one entry per move index and player: `[u8; 2 * MOVE_SPACE]` (stable Rust
+    /// cannot spell that array from the constant in generic code, so the game names it).
+    type PlayerMoveTable: Table;
+
+    /// The index of `mv`, below [`MoveIndex::MOVE_SPACE`].
+    fn move_index(mv: Self::Move) -> usize;
+}
+
+/// A fixed-size table of bytes, zeroed when made: `[u8; N]` is one for every `N`.
+pub trait Table: AsRef<[u8]> + AsMut<[u8]> {
+    /// A table of zeros.
+    fn zeroed() -> Self;
+}
+
+impl<const N: usize> Table for [u8; N] {
+    #[inline]
+    fn zeroed() -> Self {
+        [0; N]
+    }
+}
+
+/// A prior for one move: a value in [0, 1] for the player making it, and how many simulations
+/// it is worth. MoGo's score reads the value as H(d); a weight above 0 also enters the move's
+/// statistics at creation as that many simulations with that mean (Go engines' "equivalent
+/// visits").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prior {
+    /// Value in [0, 1] (0.5: no opinion).
+    pub value: f32,
+    /// Equivalent simulations, 0 or more.
+    pub weight: f32,
+}
+
+impl Default for Prior {
+    /// No knowledge: value 0.5, weight 0.
+    fn default() -> Self {
+        Prior {
+            value: 0.5,
+            weight: 0.0,
+        }
+    }
+}
+
+/// Where [`Knowledge::priors`] writes: the search's new children, one per move.
+pub trait PriorSink {
+    /// Sets the prior of the `index`-th move; an index past the moves is ignored.
+    fn set(&mut self, index: usize, prior: Prior);
+}
+
+/// Offline knowledge of a game for MCTS: priors, a static evaluation and a playout policy.
+/// `()` is no knowledge: no priors, the returns as evaluation, uniformly random playouts.
+pub trait Knowledge<G: Game> {
+    /// Gives the prior of each of `moves` (all legal moves of `state`, for the player to
+    /// move) to `out`, as `out.set(i, prior)` for `moves[i]`; moves left out keep
+    /// [`Prior::default`]. Called once per expansion, and only for policies that read priors.
+    /// The default has no opinion.
+    fn priors(&self, _state: &G, _moves: &[G::Move], _out: &mut impl PriorSink) {}
+
+    /// The returns of both players when a playout is cut off in `state`, which is not over:
+    /// a heuristic estimate in [0, 1]. The default is [`Game::returns`], which suits games
+    /// whose returns mean something mid-game (a score so far).
+    fn evaluate(&self, state: &G) -> [f32; 2] {
+        state.returns()
+    }
+
+    /// Index into `moves` (never empty) of the move a playout plays in `state`. The default is
+    /// uniform random. An out-of-range answer is replaced by 0.
+    fn playout_move(&self, _state: &G, moves: &[G::Move], rng: &mut XorShiftRng) -> usize {
+        random_index(rng, moves.len())
+    }
+
+    /// Plays the move a playout plays in `state` and returns it; `None` when there is no legal
+    /// move. Must agree with [`Knowledge::playout_move`] (same draws, same move); the default,
+    /// for uniform playouts, is [`Game::play_random_move`].
+    fn play_playout_move(&self, state: &mut G, rng: &mut XorShiftRng) -> Option<G::Move> {
+        state.play_random_move(rng)
+    }
+}
+
+impl<G: Game> Knowledge<G> for () {}
+
+/// What a proof-number solver may use beyond the rules; every answer must be exact. The
+/// defaults know nothing.
+pub trait ProofHints: Game {
+    /// `true` only if the side to move (the game not being over) is certain to win with its
+    /// next move.
+    fn wins_next_move(&self) -> bool {
+        false
+    }
+
+    /// `Some(true)` if the side to move is known to win, `Some(false)` if it is known to lose,
+    /// `None` if unknown; asked only when the game goes on and `wins_next_move` is false.
+    fn static_value(&self) -> Option<bool> {
+        None
+    }
+
+    /// Removes from `moves` (the legal moves) those that certainly lose, so that a proof need
+    /// not refute them one by one. The default keeps them all.
+    fn prune_losing_moves(&self, _moves: &mut Self::Moves) {}
+}
+
+/// Lists the moves of `state` and plays the one `pick` chooses (the first if its answer is out
+/// of range: the hook is game code); `None`, playing nothing, without a legal move.
+pub(crate) fn play_listed<G: Game>(
+    state: &mut G,
+    rng: &mut XorShiftRng,
+    pick: impl FnOnce(&G, &[G::Move], &mut XorShiftRng) -> usize,
+) -> Option<G::Move> {
+    let mut list = G::Moves::default();
+    state.legal_moves(&mut list);
+    let first = *list.first()?;
+    let mv = list.get(pick(state, &list, rng)).copied().unwrap_or(first);
+    state.play(mv);
+    Some(mv)
+}
+
+/// A uniform index in `0..n` (0 when `n` is 0), by multiply-shift: one draw, no loop, and a
+/// bias below n / 2^32 that no game-sized `n` can notice.
+pub fn random_index(rng: &mut XorShiftRng, n: usize) -> usize {
+    let n = n.min(u32::MAX as usize) as u64;
+    ((u64::from(rng.next_u32()) * n) >> 32) as usize
+}
+
+/// The search's generator seeded from a `u64`, so callers (and C) need not name `rand_core`.
+pub fn seeded_rng(seed: u64) -> XorShiftRng {
+    XorShiftRng::seed_from_u64(seed)
+}
