@@ -1,13 +1,15 @@
 //! The one game interface every search works on, and the optional capabilities some searches
 //! need on top of it.
 //!
-//! - [`Game`]: whose turn it is (a player, or the end), the legal moves into a caller list,
+//! - [`Game`]: whose turn it is (a player, chance, or the end), the legal moves (or chance
+//!   outcomes, with [`Game::outcome_weight`]) into a caller list,
 //!   `play`, the returns of both players, a position hash, and the game's bounds
 //!   ([`Game::MAX_MOVES`], [`Game::MAX_PLIES`]) that size move lists and traces.
 //! - [`MoveIndex`]: a dense index of moves, for tables over moves (move-indexed AMAF, priors).
 //! - [`Knowledge`]: a game's offline knowledge for MCTS (priors for a whole move list as a value
 //!   and a weight in equivalent visits, a static evaluation for cut-off playouts, the playout
 //!   policy). It is a separate value so that one game can be searched with several.
+//! - [`Hidden`]: information sets and determinization, for games of imperfect information.
 //! - [`ProofHints`]: what proof-number solvers may use beyond the rules (an immediate win, a
 //!   static value, moves that can be left out).
 //!
@@ -23,6 +25,9 @@ use rand_xorshift::XorShiftRng;
 pub enum Turn {
     /// Player 0 or, in a two-player game, player 1 is to move.
     Player(u8),
+    /// Chance moves: [`Game::legal_moves`] lists the outcomes and
+    /// [`Game::outcome_weight`] how likely each is.
+    Chance,
     /// The game is over: [`Game::returns`] are final.
     Over,
 }
@@ -32,7 +37,7 @@ impl Turn {
     pub const fn player(self) -> Option<u8> {
         match self {
             Turn::Player(player) => Some(player),
-            Turn::Over => None,
+            Turn::Chance | Turn::Over => None,
         }
     }
 }
@@ -123,6 +128,16 @@ pub trait Game: Clone {
     /// tables and for MCTS to tell a tree built for another position apart.
     fn hash(&self) -> u64;
 
+    /// The relative likelihood of the chance outcome `outcome` (one of `legal_moves` in a
+    /// [`Turn::Chance`] state): its probability, or any weight proportional to it (the search
+    /// divides by the sum). Asked only in chance turns; the default 1 makes all outcomes
+    /// equally likely (a die). A deterministic game never returns `Turn::Chance` and leaves
+    /// this alone: chance is part of this trait, not a capability, because every search must
+    /// handle a chance turn wherever it meets one.
+    fn outcome_weight(&self, _outcome: Self::Move) -> f32 {
+        1.0
+    }
+
     /// Plays a uniformly random legal move and returns it; `None`, playing nothing, when
     /// there is none. It must draw from `rng` and pick exactly as listing the moves and taking
     /// [`random_index`] of their number does (the default); a game that finds that pick
@@ -146,6 +161,20 @@ pub trait Game: Clone {
     fn replays_exactly(&self) -> bool {
         false
     }
+}
+
+/// A game of imperfect information: what each player has seen, and full states consistent
+/// with it, for information-set search
+/// ([`Mcts::search_information_set`](super::mcts::Mcts::search_information_set)).
+pub trait Hidden: Game {
+    /// A hash of what `player` knows (the information set): equal for two states `player`
+    /// cannot tell apart, different (but for collisions) for states it can.
+    fn info_key(&self, player: u8) -> u64;
+
+    /// Replaces what `observer` cannot see (the opponent's cards, the deck's order) by a
+    /// sample from `rng`, consistent with everything `observer` has seen: a full state
+    /// `observer` could be in.
+    fn determinize(&mut self, observer: u8, rng: &mut XorShiftRng);
 }
 
 /// A dense index of a game's moves, `0..MOVE_SPACE`, for tables over moves: move-indexed
@@ -267,6 +296,51 @@ pub(crate) fn play_listed<G: Game>(
     state.legal_moves(&mut list);
     let first = *list.first()?;
     let mv = list.get(pick(state, &list, rng)).copied().unwrap_or(first);
+    state.play(mv);
+    Some(mv)
+}
+
+/// Index into `outcomes` (the outcomes of a chance turn of `state`, never empty) of one drawn
+/// with the probabilities [`Game::outcome_weight`] gives; uniform when the weights do not
+/// make a distribution (none positive, or not finite). One draw from `rng`.
+pub fn sample_outcome<G: Game>(state: &G, outcomes: &[G::Move], rng: &mut XorShiftRng) -> usize {
+    let weights = outcomes.iter().map(|&mv| state.outcome_weight(mv));
+    draw_weighted(weights, rng)
+}
+
+/// Index of one of `weights` drawn in proportion to it (negative and NaN weights count as 0),
+/// with one draw from `rng`; uniform when they make no distribution (none positive, or an
+/// infinite sum).
+pub(crate) fn draw_weighted(
+    weights: impl ExactSizeIterator<Item = f32> + Clone,
+    rng: &mut XorShiftRng,
+) -> usize {
+    let positive = |w: f32| if w > 0.0 { f64::from(w) } else { 0.0 };
+    let total: f64 = weights.clone().map(positive).sum();
+    let n = weights.len();
+    if !(total > 0.0 && total.is_finite()) {
+        return random_index(rng, n);
+    }
+    // A point in [0, total), then the weight whose share of the line holds it.
+    let mut point = (f64::from(rng.next_u32()) + 0.5) / 4_294_967_296.0 * total;
+    for (i, w) in weights.enumerate() {
+        point -= positive(w);
+        if point < 0.0 {
+            return i;
+        }
+    }
+    n.saturating_sub(1)
+}
+
+/// Plays a chance outcome of `state` drawn by [`sample_outcome`] and returns it; `None`,
+/// playing nothing, when the turn lists no outcome.
+pub fn play_outcome<G: Game>(state: &mut G, rng: &mut XorShiftRng) -> Option<G::Move> {
+    let mut outcomes = G::Moves::default();
+    state.legal_moves(&mut outcomes);
+    if outcomes.is_empty() {
+        return None;
+    }
+    let mv = outcomes[sample_outcome(state, &outcomes, rng)];
     state.play(mv);
     Some(mv)
 }

@@ -5,4 +5,6 @@ pub mod game;
 pub mod mcts;
 pub mod proof;
 
-pub use game::{Bounded, Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, ProofHints, Turn};
+pub use game::{
+    Bounded, Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, ProofHints, Turn,
+};

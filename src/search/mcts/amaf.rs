@@ -7,7 +7,7 @@
 //! finds, when it is reached, exactly the plies at or below its depth marked: one pass over
 //! the plies plus one look-up per child, instead of comparing every child with every later
 //! ply.
-use super::node::{NONE, Node};
+use super::node::{CHANCE, NONE, Node};
 use super::playout::reward_of;
 use crate::search::game::{Game, MoveIndex, Ply, Table};
 
@@ -42,6 +42,9 @@ impl<G: MoveIndex> Amaf<'_, '_, G> {
         let mut depth = depth as usize;
         loop {
             for ply in trace.get(depth..marked).unwrap_or(&[]) {
+                if ply.player == CHANCE {
+                    continue;
+                }
                 let slot = usize::from(ply.player.min(1)) * space + G::move_index(ply.mv);
                 if let Some(flag) = played.get_mut(slot) {
                     *flag = 1;
@@ -51,7 +54,10 @@ impl<G: MoveIndex> Amaf<'_, '_, G> {
             let node = &nodes[index as usize];
             let parent = node.parent;
             let range = node.children_usize();
-            if let Some(first) = nodes.get(range.start).filter(|_| !range.is_empty()) {
+            let chosen = nodes
+                .get(range.start)
+                .filter(|first| !range.is_empty() && first.mover != CHANCE);
+            if let Some(first) = chosen {
                 let side = first.mover;
                 let offset = usize::from(side.min(1)) * space;
                 let reward = reward_of(rewards, side);

@@ -6,6 +6,9 @@ use super::policy::ChildStats;
 /// Index meaning "no node" (the root's parent). Node indices are therefore `0..u32::MAX`.
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// The `mover` of a chance outcome's node: nobody chose it.
+pub(crate) const CHANCE: u8 = u8::MAX;
+
 /// The largest usable capacity: indices are `u32` and `u32::MAX` is reserved for "none".
 ///
 /// cbindgen:ignore
@@ -100,7 +103,8 @@ pub struct Node<M> {
     pub(crate) feature: f32,
     /// The prior value H(d) of this node's move, read by the MoGo score.
     pub(crate) prior: f32,
-    /// Player who made `mv` (the root: the player to move at the root).
+    /// Player who made `mv` (the root: the player to move at the root; [`CHANCE`] for a
+    /// chance outcome, whose `prior` then holds its weight).
     pub(crate) mover: u8,
     pub(crate) flags: u8,
     pub(crate) mv: M,

@@ -2,7 +2,8 @@
 use rand_xorshift::XorShiftRng;
 
 use super::config::{Config, PlayoutPolicy};
-use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn};
+use super::node::CHANCE;
+use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn, play_outcome};
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug)]
@@ -24,21 +25,25 @@ pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
 ) -> End {
     let mut steps = 0;
     loop {
-        let Turn::Player(player) = state.turn() else {
+        let turn = state.turn();
+        if turn == Turn::Over {
             return End {
                 terminal: true,
                 steps,
             };
-        };
+        }
         if steps >= config.playout_cutoff {
             return End {
                 terminal: false,
                 steps,
             };
         }
-        let played = match config.playout {
-            PlayoutPolicy::Game => knowledge.play_playout_move(state, rng),
-            PlayoutPolicy::Uniform => state.play_random_move(rng),
+        let (played, player) = match (turn, config.playout) {
+            (Turn::Player(player), PlayoutPolicy::Game) => {
+                (knowledge.play_playout_move(state, rng), player)
+            }
+            (Turn::Player(player), PlayoutPolicy::Uniform) => (state.play_random_move(rng), player),
+            _ => (play_outcome(state, rng), CHANCE),
         };
         let Some(mv) = played else {
             return End {

@@ -3,13 +3,15 @@ use rand_xorshift::XorShiftRng;
 
 use super::amaf::Amaf;
 use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
-use super::node::{Node, Proof};
+use super::node::{CHANCE, Node, Proof};
 use super::playout::{playout, rewards};
 use super::policy::{Needs, Policy};
 use super::states::{CachedState, StateCache};
 use super::tree::Mcts;
 use crate::Error;
-use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn, random_index};
+use crate::search::game::{
+    Bounded, Game, Hidden, Knowledge, Ply, Turn, draw_weighted, random_index,
+};
 
 impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// Runs `iterations` MCTS iterations from `state` and returns the move to play.
@@ -71,16 +73,90 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         P: Policy<G> + ?Sized,
         K: Knowledge<G> + ?Sized,
     {
+        let states: &mut [CachedState<G>] = if state.replays_exactly() {
+            states
+        } else {
+            &mut []
+        };
+        let root = Root {
+            state,
+            key: state.hash(),
+            prepare: |state: &mut G, rng: &mut XorShiftRng| state.begin_iteration(rng),
+        };
+        self.run(root, policy, knowledge, config, iterations, rng, states)
+    }
+
+    /// Information-set MCTS with a single observer (Cowling, Powley and Whitehouse, 2012)
+    /// for games of imperfect information: the player to move in `state` is the observer,
+    /// and every iteration starts from a fresh [determinization](Hidden::determinize) of
+    /// `state` for it, so the tree's statistics average over the states the observer cannot
+    /// tell apart. The tree is keyed by the observer's information set
+    /// ([`Hidden::info_key`]) for reuse. The legal moves at a tree node must not depend on
+    /// what the observer cannot see (true of betting games), or `play` must tolerate moves
+    /// that became illegal. The solver is off (proofs on sampled states prove nothing).
+    ///
+    /// Otherwise as [`Mcts::search`]: same settings, same seed, same result.
+    pub fn search_information_set<G, P, K>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        iterations: u32,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Hidden<Move = M>,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
+    {
+        let observer = state.turn().player().unwrap_or(0);
+        let root = Root {
+            state,
+            key: state.info_key(observer),
+            prepare: |state: &mut G, rng: &mut XorShiftRng| {
+                state.determinize(observer, rng);
+                state.begin_iteration(rng);
+            },
+        };
+        let config = Config {
+            solver: false,
+            ..*config
+        };
+        self.run(root, policy, knowledge, &config, iterations, rng, &mut [])
+    }
+
+    /// The search loop shared by every entry point: `root.prepare` makes each iteration's
+    /// state from a clone of `root.state`.
+    #[allow(clippy::too_many_arguments)]
+    fn run<G, P, K, F>(
+        &mut self,
+        root: Root<'_, G, F>,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        iterations: u32,
+        rng: &mut XorShiftRng,
+        states: &mut [CachedState<G>],
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M>,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
+        F: Fn(&mut G, &mut XorShiftRng),
+    {
         if self.capacity() == 0 {
             return Err(Error::CapacityExhausted);
         }
+        let state = root.state;
         let mut list = G::Moves::default();
+        // Only a player's turn has a move to choose.
         let side = match state.turn() {
             Turn::Player(side) => {
                 state.legal_moves(&mut list);
                 side
             }
-            Turn::Over => 0,
+            Turn::Chance | Turn::Over => 0,
         };
         let moves = &*list;
         if moves.is_empty() {
@@ -88,15 +164,10 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             let stats = Stats::default();
             return Ok(SearchResult { best: None, stats });
         }
-        self.prepare_root(side, moves, state.hash());
+        self.prepare_root(side, moves, root.key);
 
         let mut stats = Stats::default();
         let mut trace = G::Trace::default();
-        let states: &mut [CachedState<G>] = if state.replays_exactly() {
-            states
-        } else {
-            &mut []
-        };
         let mut cache = StateCache::new(states);
         while stats.iterations < iterations {
             if config.solver && self.nodes[0].proof() != Proof::Unknown {
@@ -106,7 +177,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 trace: &mut trace,
                 cache: &mut cache,
             };
-            self.iterate(state, policy, knowledge, config, rng, scratch, &mut stats);
+            let mut start = state.clone();
+            (root.prepare)(&mut start, rng);
+            self.iterate(start, policy, knowledge, config, rng, scratch, &mut stats);
             stats.iterations += 1;
         }
         stats.nodes_used = self.len;
@@ -161,7 +234,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     #[allow(clippy::too_many_arguments)]
     fn iterate<G, P, K>(
         &mut self,
-        root_state: &G,
+        mut state: G,
         policy: &P,
         knowledge: &K,
         config: &Config,
@@ -175,8 +248,6 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     {
         let Scratch { trace, cache } = scratch;
         let needs = policy.needs();
-        let mut state = root_state.clone();
-        state.begin_iteration(rng);
         trace.clear();
         let mut index = 0u32;
         let mut depth = 0u32;
@@ -198,7 +269,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             if node.child_count == 0 {
                 break;
             }
-            index = self.select(index, policy, config.solver, rng);
+            index = self.choose(index, policy, config.solver, rng);
             self.step(
                 &mut state,
                 &mut pending,
@@ -214,12 +285,17 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         // Expansion: all children at once, then one of them is chosen by the policy.
         let node = self.nodes[index as usize];
         let ready = index == 0 || node.visits >= config.expand_threshold;
-        if let (false, true, Turn::Player(mover)) = (node.is_expanded(), ready, state.turn()) {
+        let mover = match state.turn() {
+            Turn::Player(player) => Some(player),
+            Turn::Chance => Some(CHANCE),
+            Turn::Over => None,
+        };
+        if let (false, true, Some(mover)) = (node.is_expanded(), ready, mover) {
             let mut list = G::Moves::default();
             state.legal_moves(&mut list);
             if !list.is_empty() {
                 if self.expand(index, &state, mover, &list, knowledge, needs) {
-                    index = self.select(index, policy, config.solver, rng);
+                    index = self.choose(index, policy, config.solver, rng);
                     self.step(
                         &mut state,
                         &mut pending,
@@ -305,6 +381,24 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             mv: node.mv,
             player: node.mover,
         });
+    }
+
+    /// The child of `parent` an iteration descends into: a chance outcome drawn by its
+    /// weight below a chance node, else the policy's choice.
+    fn choose<G: Game<Move = M>, P: Policy<G> + ?Sized>(
+        &self,
+        parent: u32,
+        policy: &P,
+        solver: bool,
+        rng: &mut XorShiftRng,
+    ) -> u32 {
+        let node = &self.nodes[parent as usize];
+        let children = &self.nodes[node.children_usize()];
+        if children.first().is_some_and(|child| child.mover == CHANCE) {
+            node.first_child + draw_weighted(children.iter().map(|child| child.prior), rng) as u32
+        } else {
+            self.select(parent, policy, solver, rng)
+        }
     }
 
     /// The child of `parent` with the highest score, ties broken uniformly at random. With
@@ -402,6 +496,14 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
 struct Scratch<'a, 'c, G: Game> {
     trace: &'a mut G::Trace,
     cache: &'a mut StateCache<'c, G>,
+}
+
+/// The start of a search: the state, its key for tree reuse, and how each iteration's state
+/// is made from a clone of it.
+struct Root<'g, G, F> {
+    state: &'g G,
+    key: u64,
+    prepare: F,
 }
 
 /// Rewards of both players when the player `mover` is known to get exactly `value`.

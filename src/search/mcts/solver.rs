@@ -6,7 +6,7 @@
 //! the parent was entered by the other player of a two-player game, the value is flipped
 //! (constant-sum rewards). Draws are kept as a third value, so a proven draw is preferred
 //! to a proven loss.
-use super::node::Proof;
+use super::node::{CHANCE, Proof};
 use super::tree::Mcts;
 
 impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
@@ -20,6 +20,10 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         let Some(first) = children.first() else {
             return false;
         };
+        // A chance node's value is an expectation, not a proof.
+        if first.mover == CHANCE {
+            return false;
+        }
         let side = first.mover;
         let mut best = Proof::Unknown;
         let mut all_known = true;
@@ -49,6 +53,9 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
     /// Marks a terminal node's proof from its mover's exact reward.
     pub(crate) fn prove_terminal(&mut self, index: u32, rewards: &[f32; 2]) -> bool {
         let node = &mut self.nodes[index as usize];
+        if node.mover == CHANCE {
+            return false;
+        }
         let proof = Proof::from_reward(super::playout::reward_of(rewards, node.mover));
         node.set_proof(proof);
         proof != Proof::Unknown

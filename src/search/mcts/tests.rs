@@ -7,9 +7,12 @@ use std::vec::Vec;
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
-use super::toys::{Coin, Collect, Counted, Hints, Nim, Rogue, Scored, Stuck, TicTacToe, Toy, Walk};
+use super::toys::{
+    Coin, Collect, Counted, DiceRace, Hints, Kuhn, Nim, Rogue, Scored, Stuck, TicTacToe, Toy, Walk,
+};
 use super::*;
 use crate::Error;
+use crate::search::game::Turn;
 
 fn rng(seed: u64) -> XorShiftRng {
     XorShiftRng::seed_from_u64(seed)
@@ -817,4 +820,132 @@ fn kept_states_give_the_same_tree_with_fewer_moves_played() {
         no_solver(),
         false,
     );
+}
+
+/// The exact chance of reaching the goal from `state` with best play: the maximum over the
+/// player's moves, the probability-weighted mean over chance's outcomes.
+fn race_value(state: &DiceRace) -> f64 {
+    let mut moves = heapless::Vec::<u8, 14>::new();
+    state.legal_moves(&mut moves);
+    let after = |mv: u8| {
+        let mut next = state.clone();
+        next.play(mv);
+        race_value(&next)
+    };
+    match state.turn() {
+        Turn::Over => f64::from(state.returns()[0]),
+        Turn::Chance => {
+            let total = 6f64.powi(i32::from(state.dice));
+            let weighted = |mv: u8| f64::from(state.outcome_weight(mv)) / total * after(mv);
+            moves.iter().map(|&mv| weighted(mv)).sum()
+        }
+        Turn::Player(_) => moves.iter().map(|&mv| after(mv)).fold(0.0, f64::max),
+    }
+}
+
+/// Chance nodes: from races whose best number of dice is clear by at least 0.05, the search
+/// picks it, and the value it backs up for that move is the exact one.
+#[test]
+fn chance_nodes_find_the_best_dice_and_their_exact_values() {
+    let mut checked = 0;
+    for (goal, score, turns) in [(8, 0, 1), (12, 0, 2), (15, 0, 2), (10, 5, 1), (20, 0, 3)] {
+        let state = DiceRace {
+            goal,
+            score,
+            turns,
+            dice: 0,
+        };
+        let values: Vec<f64> = (1..=3u8)
+            .map(|dice| {
+                let mut next = state.clone();
+                next.play(dice);
+                race_value(&next)
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..3).collect();
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+        if values[order[0]] - values[order[1]] < 0.05 {
+            continue;
+        }
+        let best = order[0] as u8 + 1;
+        let (result, children) = search(&state, &Ucb1::default(), &no_solver(), 20_000, 300_000, 3);
+        assert_eq!(
+            result.best,
+            Some(best),
+            "{state:?}: exact values {values:?}"
+        );
+        let chosen = children.iter().find(|c| c.mv == best).unwrap();
+        let mean = f64::from(chosen.wins) / f64::from(chosen.visits);
+        let exact = values[order[0]];
+        assert!(
+            (mean - exact).abs() < 0.03,
+            "{state:?}: {mean} against {exact}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "only {checked} races with a clear best move");
+}
+
+#[test]
+fn a_chance_turn_has_no_move_to_choose() {
+    let rolling = DiceRace {
+        goal: 8,
+        score: 0,
+        turns: 1,
+        dice: 2,
+    };
+    let (result, children) = search(&rolling, &Ucb1::default(), &Config::default(), 50, 100, 0);
+    assert_eq!(result.best, None);
+    assert!(children.is_empty());
+}
+
+/// Information-set MCTS on Kuhn poker, whatever the opponent holds: facing a bet, the jack
+/// folds (it loses every showdown) and the king calls (it wins every showdown).
+#[test]
+fn information_set_search_plays_kuhn_pokers_dominant_moves() {
+    const PASS: u8 = 0;
+    const BET: u8 = 1;
+    // (cards, actions so far, the move of the player to act)
+    let spots: [([u8; 2], &[u8], u8); 4] = [
+        ([1, 0], &[BET], PASS),
+        ([1, 2], &[BET], BET),
+        ([0, 1], &[PASS, BET], PASS),
+        ([2, 1], &[PASS, BET], BET),
+    ];
+    for (cards, history, dominant) in spots {
+        let state = Kuhn::after(cards, history);
+        for seed in 0..3 {
+            let mut nodes = storage(10_000);
+            let mut tree = Mcts::new(&mut nodes);
+            let result = tree
+                .search_information_set(
+                    &state,
+                    &Ucb1::default(),
+                    &Hints,
+                    &Config::default(),
+                    2000,
+                    &mut rng(seed),
+                )
+                .unwrap();
+            assert_eq!(result.best, Some(dominant), "{state:?} seed {seed}");
+            assert_eq!(result.stats.root_proof, Proof::Unknown);
+        }
+    }
+}
+
+/// The observer's information set is what the tree is kept for: a search continues a tree
+/// built for another deal of the unseen card, and starts afresh for another own card.
+#[test]
+fn information_set_trees_are_kept_per_information_set() {
+    let mut nodes = storage(10_000);
+    let mut tree = Mcts::new(&mut nodes);
+    let search = |tree: &mut Mcts<'_, u8>, state: &Kuhn| {
+        let config = Config::default();
+        tree.search_information_set(state, &Ucb1::default(), &Hints, &config, 300, &mut rng(1))
+            .unwrap();
+        tree.root_visits()
+    };
+    assert_eq!(search(&mut tree, &Kuhn::after([0, 1], &[1])), 300);
+    assert_eq!(search(&mut tree, &Kuhn::after([2, 1], &[1])), 600);
+    assert_eq!(search(&mut tree, &Kuhn::after([2, 0], &[1])), 300);
 }

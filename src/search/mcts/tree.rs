@@ -1,6 +1,6 @@
 //! The tree in caller storage: creation, validation, expansion, and read access.
 use super::config::ChildInfo;
-use super::node::{MAX_CAPACITY, NONE, Node, Proof};
+use super::node::{CHANCE, MAX_CAPACITY, NONE, Node, Proof};
 use super::policy::Needs;
 use crate::Error;
 use crate::search::game::{Game, Knowledge, Prior, PriorSink};
@@ -147,8 +147,9 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         }
     }
 
-    /// Creates all children of `index`, one per move of `state` (where `mover` is to move),
-    /// in one bump of `len`, with their priors from `knowledge` if `needs.prior`. Returns
+    /// Creates all children of `index`, one per move of `state` (where `mover` is to move,
+    /// or [`CHANCE`]), in one bump of `len`, with their priors from `knowledge` if
+    /// `needs.prior` (the outcomes' weights for chance). Returns
     /// `false`, changing nothing, when the storage cannot hold them all.
     pub(crate) fn expand<G: Game<Move = M>, K: Knowledge<G> + ?Sized>(
         &mut self,
@@ -173,7 +174,11 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         for (slot, &mv) in children.iter_mut().zip(moves) {
             *slot = Node::fresh(mv, mover, index, 0.5);
         }
-        if needs.prior {
+        if mover == CHANCE {
+            for (child, &mv) in children.iter_mut().zip(moves) {
+                child.prior = state.outcome_weight(mv);
+            }
+        } else if needs.prior {
             knowledge.priors(state, moves, &mut ChildPriors(children));
         }
         self.nodes[index as usize].set_expanded(first, count);
