@@ -12,6 +12,7 @@ pub mod error;
 pub mod ffi;
 pub mod holdem;
 pub mod match3;
+pub mod rng;
 pub mod search;
 
 #[cfg(feature = "std")]

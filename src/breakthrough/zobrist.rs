@@ -1,9 +1,11 @@
 //! Zobrist keys, generated at compile time.
 //!
-//! The keys come from splitmix64 evaluated in a `const` context, so they are the same on
-//! every platform and build, cost nothing at start-up and need no `std`.
+//! The keys are outputs of SplitMix64 ([`crate::rng::splitmix64_nth`]) evaluated in a
+//! `const` context, so they are the same on every platform and build, cost nothing at
+//! start-up and need no `std`.
 
 use super::{Color, Size};
+use crate::rng::splitmix64_nth;
 
 /// One key per (side, square), one for "Black to move", one per board size (so positions
 /// of different sizes with the same pawns do not collide in a shared table).
@@ -13,17 +15,6 @@ pub(crate) struct Keys {
     pub(crate) size: [u64; 64],
 }
 
-/// The finaliser of splitmix64 (Steele, Lea and Flood, 2014) applied to the `n`-th step of
-/// its Weyl sequence: a well-mixed 64-bit value for every `n`.
-const fn splitmix64(n: u64) -> u64 {
-    let mut z = n
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 pub(crate) static KEYS: Keys = {
     // Arbitrary, fixed: changing it changes every hash, which is allowed between versions.
     const SEED: u64 = 0xA4B0_4B1E_7B0A_D000;
@@ -31,14 +22,14 @@ pub(crate) static KEYS: Keys = {
     let mut size = [0u64; 64];
     let mut i = 0;
     while i < 64 {
-        pawn[0][i] = splitmix64(SEED + i as u64);
-        pawn[1][i] = splitmix64(SEED + 64 + i as u64);
-        size[i] = splitmix64(SEED + 129 + i as u64);
+        pawn[0][i] = splitmix64_nth(SEED + i as u64);
+        pawn[1][i] = splitmix64_nth(SEED + 64 + i as u64);
+        size[i] = splitmix64_nth(SEED + 129 + i as u64);
         i += 1;
     }
     Keys {
         pawn,
-        black_to_move: splitmix64(SEED + 128),
+        black_to_move: splitmix64_nth(SEED + 128),
         size,
     }
 };
@@ -76,5 +67,14 @@ mod tests {
         all.sort_unstable();
         assert!(all[0] != 0);
         assert!(all.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    /// Keys are part of every stored hash (transposition tables, solver logs): these are the
+    /// values the first release computed, so a change to the generator shows here.
+    #[test]
+    fn keys_keep_their_values() {
+        assert_eq!(KEYS.pawn[0][0], 0x01A0_1F74_2A42_7852);
+        assert_eq!(KEYS.black_to_move, 0x0316_2DA7_CEC7_CB5C);
+        assert_eq!(KEYS.size[63], 0x12E0_5CAA_40EF_7A79);
     }
 }

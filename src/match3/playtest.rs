@@ -12,6 +12,7 @@ use super::game::{MAX_MOVES, Metrics};
 use super::level::Level;
 use super::persona::{PERSONA_GOALS, Persona};
 use crate::Error;
+use crate::rng::splitmix64;
 
 /// One of the six agents of the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,20 +72,13 @@ impl PlaytestAgent {
     }
 }
 
-/// SplitMix64's finaliser: spreads seeds so that neighbouring games get unrelated streams.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// Chance and agent seeds of game `game` of a run with seed `seed` on a level whose seed is
 /// `level_seed`: they depend on these three numbers only, never on the agent or on which
 /// thread plays the game.
 pub fn game_seeds(level_seed: u64, seed: u64, game: u64) -> (u64, u64) {
-    let chance = mix(level_seed ^ mix(seed).wrapping_add(game));
-    (chance, mix(chance ^ 0xA5A5_A5A5_5A5A_5A5A))
+    // SplitMix64 steps spread the numbers, so that neighbouring games get unrelated streams.
+    let chance = splitmix64(level_seed ^ splitmix64(seed).wrapping_add(game));
+    (chance, splitmix64(chance ^ 0xA5A5_A5A5_5A5A_5A5A))
 }
 
 /// Tree nodes a playtest with `config` needs: the storage with which no search runs out,
