@@ -15,12 +15,11 @@
 //! with exactly one value.
 use core::fmt;
 
+use super::op::{MAX_INSTRUCTIONS, Op, protected_div, protected_sqrt};
 use super::policy::{FORMULA_LANES, Formula};
 use super::registers::Registers;
 use crate::Error;
 
-/// Most instructions in a program.
-pub const MAX_INSTRUCTIONS: usize = 64;
 /// Deepest stack a program may use (a program of 64 instructions needs at most 33).
 const MAX_STACK: usize = 40;
 /// Slots of the evaluation stack: `MAX_STACK` rounded up to a power of two.
@@ -32,57 +31,6 @@ pub const FORMULA_VERSION: u8 = 1;
 /// Most bytes of a program's binary form: the two header bytes and 64 constants of five
 /// bytes each.
 pub const MAX_ENCODED_LEN: usize = 2 + 5 * MAX_INSTRUCTIONS;
-
-/// One instruction.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Op {
-    /// a + b
-    Add,
-    /// a − b
-    Sub,
-    /// a × b
-    Mul,
-    /// a / b, or 1 when b = 0
-    Div,
-    /// √|a|
-    Sqrt,
-    /// Child wins (sum of rewards).
-    Wins,
-    /// Child visits.
-    Visits,
-    /// Parent visits.
-    ParentVisits,
-    /// The child's number of legal moves.
-    Moves,
-    /// A constant.
-    Const(f32),
-}
-
-impl Op {
-    const fn arity(self) -> (usize, usize) {
-        // (values popped, values pushed)
-        match self {
-            Op::Add | Op::Sub | Op::Mul | Op::Div => (2, 1),
-            Op::Sqrt => (1, 1),
-            _ => (0, 1),
-        }
-    }
-
-    const fn code(self) -> u8 {
-        match self {
-            Op::Add => 0,
-            Op::Sub => 1,
-            Op::Mul => 2,
-            Op::Div => 3,
-            Op::Sqrt => 4,
-            Op::Wins => 5,
-            Op::Visits => 6,
-            Op::ParentVisits => 7,
-            Op::Moves => 8,
-            Op::Const(_) => 9,
-        }
-    }
-}
 
 /// A validated formula program. `Copy`, about 1.3 KB, no allocation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -178,7 +126,7 @@ impl Program {
                 Op::Const(c) => f64::from(c),
                 Op::Sqrt => {
                     let a = &mut stack[top.wrapping_sub(1) & WRAP];
-                    *a = libm::sqrt(libm::fabs(*a));
+                    *a = protected_sqrt(*a);
                     continue;
                 }
                 Op::Add | Op::Sub | Op::Mul | Op::Div => {
@@ -189,13 +137,7 @@ impl Program {
                         Op::Add => *a + b,
                         Op::Sub => *a - b,
                         Op::Mul => *a * b,
-                        _ => {
-                            if b == 0.0 {
-                                1.0
-                            } else {
-                                *a / b
-                            }
-                        }
+                        _ => protected_div(*a, b),
                     };
                     continue;
                 }
@@ -253,22 +195,13 @@ impl Program {
         for op in ops.iter_mut().take(count) {
             let code = *rest.get(at).ok_or(Error::InvalidLength)?;
             at += 1;
-            *op = match code {
-                0 => Op::Add,
-                1 => Op::Sub,
-                2 => Op::Mul,
-                3 => Op::Div,
-                4 => Op::Sqrt,
-                5 => Op::Wins,
-                6 => Op::Visits,
-                7 => Op::ParentVisits,
-                8 => Op::Moves,
-                9 => {
+            *op = match Op::from_code(code).ok_or(Error::InvalidArgument)? {
+                Op::Const(_) => {
                     let raw = rest.get(at..at + 4).ok_or(Error::InvalidLength)?;
                     at += 4;
                     Op::Const(f32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]))
                 }
-                _ => return Err(Error::InvalidArgument),
+                op => op,
             };
         }
         if at != rest.len() {

@@ -33,6 +33,7 @@ mod board;
 mod formula;
 mod game;
 mod level;
+mod op;
 mod persona;
 mod playtest;
 mod policy;
@@ -48,10 +49,11 @@ pub use agent::{
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,
 };
-pub use formula::{FORMULA_VERSION, MAX_ENCODED_LEN, MAX_INSTRUCTIONS, Op, Program};
+pub use formula::{FORMULA_VERSION, MAX_ENCODED_LEN, Program};
 pub use game::{MAX_MOVES, Match3, Metrics, Moves, Outcome, Rules};
 pub(crate) use level::LEVEL_BYTES;
 pub use level::{DEFAULT_COLOURS, DEFAULT_MOVES, Level, LevelError, MAX_FALL, PRESETS, preset};
+pub use op::{MAX_INSTRUCTIONS, Op, protected_div, protected_sqrt};
 pub use persona::{
     PERSONA_GOALS, PERSONA_VERSION, Persona, PersonaError, PersonaProblem, SHIPPED_PERSONAS,
     shipped,

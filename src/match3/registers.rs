@@ -5,7 +5,7 @@
 //! constants alone are folded once. Every remaining operation is the one
 //! [`Program::eval`](super::Program::eval) does on the same operands in the same order, so
 //! results are bit-identical to it.
-use super::formula::{MAX_INSTRUCTIONS, Op};
+use super::op::{MAX_INSTRUCTIONS, Op, protected_div, protected_sqrt};
 use super::policy::FORMULA_LANES;
 
 /// Registers 0–3 hold W, N, NP, M; temporaries follow, one per stack position.
@@ -32,14 +32,8 @@ impl Kind {
             Kind::Add => a + b,
             Kind::Sub => a - b,
             Kind::Mul => a * b,
-            Kind::Div => {
-                if b == 0.0 {
-                    1.0
-                } else {
-                    a / b
-                }
-            }
-            Kind::Sqrt => libm::sqrt(libm::fabs(a)),
+            Kind::Div => protected_div(a, b),
+            Kind::Sqrt => protected_sqrt(a),
         }
     }
 }
@@ -47,7 +41,7 @@ impl Kind {
 /// `out[i]` = √|a[i]|, two lanes per `sqrtpd` where SSE2 is there (every x86-64): the
 /// square root is the slowest operation, and the scalar one in `libm` is an `asm!` block the
 /// compiler cannot vectorise. IEEE 754 square roots are correctly rounded, so the bits are
-/// those of `libm::sqrt`.
+/// those of [`protected_sqrt`].
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 fn sqrt_lanes<const N: usize>(a: &[f64; N], out: &mut [f64; N]) {
     use core::arch::x86_64::{_mm_cvtsd_f64, _mm_set_pd, _mm_sqrt_pd, _mm_unpackhi_pd};
@@ -70,7 +64,7 @@ fn sqrt_lanes<const N: usize>(a: &[f64; N], out: &mut [f64; N]) {
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 fn sqrt_lanes<const N: usize>(a: &[f64; N], out: &mut [f64; N]) {
     for (&a, out) in a.iter().zip(out) {
-        *out = Kind::Sqrt.apply(a, 0.0);
+        *out = protected_sqrt(a);
     }
 }
 
@@ -253,19 +247,19 @@ impl Registers {
                 (Kind::Sub, Shape::Registers) => lanes.for_each(|((a, b), d)| *d = a - b),
                 (Kind::Mul, Shape::Registers) => lanes.for_each(|((a, b), d)| *d = a * b),
                 (Kind::Div, Shape::Registers) => {
-                    lanes.for_each(|((&a, &b), d)| *d = Kind::Div.apply(a, b))
+                    lanes.for_each(|((&a, &b), d)| *d = protected_div(a, b))
                 }
                 (Kind::Add, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a + k),
                 (Kind::Sub, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a - k),
                 (Kind::Mul, Shape::ConstantRight) => lanes.for_each(|((a, _), d)| *d = a * k),
                 (Kind::Div, Shape::ConstantRight) => {
-                    lanes.for_each(|((&a, _), d)| *d = Kind::Div.apply(a, k))
+                    lanes.for_each(|((&a, _), d)| *d = protected_div(a, k))
                 }
                 (Kind::Add, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k + a),
                 (Kind::Sub, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k - a),
                 (Kind::Mul, Shape::ConstantLeft) => lanes.for_each(|((a, _), d)| *d = k * a),
                 (Kind::Div, Shape::ConstantLeft) => {
-                    lanes.for_each(|((&a, _), d)| *d = Kind::Div.apply(k, a))
+                    lanes.for_each(|((&a, _), d)| *d = protected_div(k, a))
                 }
             }
         }
@@ -278,8 +272,7 @@ impl Registers {
 
 #[cfg(test)]
 mod tests {
-    use super::super::formula::{Op, Program};
-    use crate::match3::Formula;
+    use crate::match3::{Formula, Op, Program};
 
     /// The batched register form against the stack interpreter, bit for bit, on `n` points.
     fn agree(program: &Program, n: usize) {

@@ -18,7 +18,8 @@ use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 use super::generate::unit;
-use super::tree::{BinOp, Tree, Var, protected_sqrt};
+use super::tree::{BinOp, Tree, Var};
+use crate::match3::protected_sqrt;
 
 /// Coefficients smaller than this after collecting like terms are zero (rounding of
 /// constants that cancel, such as 0.1 + 0.2 − 0.3).

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::Error;
-use crate::match3::{Op, Program};
+use crate::match3::{Op, Program, protected_div, protected_sqrt};
 
 /// A variable of section IV.C.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,19 +60,14 @@ impl BinOp {
     /// All four, for uniform choice.
     pub const ALL: [BinOp; 4] = [BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div];
 
-    /// Applies the primitive with the formula module's protection.
+    /// Applies the primitive with the formula language's protection (the core's
+    /// [`protected_div`]), so a tree computes what its compiled program computes.
     pub fn apply(self, a: f64, b: f64) -> f64 {
         match self {
             BinOp::Add => a + b,
             BinOp::Sub => a - b,
             BinOp::Mul => a * b,
-            BinOp::Div => {
-                if b == 0.0 {
-                    1.0
-                } else {
-                    a / b
-                }
-            }
+            BinOp::Div => protected_div(a, b),
         }
     }
 
@@ -93,11 +88,6 @@ impl BinOp {
             BinOp::Div => "/",
         }
     }
-}
-
-/// Protected square root: √|a|.
-pub fn protected_sqrt(a: f64) -> f64 {
-    libm::sqrt(libm::fabs(a))
 }
 
 /// An expression tree. Constants are `f32` because the persona bytecode stores them so;
