@@ -2,13 +2,12 @@
 //! on all cores, with results that do not depend on the number of threads.
 //!
 //! Game `i` draws all its randomness from a generator seeded from `(seed, i)`, each worker
-//! reuses one tree storage that every move clears before searching, and results are gathered
-//! by game index; so the games, and every figure but the timings, are the same whatever
-//! `--threads` says.
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+//! reuses one tree storage that every move clears before searching, and the shared task
+//! runner ([`run_tasks`]) returns results in game order; so the games, and every figure but
+//! the timings, are the same whatever `--threads` says.
+use std::time::Instant;
 
+use super::parallel::{Progress, default_threads, run_tasks};
 use super::{Args, Failure};
 use crate::breakthrough::{Color, Player, PlayerKind, Position, Size};
 use crate::rng::stream_seed;
@@ -16,6 +15,9 @@ use crate::search::mcts::{Mcts, MoGo, Node, Rave, Selection, Ucb1, seeded_rng};
 
 /// Nodes per worker tree at most (80 MB); beyond it a search runs with a full tree.
 const MAX_NODES: usize = 2_000_000;
+/// Workers at most: each holds a tree of up to `MAX_NODES`, so an absurd `--threads` would
+/// only exhaust memory.
+const MAX_THREADS: usize = 1024;
 
 /// A player as given on the command line, with its text kept for display.
 #[derive(Clone, Debug)]
@@ -93,6 +95,8 @@ struct GameResult {
     full: [u32; 2],
 }
 
+/// Plays game `index` of a match seeded `seed` in `storage`, which it clears first: the
+/// result depends on the index, the seed and the players only.
 fn play_game(
     index: usize,
     seed: u64,
@@ -129,6 +133,26 @@ fn play_game(
     result
 }
 
+/// Plays games `0..games` on `threads` workers, each with a tree of `nodes` nodes, and
+/// returns their results in game order; `report(done)` is called as in [`run_tasks`].
+fn play_match(
+    games: usize,
+    seed: u64,
+    size: Size,
+    players: [&Player; 2],
+    nodes: usize,
+    threads: usize,
+    report: impl FnMut(usize),
+) -> Result<Vec<GameResult>, Failure> {
+    run_tasks(
+        games,
+        threads,
+        || vec![Node::default(); nodes],
+        |storage, index| Ok(play_game(index, seed, size, players, storage)),
+        report,
+    )
+}
+
 /// The Wilson score interval at 95% for `successes` out of `n`.
 fn wilson(successes: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
@@ -160,8 +184,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let b = parse_spec(&args.option::<String>("black")?.unwrap_or("random".into()))?;
     let games: usize = args.option("games")?.unwrap_or(100);
     let seed: u64 = args.option("seed")?.unwrap_or(1);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads: usize = args.option("threads")?.unwrap_or(cores).clamp(1, 1024);
+    let threads = default_threads(args.option("threads")?).min(MAX_THREADS);
     let csv: Option<String> = args.option("csv")?;
     args.finish()?;
 
@@ -175,48 +198,20 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         a.text,
         b.text
     );
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results = Mutex::new(vec![GameResult::default(); games]);
     let begin = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(games.max(1)) {
-            scope.spawn(|| {
-                let mut storage = vec![Node::default(); nodes];
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= games {
-                        break;
-                    }
-                    let result = play_game(index, seed, size, [&a.player, &b.player], &mut storage);
-                    if let Ok(mut all) = results.lock() {
-                        all[index] = result;
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-        }
-        // Progress with an ETA on stderr while the workers play.
-        let mut last = Instant::now();
-        while done.load(Ordering::Relaxed) < games {
-            std::thread::sleep(Duration::from_millis(200));
-            if last.elapsed() >= Duration::from_secs(10) {
-                last = Instant::now();
-                let finished = done.load(Ordering::Relaxed);
-                let elapsed = begin.elapsed().as_secs_f64();
-                let eta = if finished == 0 {
-                    f64::NAN
-                } else {
-                    elapsed / finished as f64 * (games - finished) as f64
-                };
-                noteln!("  {finished}/{games} games, {elapsed:.0} s, eta {eta:.0} s");
-            }
-        }
-    });
+    let mut progress = Progress::new(games);
+    let results = play_match(
+        games,
+        seed,
+        size,
+        [&a.player, &b.player],
+        nodes,
+        threads,
+        |done| progress.update(done),
+    );
+    progress.finish();
+    let results = results?;
     let wall = begin.elapsed().as_secs_f64();
-    let results = results
-        .into_inner()
-        .map_err(|_| Failure::Job("a worker thread failed".into()))?;
 
     let wins = results.iter().filter(|r| r.a_won).count();
     let losses = games - wins;
@@ -328,6 +323,21 @@ mod tests {
         let again = play_game(3, 7, size, [&a, &b], &mut storage);
         assert_eq!((one.a_won, one.plies), (again.a_won, again.plies));
         assert_eq!(one.a_color, Some(Color::Black));
+        // A whole match, game by game, on one thread and on three.
+        let outcomes = |threads| {
+            play_match(9, 7, size, [&a, &b], a.nodes_needed(), threads, |_| {})
+                .unwrap()
+                .iter()
+                .map(|r| (r.a_color, r.a_won, r.plies, r.moves, r.iterations))
+                .collect::<Vec<_>>()
+        };
+        let serial = outcomes(1);
+        assert_eq!(serial.len(), 9);
+        assert_eq!(
+            serial[3],
+            (one.a_color, one.a_won, one.plies, one.moves, one.iterations)
+        );
+        assert_eq!(outcomes(3), serial);
         let (low, high) = wilson(100.0, 200.0);
         assert!((low - 0.4314).abs() < 1e-3 && (high - 0.5686).abs() < 1e-3);
         assert_eq!(wilson(0.0, 0.0), (0.0, 1.0));
