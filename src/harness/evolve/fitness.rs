@@ -8,6 +8,7 @@ use crate::harness::Failure;
 use crate::harness::agent_storage::AgentStorage;
 use crate::harness::parallel::run_tasks;
 use crate::match3::{Agent, Goal, Level, Metrics, Program, SearchConfig, play_game};
+use crate::rng::GOLDEN_GAMMA;
 
 /// The command-line names of the four personas, in the order of `Goal`'s codes.
 pub const PERSONA_NAMES: [(&str, Goal); 4] = [
@@ -92,7 +93,7 @@ pub enum Stream {
 /// The seed of `stream` for generation `generation` of a run seeded `seed`.
 pub fn stream(seed: u64, stream: Stream, generation: usize) -> u64 {
     // `seed_from_u64` scrambles its input, so distinct inputs are enough.
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((stream as u64) << 56) ^ generation as u64
+    seed.wrapping_mul(GOLDEN_GAMMA) ^ ((stream as u64) << 56) ^ generation as u64
 }
 
 /// A generation's results, in the measure's units (see [`measure`]).
