@@ -158,11 +158,7 @@ impl<'l> Match3<'l> {
                 u64::from(self.metrics.legal_sum),
                 chance.next_u64(),
             ]);
-        words.fold(0x243F_6A88_85A3_08D3, |hash, word| {
-            (hash ^ word)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29)
-        })
+        words.fold(0, |hash, word| crate::rng::splitmix64(hash ^ word))
     }
 
     /// Legal swaps as `(horizontal, vertical)` masks of their lower or left cells.
