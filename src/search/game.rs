@@ -14,7 +14,57 @@
 //!   static value, moves that can be left out).
 //!
 //! A game implements [`Game`] once; MCTS ([`super::mcts`]) and the proof-number solvers
-//! ([`super::proof`]) all take it.
+//! ([`super::proof`]) all take it. A studio adding its own game writes this much (the
+//! capabilities are optional: here a move index, so RAVE can be used, and a prior):
+//!
+//! ```
+//! use arbor::search::mcts::{Config, Mcts, Node, Rave};
+//! use arbor::search::{Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn};
+//!
+//! /// Players add 1, 2 or 3 to a running total; whoever reaches 21 wins.
+//! #[derive(Clone)]
+//! struct TwentyOne { total: u8, to_move: u8 }
+//!
+//! impl Game for TwentyOne {
+//!     type Move = u8;
+//!     type Moves = heapless::Vec<u8, 3>;       // at most 3 moves
+//!     type Trace = heapless::Vec<Ply<u8>, 21>; // at most 21 plies
+//!     fn turn(&self) -> Turn {
+//!         if self.total >= 21 { Turn::Over } else { Turn::Player(self.to_move) }
+//!     }
+//!     fn legal_moves(&self, moves: &mut Self::Moves) { *moves = (1..=3).collect(); }
+//!     fn play(&mut self, add: u8) { self.total += add; self.to_move ^= 1; }
+//!     fn returns(&self) -> [f32; 2] { // the player who just moved reached 21
+//!         if self.to_move == 1 { [1.0, 0.0] } else { [0.0, 1.0] }
+//!     }
+//!     fn hash(&self) -> u64 { u64::from(self.total) << 1 | u64::from(self.to_move) }
+//! }
+//!
+//! impl MoveIndex for TwentyOne { // moves 1..=3 are their own index
+//!     const MOVE_SPACE: usize = 4;
+//!     type PlayerMoveTable = [u8; 8];
+//!     fn move_index(add: u8) -> usize { usize::from(add & 3) }
+//! }
+//!
+//! /// A hunch worth 10 simulations: leave the opponent a total of 1 more than a multiple of 4.
+//! struct Hunch;
+//! impl Knowledge<TwentyOne> for Hunch {
+//!     fn weighs_priors(&self) -> bool { true }
+//!     fn priors(&self, state: &TwentyOne, moves: &[u8], out: &mut impl PriorSink) {
+//!         for (i, &add) in moves.iter().enumerate() {
+//!             let good = (state.total + add) % 4 == 1;
+//!             out.set(i, Prior { value: if good { 1.0 } else { 0.3 }, weight: 10.0 });
+//!         }
+//!     }
+//! }
+//!
+//! let mut nodes = vec![Node::default(); 20_000];
+//! let mut tree = Mcts::new(&mut nodes);
+//! let mut rng = arbor::search::mcts::seeded_rng(1);
+//! let start = TwentyOne { total: 10, to_move: 0 };
+//! let found = tree.search(&start, &Rave::default(), &Hunch, &Config::default(), 3000, &mut rng);
+//! assert_eq!(found.unwrap().best, Some(3)); // 13 = 4·3 + 1
+//! ```
 use core::ops::Deref;
 
 use rand_core::{Rng, SeedableRng};
@@ -238,9 +288,18 @@ pub trait PriorSink {
 pub trait Knowledge<G: Game> {
     /// Gives the prior of each of `moves` (all legal moves of `state`, for the player to
     /// move) to `out`, as `out.set(i, prior)` for `moves[i]`; moves left out keep
-    /// [`Prior::default`]. Called once per expansion, and only for policies that read priors.
-    /// The default has no opinion.
+    /// [`Prior::default`]. Called once per expansion, when the policy reads prior values (the
+    /// MoGo score) or [`Knowledge::weighs_priors`] says the weights count. The default has no
+    /// opinion.
     fn priors(&self, _state: &G, _moves: &[G::Move], _out: &mut impl PriorSink) {}
+
+    /// Whether the priors carry weights (equivalent simulations) that every policy must see:
+    /// then they are asked for at every expansion, whatever the policy reads. `false` (the
+    /// default) asks only for policies that read prior values, which saves the work for the
+    /// others.
+    fn weighs_priors(&self) -> bool {
+        false
+    }
 
     /// The returns of both players when a playout is cut off in `state`, which is not over:
     /// a heuristic estimate in [0, 1]. The default is [`Game::returns`], which suits games

@@ -949,3 +949,48 @@ fn information_set_trees_are_kept_per_information_set() {
     assert_eq!(search(&mut tree, &Kuhn::after([2, 1], &[1])), 600);
     assert_eq!(search(&mut tree, &Kuhn::after([2, 0], &[1])), 300);
 }
+
+/// Knowledge whose priors count as simulations: the toy's prior value, worth four.
+struct Weighted;
+
+impl Knowledge<Collect> for Weighted {
+    fn priors(&self, state: &Collect, moves: &[u8], out: &mut impl crate::search::PriorSink) {
+        for (i, &mv) in moves.iter().enumerate() {
+            let value = state.prior(mv);
+            out.set(i, crate::search::Prior { value, weight: 4.0 });
+        }
+    }
+
+    fn weighs_priors(&self) -> bool {
+        true
+    }
+}
+
+/// Weighted priors enter a new child's statistics as that many simulations with that mean,
+/// whatever the policy reads; unweighted ones (and `()`) add nothing.
+#[test]
+fn prior_weights_count_as_simulations() {
+    let game = Collect::with_prior(3);
+    let mut nodes = storage(100);
+    let mut tree = Mcts::new(&mut nodes);
+    let config = no_solver();
+    tree.search(&game, &Ucb1::default(), &Weighted, &config, 1, &mut rng(0))
+        .unwrap();
+    let children: Vec<ChildInfo<u8>> = tree.root_children().collect();
+    assert_eq!(children.len(), 4);
+    // One simulation went through one child, on top of four assumed ones each.
+    let visits: u32 = children.iter().map(|c| c.visits).sum();
+    assert_eq!(visits, 4 * 4 + 1);
+    for child in children.iter().filter(|c| c.visits == 4) {
+        assert_eq!(
+            child.wins,
+            f32::from(child.mv) / 3.0 * 4.0,
+            "move {}",
+            child.mv
+        );
+    }
+    tree.clear();
+    tree.search(&game, &Ucb1::default(), &(), &config, 1, &mut rng(0))
+        .unwrap();
+    assert_eq!(tree.root_children().map(|c| c.visits).sum::<u32>(), 1);
+}

@@ -178,7 +178,7 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
             for (child, &mv) in children.iter_mut().zip(moves) {
                 child.prior = state.outcome_weight(mv);
             }
-        } else if needs.prior {
+        } else if needs.prior || knowledge.weighs_priors() {
             knowledge.priors(state, moves, &mut ChildPriors(children));
         }
         self.nodes[index as usize].set_expanded(first, count);
