@@ -324,9 +324,22 @@ pub trait Knowledge<G: Game> {
 
 impl<G: Game> Knowledge<G> for () {}
 
-/// What a proof-number solver may use beyond the rules; every answer must be exact. The
-/// defaults know nothing.
+/// What the proof-number solvers need beyond [`Game`]: two players who alternate, no draws,
+/// no cycles (the positions reachable from a position form a DAG), a game that ends; and what
+/// they may use beyond the rules. Every answer must be exact; the defaults know nothing.
 pub trait ProofHints: Game {
+    /// The player to move, also once the game is over (the one who would move next): the
+    /// solvers score every position for its player to move.
+    fn to_move(&self) -> u8;
+
+    /// The number of legal moves, for the mobility heuristic (initial disproof numbers). The
+    /// default lists them.
+    fn mobility(&self) -> u32 {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves.len() as u32
+    }
+
     /// `true` only if the side to move (the game not being over) is certain to win with its
     /// next move.
     fn wins_next_move(&self) -> bool {
