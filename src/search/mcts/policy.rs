@@ -194,21 +194,13 @@ impl<G: Game> Policy<G> for Ucb1 {
 
     /// As `score`, with ln N taken once for children of the same parent.
     fn score_all(&self, children: &[ChildStats], scores: &mut [f64]) {
-        let mut log: Option<(u32, f64)> = None;
+        let mut log = LogCache::default();
         for (child, score) in children.iter().zip(scores) {
-            if child.visits == 0 {
-                *score = f64::INFINITY;
-                continue;
-            }
-            let log_parent = match log {
-                Some((parent, value)) if parent == child.parent_visits => value,
-                _ => {
-                    let value = log_visits(child.parent_visits);
-                    log = Some((child.parent_visits, value));
-                    value
-                }
+            *score = if child.visits == 0 {
+                f64::INFINITY
+            } else {
+                child.mean() + bonus(self.c, log.of(child.parent_visits), child.visits)
             };
-            *score = child.mean() + bonus(self.c, log_parent, child.visits);
         }
     }
 }
@@ -262,21 +254,75 @@ impl<G: MoveIndex> Policy<G> for Rave {
     fn score(&self, child: &ChildStats) -> f64 {
         Rave::score(self, child)
     }
+
+    /// As `score`, read straight from the nodes, with ln N taken once (and only when C is not
+    /// zero) and no branch but the few that decide which formula applies.
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        let log_parent = if self.c == 0.0 {
+            0.0
+        } else {
+            log_visits(parent.visits())
+        };
+        for (child, score) in children.iter().zip(scores) {
+            let stats = ChildStats {
+                wins: f64::from(child.wins()),
+                visits: child.visits(),
+                parent_visits: parent.visits(),
+                amaf_wins: f64::from(child.amaf_wins()),
+                amaf_visits: child.amaf_visits(),
+                feature: 0.0,
+                prior: 0.5,
+            };
+            *score = self.score_given_log(&stats, log_parent);
+        }
+    }
 }
 
 impl Rave {
     /// The UCT-RAVE score of `child`.
     pub fn score(&self, child: &ChildStats) -> f64 {
+        self.score_given_log(child, log_visits(child.parent_visits))
+    }
+
+    /// The score with ln N given.
+    #[inline]
+    fn score_given_log(&self, child: &ChildStats, log_parent: f64) -> f64 {
         if child.visits == 0 && (child.amaf_visits == 0 || self.c > 0.0) {
             return f64::INFINITY;
         }
         let beta = rave_beta(child.visits, child.amaf_visits, self.c1);
         let bonus = if child.visits == 0 {
             0.0
+        } else if self.c == 0.0 {
+            // C·√x with C = ±0 and a finite √x (ln N ≥ 0, n ≥ 1) is C itself: no root.
+            self.c
         } else {
-            exploration(self.c, child.parent_visits, child.visits)
+            bonus(self.c, log_parent, child.visits)
         };
         (1.0 - beta) * child.mean() + beta * child.amaf_mean() + bonus
+    }
+}
+
+/// ln N of the last parent asked for: children of one parent share it.
+#[derive(Default)]
+struct LogCache(Option<(u32, f64)>);
+
+impl LogCache {
+    #[inline]
+    fn of(&mut self, parent_visits: u32) -> f64 {
+        match self.0 {
+            Some((parent, value)) if parent == parent_visits => value,
+            _ => {
+                let value = log_visits(parent_visits);
+                self.0 = Some((parent_visits, value));
+                value
+            }
+        }
     }
 }
 
@@ -349,13 +395,39 @@ impl<G: MoveIndex> Policy<G> for MoGo {
     fn score(&self, child: &ChildStats) -> f64 {
         MoGo::score(self, child)
     }
+
+    /// As `score`, read straight from the nodes, with ln 2 taken once for all unvisited
+    /// children (most of them).
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        let log_unvisited = libm::log(2.0);
+        for (child, score) in children.iter().zip(scores) {
+            let stats = child.stats(parent);
+            let log = if stats.visits == 0 {
+                log_unvisited
+            } else {
+                libm::log(2.0 + f64::from(stats.visits))
+            };
+            *score = self.score_given_log(&stats, log);
+        }
+    }
 }
 
 impl MoGo {
     /// The MoGo score of `child` (Eq. 1).
     pub fn score(&self, child: &ChildStats) -> f64 {
+        self.score_given_log(child, libm::log(2.0 + f64::from(child.visits)))
+    }
+
+    /// The score with ln(2 + n(d)) given.
+    #[inline]
+    fn score_given_log(&self, child: &ChildStats, log_visits: f64) -> f64 {
         let (alpha, beta, gamma) = self.weights(child.visits, child.amaf_visits);
-        let unpruning = self.c / libm::log(2.0 + f64::from(child.visits));
+        let unpruning = self.c / log_visits;
         alpha * child.mean() + beta * child.amaf_mean() + (gamma + unpruning) * child.prior
     }
 }
@@ -391,6 +463,20 @@ impl<G: MoveIndex> Policy<G> for Selection {
             Selection::Ucb1(p) => p.score(child),
             Selection::Rave(p) => p.score(child),
             Selection::MoGo(p) => p.score(child),
+        }
+    }
+
+    /// The chosen policy's own batch scoring: one dispatch per batch, not per child.
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        match self {
+            Selection::Ucb1(p) => Policy::<G>::score_children(p, parent, children, scores),
+            Selection::Rave(p) => Policy::<G>::score_children(p, parent, children, scores),
+            Selection::MoGo(p) => Policy::<G>::score_children(p, parent, children, scores),
         }
     }
 
