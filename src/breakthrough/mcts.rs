@@ -28,7 +28,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::rules::{FILE_A, FILE_H};
 use super::{Color, Move, MoveList, Position};
-use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1};
+use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1, random_index};
 
 impl Game for Position {
     type Move = Move;
@@ -73,6 +73,12 @@ impl Game for Position {
 
     fn prior(&self, mv: Move) -> f32 {
         prior(self, mv)
+    }
+
+    /// The listed default's draw and move, found in the destination sets without a list.
+    #[inline]
+    fn play_playout_move(&mut self, rng: &mut XorShiftRng) -> Option<Move> {
+        self.play_nth_move(|count| random_index(rng, count as usize) as u32)
     }
 }
 
