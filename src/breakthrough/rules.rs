@@ -7,13 +7,12 @@
 //! back.
 
 use super::bits::Counted;
-use super::{Color, Size, Status};
+use super::{Bitboard, Color, Size, Status};
 
-/// The a-file: pawns there have no diagonal towards the left.
-pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The h-file: pawns there have no diagonal towards the right. On narrower boards the
-/// rightward shift lands off the board and the board mask removes it instead.
-pub(crate) const FILE_H: u64 = FILE_A << 7;
+/// [`Bitboard::FILE_A`] as raw bits, for the prior in `mcts.rs`.
+pub(crate) const FILE_A: u64 = Bitboard::FILE_A.bits();
+/// [`Bitboard::FILE_H`] as raw bits, for the prior in `mcts.rs`.
+pub(crate) const FILE_H: u64 = Bitboard::FILE_H.bits();
 
 /// Directions, as indices into [`Targets::sets`].
 pub(crate) const STRAIGHT: usize = 0;
@@ -54,19 +53,14 @@ impl Targets {
         let empty = board & !(own | opp);
         // A diagonal step may land on an empty cell or an enemy pawn, never on its own side.
         let open = board & !own;
-        let sets = match side {
-            Color::White => [
-                (own << 8) & empty,
-                ((own & !FILE_A) << 7) & open,
-                ((own & !FILE_H) << 9) & open,
+        let pawns = Bitboard(own);
+        Targets {
+            sets: [
+                pawns.forward(side).bits() & empty,
+                pawns.forward_left(side).bits() & open,
+                pawns.forward_right(side).bits() & open,
             ],
-            Color::Black => [
-                (own >> 8) & empty,
-                ((own & !FILE_A) >> 9) & open,
-                ((own & !FILE_H) >> 7) & open,
-            ],
-        };
-        Targets { sets }
+        }
     }
 
     /// The number of moves.
@@ -96,14 +90,13 @@ pub(crate) const fn total(counted: &[Counted; 3]) -> u32 {
 #[inline(always)]
 pub(crate) const fn source(side: Color, dir: usize, to: u64) -> u64 {
     debug_assert!(dir <= RIGHT);
-    match (side, dir) {
-        (Color::White, STRAIGHT) => to >> 8,
-        (Color::White, LEFT) => to >> 7,
-        (Color::White, _) => to >> 9,
-        (Color::Black, STRAIGHT) => to << 8,
-        (Color::Black, LEFT) => to << 9,
-        (Color::Black, _) => to << 7,
+    let to = Bitboard(to);
+    match dir {
+        STRAIGHT => to.backward(side),
+        LEFT => to.back_from_left(side),
+        _ => to.back_from_right(side),
     }
+    .bits()
 }
 
 /// Plays the move `from` → `to` for the side owning `own`; an enemy pawn on `to` is taken.
