@@ -124,43 +124,42 @@ impl Bitboard {
         Square::from_index(self.0.trailing_zeros() as u8)
     }
 
+    /// Every cell moved `up` bits for White or `down` bits for Black (one rank, and for
+    /// 7 and 9 one file too), bits leaving the word dropping out.
+    #[inline(always)]
+    const fn step(self, side: Color, up: u32, down: u32) -> Bitboard {
+        match side {
+            Color::White => Bitboard(self.0 << up),
+            Color::Black => Bitboard(self.0 >> down),
+        }
+    }
+
     /// Every cell moved one rank towards `side`'s goal (up for White, down for Black);
     /// cells stepping past rank 8 or rank 1 drop out.
     #[inline(always)]
     pub const fn forward(self, side: Color) -> Bitboard {
-        match side {
-            Color::White => Bitboard(self.0 << 8),
-            Color::Black => Bitboard(self.0 >> 8),
-        }
+        self.step(side, 8, 8)
     }
 
     /// Every cell moved one rank towards `side`'s own first rank: the inverse of
     /// [`forward`](Self::forward) for the cells that stay on the board.
     #[inline(always)]
     pub const fn backward(self, side: Color) -> Bitboard {
-        self.forward(side.other())
+        self.step(side.other(), 8, 8)
     }
 
     /// Every cell moved one rank towards `side`'s goal and one file towards file a; cells
     /// on file a drop out rather than wrap around.
     #[inline(always)]
     pub const fn forward_left(self, side: Color) -> Bitboard {
-        let stays = self.without(Self::FILE_A).0;
-        match side {
-            Color::White => Bitboard(stays << 7),
-            Color::Black => Bitboard(stays >> 9),
-        }
+        self.without(Self::FILE_A).step(side, 7, 9)
     }
 
     /// Every cell moved one rank towards `side`'s goal and one file towards file h; cells
     /// on file h drop out rather than wrap around.
     #[inline(always)]
     pub const fn forward_right(self, side: Color) -> Bitboard {
-        let stays = self.without(Self::FILE_H).0;
-        match side {
-            Color::White => Bitboard(stays << 9),
-            Color::Black => Bitboard(stays >> 7),
-        }
+        self.without(Self::FILE_H).step(side, 9, 7)
     }
 
     /// The cells that pawns of `side` standing on `self` attack: diagonally forward, where
@@ -174,19 +173,13 @@ impl Bitboard {
     /// where pawns of `side` stood that step there.
     #[inline(always)]
     pub const fn back_from_left(self, side: Color) -> Bitboard {
-        match side {
-            Color::White => Bitboard(self.0 >> 7),
-            Color::Black => Bitboard(self.0 << 9),
-        }
+        self.step(side.other(), 9, 7)
     }
 
     /// Undoes [`forward_right`](Self::forward_right) for a set whose cells all came from it.
     #[inline(always)]
     pub const fn back_from_right(self, side: Color) -> Bitboard {
-        match side {
-            Color::White => Bitboard(self.0 >> 9),
-            Color::Black => Bitboard(self.0 << 7),
-        }
+        self.step(side.other(), 7, 9)
     }
 
     /// The cells, lowest first.
