@@ -36,6 +36,17 @@ fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     (product >> 32) as u32
 }
 
+/// The outcome of one random ply. (`step` and `ply` stay two functions: folded into one,
+/// the playout measured 8% slower on x86-64, the same instructions laid out worse.)
+enum Step {
+    Continue,
+    /// The mover won.
+    Won,
+    /// The mover had no move. Impossible in a valid position (see `Position`); handled so
+    /// that a broken invariant cannot loop or pick a phantom move.
+    Stuck,
+}
+
 /// Draws the random move of `side` and returns it as (from, to) bits, or `None` when there
 /// are no moves.
 #[inline(always)]
@@ -54,9 +65,7 @@ fn draw<R: Rng + ?Sized>(
     Some(rules::pick(side, &counted, below(rng, n)))
 }
 
-/// Plays one random ply of `side`; the winner if that ended the game. A side without a
-/// move loses: impossible in a valid position (see `Position`), handled so that a broken
-/// invariant can neither loop nor pick a phantom move.
+/// Plays one random ply of `side`; the winner if that ended the game.
 #[inline(always)]
 fn ply<R: Rng + ?Sized>(
     side: Color,
@@ -65,11 +74,32 @@ fn ply<R: Rng + ?Sized>(
     geometry: &Geometry,
     rng: &mut R,
 ) -> Option<Color> {
-    let Some(picked) = draw(side, *own, *opp, geometry.board, rng) else {
-        return Some(side.other());
-    };
-    let goal = geometry.goal[side.index()];
-    rules::apply(own, opp, picked.from, picked.to, goal).then_some(side)
+    match step(side, own, opp, geometry, rng) {
+        Step::Continue => None,
+        Step::Won => Some(side),
+        Step::Stuck => Some(side.other()),
+    }
+}
+
+#[inline(always)]
+fn step<R: Rng + ?Sized>(
+    side: Color,
+    own: &mut u64,
+    opp: &mut u64,
+    geometry: &Geometry,
+    rng: &mut R,
+) -> Step {
+    match draw(side, *own, *opp, geometry.board, rng) {
+        None => Step::Stuck,
+        Some(picked) => {
+            let goal = geometry.goal[side.index()];
+            if rules::apply(own, opp, picked.from, picked.to, goal) {
+                Step::Won
+            } else {
+                Step::Continue
+            }
+        }
+    }
 }
 
 impl Position {
