@@ -1,13 +1,16 @@
 //! Breakthrough and MCTS speed: perft on 8x8 (depth 6) in nodes per second, uniformly random
 //! playouts from the 8x8 start in games per second, and MCTS iterations per second on 8x8
-//! and 6x5 for the UCT, RAVE and MoGo players.
+//! and 6x5 for the UCT, RAVE and MoGo players. `8x8_uct_listed_10k_iterations` is UCT with
+//! the engine's listed uniform playouts (a move list every ply) instead of the game's own
+//! playout move: the same search, move for move, so the pair measures what the override
+//! saves in one run.
 //!
 //! Run: `cargo bench --bench breakthrough`. One core; throughput is per second.
 use std::hint::black_box;
 use std::time::Duration;
 
 use arbor::breakthrough::{Player, Position, Size};
-use arbor::search::mcts::{Mcts, Node};
+use arbor::search::mcts::{Mcts, Node, PlayoutPolicy};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
@@ -59,8 +62,11 @@ fn mcts(c: &mut Criterion) {
         ("6x5", Size::new_checked(6, 5).expect("6x5 is a board size")),
     ] {
         let start = Position::start(size);
+        let mut listed = Player::uct(ITERATIONS);
+        listed.config.playout = PlayoutPolicy::Uniform;
         for (policy, player) in [
             ("uct", Player::uct(ITERATIONS)),
+            ("uct_listed", listed),
             ("rave", Player::rave(ITERATIONS)),
             ("mogo", Player::mogo(ITERATIONS)),
         ] {

@@ -29,7 +29,7 @@ use rand_xorshift::XorShiftRng;
 use super::rules::{FILE_A, FILE_H};
 use super::{Color, Move, MoveList, Position};
 use crate::search::game::{Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn};
-use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1};
+use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1, random_index};
 
 /// Most plies of a game on the largest board, 8x8: every move takes a pawn one rank forward,
 /// so 16 pawns a side make at most 2·16·7 = 224 moves.
@@ -72,6 +72,12 @@ impl Game for Position {
     #[inline]
     fn hash(&self) -> u64 {
         Position::hash(self)
+    }
+
+    /// The listed default's draw and move, found in the destination sets without a list.
+    #[inline]
+    fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Move> {
+        self.play_nth_move(|count| random_index(rng, count as usize) as u32)
     }
 }
 

@@ -18,7 +18,7 @@
 //! A [`Position`] holds one `u64` per side with bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1,
 //! a2 = bit 8), whatever the board size. The fixed stride of 8 keeps the three move
 //! directions constant shifts (8 straight, 7 and 9 diagonally) that compile to immediates,
-//! the file masks constant (`FILE_A`, `FILE_H`), and square numbers independent of the
+//! the file masks constant ([`Bitboard::FILE_A`], [`Bitboard::FILE_H`]), and square numbers independent of the
 //! board size, so text, hashing and tables share one numbering. Cells outside a smaller
 //! board are simply never set; one board mask per size clips the shifts.
 //!
@@ -61,6 +61,8 @@
 // cbindgen reads the whole crate and would copy every public constant here into
 // include/arbor.h; the C ABI exposes this module through src/ffi instead.
 /// cbindgen:ignore
+mod bitboard;
+/// cbindgen:ignore
 mod bits;
 /// cbindgen:ignore
 mod mcts;
@@ -85,6 +87,7 @@ mod text;
 /// cbindgen:ignore
 mod zobrist;
 
+pub use bitboard::{Bitboard, Squares};
 pub use mcts::{Heuristics, MAX_PLIES, Player, PlayerKind, prior};
 pub use moves::{MAX_MOVES, Move, MoveList, Square};
 pub use perft::PerftStats;

@@ -6,14 +6,13 @@
 //! named by its direction and its destination bit; the source is the destination shifted
 //! back.
 
-use super::bits;
-use super::{Color, Size, Status};
+use super::bits::Counted;
+use super::{Bitboard, Color, Size, Status};
 
-/// The a-file: pawns there have no diagonal towards the left.
-pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The h-file: pawns there have no diagonal towards the right. On narrower boards the
-/// rightward shift lands off the board and the board mask removes it instead.
-pub(crate) const FILE_H: u64 = FILE_A << 7;
+/// [`Bitboard::FILE_A`] as raw bits, for the prior in `mcts.rs`.
+pub(crate) const FILE_A: u64 = Bitboard::FILE_A.bits();
+/// [`Bitboard::FILE_H`] as raw bits, for the prior in `mcts.rs`.
+pub(crate) const FILE_H: u64 = Bitboard::FILE_H.bits();
 
 /// Directions, as indices into [`Targets::sets`].
 pub(crate) const STRAIGHT: usize = 0;
@@ -54,19 +53,14 @@ impl Targets {
         let empty = board & !(own | opp);
         // A diagonal step may land on an empty cell or an enemy pawn, never on its own side.
         let open = board & !own;
-        let sets = match side {
-            Color::White => [
-                (own << 8) & empty,
-                ((own & !FILE_A) << 7) & open,
-                ((own & !FILE_H) << 9) & open,
+        let pawns = Bitboard(own);
+        Targets {
+            sets: [
+                pawns.forward(side).bits() & empty,
+                pawns.forward_left(side).bits() & open,
+                pawns.forward_right(side).bits() & open,
             ],
-            Color::Black => [
-                (own >> 8) & empty,
-                ((own & !FILE_A) >> 9) & open,
-                ((own & !FILE_H) >> 7) & open,
-            ],
-        };
-        Targets { sets }
+        }
     }
 
     /// The number of moves.
@@ -74,20 +68,35 @@ impl Targets {
     pub(crate) const fn count(&self) -> u32 {
         self.sets[0].count_ones() + self.sets[1].count_ones() + self.sets[2].count_ones()
     }
+
+    /// The three sets ready for [`total`] and [`pick`].
+    #[inline(always)]
+    pub(crate) const fn counted(&self) -> [Counted; 3] {
+        [
+            Counted::new(self.sets[0]),
+            Counted::new(self.sets[1]),
+            Counted::new(self.sets[2]),
+        ]
+    }
+}
+
+/// The number of moves in the three sets of [`Targets::counted`].
+#[inline(always)]
+pub(crate) const fn total(counted: &[Counted; 3]) -> u32 {
+    counted[0].count() + counted[1].count() + counted[2].count()
 }
 
 /// The source square (as a bit) of the move of `side` in direction `dir` landing on `to`.
 #[inline(always)]
 pub(crate) const fn source(side: Color, dir: usize, to: u64) -> u64 {
     debug_assert!(dir <= RIGHT);
-    match (side, dir) {
-        (Color::White, STRAIGHT) => to >> 8,
-        (Color::White, LEFT) => to >> 7,
-        (Color::White, _) => to >> 9,
-        (Color::Black, STRAIGHT) => to << 8,
-        (Color::Black, LEFT) => to << 9,
-        (Color::Black, _) => to << 7,
+    let to = Bitboard(to);
+    match dir {
+        STRAIGHT => to.backward(side),
+        LEFT => to.back_from_left(side),
+        _ => to.back_from_right(side),
     }
+    .bits()
 }
 
 /// Plays the move `from` → `to` for the side owning `own`; an enemy pawn on `to` is taken.
@@ -120,24 +129,22 @@ pub(crate) struct Picked {
     pub(crate) to: u64,
 }
 
-/// The `k`-th move of `targets` (in the order straight, left, right, each by ascending
-/// destination), with `k < targets.count()`. The three per-direction counts come from the
-/// same byte sums that locate the bit, and the direction is chosen by arithmetic rather
-/// than branches: in random playouts it is random, so a branch would mispredict often.
+/// The `k`-th move of `side` (in the order straight, left, right, each by ascending
+/// destination), from the sets of [`Targets::counted`], with `k < total(counted)`. The
+/// direction is chosen by arithmetic rather than branches: in random playouts it is random,
+/// so a branch would mispredict often.
 #[inline(always)]
-pub(crate) fn pick(side: Color, targets: &Targets, prefix: &[u64; 3], k: u32) -> Picked {
-    let straight = bits::total(prefix[0]);
-    let left = bits::total(prefix[1]);
+pub(crate) fn pick(side: Color, counted: &[Counted; 3], k: u32) -> Picked {
+    let straight = counted[0].count();
+    let left = counted[1].count();
     let past_straight = k >= straight;
     let past_left = k >= straight + left;
     // All-ones masks select the direction's set and sums without an indexed load.
     let m1 = 0u64.wrapping_sub(u64::from(past_straight));
     let m2 = 0u64.wrapping_sub(u64::from(past_left));
-    let choose = |a: u64, b: u64, c: u64| (a & !m1) | (b & m1 & !m2) | (c & m2);
-    let set = choose(targets.sets[0], targets.sets[1], targets.sets[2]);
-    let sums = choose(prefix[0], prefix[1], prefix[2]);
-    let skipped = choose(0, u64::from(straight), u64::from(straight + left)) as u32;
-    let to = bits::select(set, sums, k - skipped);
+    let set = Counted::blend(counted, m1, m2);
+    let skipped = (u64::from(straight) & m1 & !m2) | (u64::from(straight + left) & m2);
+    let to = set.select(k - skipped as u32);
     let dir = usize::from(past_straight) + usize::from(past_left);
     Picked {
         from: source(side, dir, to),

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::Color;
+use super::{Bitboard, Color};
 use crate::Error;
 
 /// A board size, `columns x rows`, always within 2..=8 columns and 4..=8 rows.
@@ -61,7 +61,7 @@ impl Size {
     pub const fn board_mask(self) -> u64 {
         // One row of `columns` bits copied to every row, then the rows above `rows` cut off.
         let row = (1u64 << self.columns) - 1;
-        (row * 0x0101_0101_0101_0101) >> (8 * (8 - self.rows as u32))
+        (row * Bitboard::FILE_A.bits()) >> (8 * (8 - self.rows as u32))
     }
 
     /// The rank a side must reach to win: the top rank for White, rank 1 for Black.

@@ -9,7 +9,7 @@
 //! board are caught at match time by the board mask.
 
 use super::{Cell, MAX_HEIGHT, MAX_WIDTH, PATTERNS, Pattern, Tempo};
-use crate::breakthrough::{Color, Position};
+use crate::breakthrough::{Bitboard, Color, Position};
 
 /// One pattern at one file, as masks in the common frame (bit `rank * 8 + file`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,7 +135,7 @@ impl Compiled {
     /// Whether the pattern matches anywhere, the board in the common frame.
     #[inline]
     fn matches(&self, frame: &Frame) -> bool {
-        let mut anchors = frame.attackers & (0xFF << (8 * u32::from(self.nearest)));
+        let mut anchors = frame.attackers & Bitboard::rank(self.nearest).bits();
         while anchors != 0 {
             let file = (anchors.trailing_zeros() % 8) as usize;
             anchors &= anchors - 1;

@@ -59,7 +59,7 @@ pub const PATTERNS: [Pattern; 18] = [
 #[cfg(test)]
 mod harvest {
     use super::super::{MAX_WIDTH, Pattern, SHIPPED, Tempo, generalize, prove};
-    use crate::breakthrough::{Color, MoveList, Position, Size};
+    use crate::breakthrough::{Bitboard, Color, MoveList, Position, Size};
     use rand_core::{Rng, SeedableRng};
     use std::collections::HashMap;
     use std::string::String;
@@ -122,8 +122,8 @@ mod harvest {
                             continue;
                         }
                         let two_out = match attacker {
-                            Color::White => 0xFFu64 << (8 * (u32::from(rows) - 3)),
-                            Color::Black => 0xFF << 16,
+                            Color::White => Bitboard::rank(rows - 3).bits(),
+                            Color::Black => Bitboard::rank(2).bits(),
                         };
                         let mut runners = position.pawns(attacker) & two_out;
                         while runners != 0 {
