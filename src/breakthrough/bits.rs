@@ -114,8 +114,9 @@ impl Counted {
         return select(self.set, self.prefix, k);
         #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
         // SAFETY: `pdep` needs BMI2, which this build's target guarantees (the cfg above);
-        // its arguments are plain integers. The safe fallback costs a playout 0.3 µs more
-        // (see README, "Breakthrough and MCTS", "Speed").
+        // its arguments are plain integers. Why not the safe byte-sum select: on the same
+        // x86-64-v3 build an 8x8 random playout took 0.91 µs with it and 0.44 µs with `pdep`
+        // (2026-11-24, a million games, same instruction stream otherwise).
         return unsafe { core::arch::x86_64::_pdep_u64(1u64 << (k & 63), self.set) };
     }
 

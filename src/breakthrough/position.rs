@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::rules::{self, Geometry, Targets};
 use super::zobrist::{self, KEYS};
-use super::{Bitboard, Color, Move, MoveList, Size, Square, Status};
+use super::{Color, Move, MoveList, Size, Square, Status};
 use crate::Error;
 
 /// A Breakthrough position: both sides' pawns, the side to move, the board size and the
@@ -248,9 +248,14 @@ impl Position {
         };
         let (_, opp) = self.sides();
         for (dir, &set) in targets.sets.iter().enumerate() {
-            for to in Bitboard(set) {
-                let from = rules::source(self.turn, dir, to.bit());
-                let mv = Move::new(Square::from_bit(from), to, opp & to.bit() != 0);
+            // A plain bit loop rather than `Bitboard::squares`: with the iterator, generating
+            // the moves along random games took 5% more instructions (callgrind).
+            let mut rest = set;
+            while rest != 0 {
+                let to = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let from = rules::source(self.turn, dir, to);
+                let mv = Move::new(Square::from_bit(from), Square::from_bit(to), opp & to != 0);
                 // Cannot fail: a valid position has at most MAX_MOVES moves.
                 let pushed = moves.push(mv);
                 debug_assert!(pushed.is_ok());
