@@ -377,34 +377,30 @@ fn subtree_size(tree: &Mcts<'_, u8>, index: u32) -> u32 {
         .sum::<u32>()
 }
 
+/// UCB1 without the solver on `nim` for `iterations`, continuing whatever `tree` holds.
+fn search_nim(tree: &mut Mcts<'_, u8>, nim: u8, iterations: u32, seed: u64) -> SearchResult<u8> {
+    let config = no_solver();
+    tree.search(
+        &Nim::new(nim),
+        &Ucb1::default(),
+        &Hints,
+        &config,
+        iterations,
+        &mut rng(seed),
+    )
+    .unwrap()
+}
+
 #[test]
 fn reused_tree_with_a_different_position_starts_afresh() {
     let mut nodes = storage(5000);
     let mut tree = Mcts::new(&mut nodes);
-    let config = no_solver();
-    tree.search(
-        &Nim::new(9),
-        &Ucb1::default(),
-        &Hints,
-        &config,
-        300,
-        &mut rng(1),
-    )
-    .unwrap();
+    search_nim(&mut tree, 9, 300, 1);
     // The caller advances by 2 (a pile of 7 should follow) but searches a pile of 2: its
     // moves (take 1 or 2) differ from the kept root's, so the tree starts afresh. A position
     // with the same moves cannot be told apart; keeping them in step is the caller's job.
     assert!(tree.advance(2));
-    let result = tree
-        .search(
-            &Nim::new(2),
-            &Ucb1::default(),
-            &Hints,
-            &config,
-            300,
-            &mut rng(1),
-        )
-        .unwrap();
+    let result = search_nim(&mut tree, 2, 300, 1);
     assert_eq!(result.best, Some(2));
     assert_eq!(tree.root_visits(), 300);
 }
@@ -413,37 +409,12 @@ fn reused_tree_with_a_different_position_starts_afresh() {
 fn a_position_with_the_same_moves_but_another_key_starts_afresh() {
     let mut nodes = storage(5000);
     let mut tree = Mcts::new(&mut nodes);
-    let config = no_solver();
-    tree.search(
-        &Nim::new(9),
-        &Ucb1::default(),
-        &Hints,
-        &config,
-        300,
-        &mut rng(1),
-    )
-    .unwrap();
+    search_nim(&mut tree, 9, 300, 1);
     // Searching the same position again continues the tree.
-    tree.search(
-        &Nim::new(9),
-        &Ucb1::default(),
-        &Hints,
-        &config,
-        200,
-        &mut rng(2),
-    )
-    .unwrap();
+    search_nim(&mut tree, 9, 200, 2);
     assert_eq!(tree.root_visits(), 500);
     // A pile of 10 offers the same moves (take 1, 2 or 3) but its key differs.
-    tree.search(
-        &Nim::new(10),
-        &Ucb1::default(),
-        &Hints,
-        &config,
-        300,
-        &mut rng(3),
-    )
-    .unwrap();
+    search_nim(&mut tree, 10, 300, 3);
     assert_eq!(tree.root_visits(), 300);
 }
 
