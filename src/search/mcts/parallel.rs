@@ -232,7 +232,6 @@ mod tests {
             assert_eq!(children(&parallel), children(&serial));
             // The caller's generator advanced the same way.
             assert_eq!(rng_a.next_u64(), rng_b.next_u64());
-            drop((serial, parallel));
             assert_eq!(a, b);
         }
     }
