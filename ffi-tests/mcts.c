@@ -172,6 +172,17 @@ static void test_threads(void) {
     CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 1, 5, &mv1, &one), ARBOR_OK);
     CHECK(mv1 == mv && memcmp(&serial, &one, sizeof one) == 0);
 
+    /* A no_std build has no threads: it says so and refuses more than one. */
+    if (arbor_mcts_max_threads() == 1) {
+        mv3 = 777;
+        CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 2, 5, &mv3, &two),
+                     ARBOR_INVALID_ARGUMENT);
+        CHECK(mv3 == 777);
+        free(buf);
+        return;
+    }
+    CHECK(arbor_mcts_max_threads() == ARBOR_MCTS_MAX_THREADS);
+
     /* Two threads: twice the iterations, the same answer for the same seed. */
     CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 2, 5, &mv2, &two), ARBOR_OK);
     CHECK(is_legal(&state, mv2));

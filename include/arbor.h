@@ -952,7 +952,8 @@ arbor_status arbor_mcts_search(void *buf,
  * if any thread filled its part, `root_proof` what any thread proved. The call returns
  * when every thread is done; arbor keeps no thread afterwards.
  * Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
- * `ARBOR_MCTS_MAX_THREADS`, or above 1 in a build without the `std` feature (no threads).
+ * `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
+ * feature, which has no threads).
  *
  * # Safety
  * As `arbor_mcts_search`.
@@ -965,6 +966,13 @@ arbor_status arbor_mcts_search_threads(void *buf,
                                        uint64_t seed,
                                        uint16_t *out_move,
                                        arbor_mcts_stats *out_stats);
+
+/**
+ * The most threads `arbor_mcts_search_threads` accepts in this build:
+ * `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
+ * default), 1 without it (a no_std build has no threads). Never fails.
+ */
+uint32_t arbor_mcts_max_threads(void);
 
 /**
  * Parses a persona file from `len` bytes of UTF-8 text (the format of the README: `goal`,

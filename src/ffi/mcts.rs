@@ -317,7 +317,8 @@ pub unsafe extern "C" fn arbor_mcts_search(
 /// if any thread filled its part, `root_proof` what any thread proved. The call returns
 /// when every thread is done; arbor keeps no thread afterwards.
 /// Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
-/// `ARBOR_MCTS_MAX_THREADS`, or above 1 in a build without the `std` feature (no threads).
+/// `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
+/// feature, which has no threads).
 ///
 /// # Safety
 /// As `arbor_mcts_search`.
@@ -341,6 +342,18 @@ pub unsafe extern "C" fn arbor_mcts_search_threads(
     }
 }
 
+/// The most threads `arbor_mcts_search_threads` accepts in this build:
+/// `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
+/// default), 1 without it (a no_std build has no threads). Never fails.
+#[unsafe(no_mangle)]
+pub extern "C" fn arbor_mcts_max_threads() -> u32 {
+    if cfg!(feature = "std") {
+        ARBOR_MCTS_MAX_THREADS
+    } else {
+        1
+    }
+}
+
 /// The body of both searches.
 ///
 /// # Safety
@@ -359,12 +372,7 @@ unsafe fn search_buffer(
     if out_move.is_null() {
         return arbor_status::ARBOR_NULL_POINTER;
     }
-    let supported = if cfg!(feature = "std") {
-        ARBOR_MCTS_MAX_THREADS
-    } else {
-        1
-    };
-    if threads == 0 || threads > supported {
+    if threads == 0 || threads > arbor_mcts_max_threads() {
         return arbor_status::ARBOR_INVALID_ARGUMENT;
     }
     let room = match check_buffer(buf, len) {
