@@ -5,6 +5,10 @@
 //! reuses one tree storage that every move clears before searching, and the shared task
 //! runner ([`run_tasks`]) returns results in game order; so the games, and every figure but
 //! the timings, are the same whatever `--threads` says.
+//!
+//! `--search-threads N` (or `threads=N` in one player's spec) has each move searched by N
+//! root-parallel threads ([`Mcts::search_parallel`]), on top of the `--threads` workers that
+//! play games side by side; the games still depend only on the seed and the players.
 use std::time::Instant;
 
 use super::parallel::{Progress, default_threads, run_tasks};
