@@ -152,9 +152,76 @@ static void test_errors(void) {
     free(storage);
 }
 
+static void test_threads(void) {
+    const uint32_t iterations = 1000;
+    const uint32_t capacity = 2 * (48 * iterations + 1);
+    size_t bytes = arbor_mcts_bytes(capacity);
+    void *buf = malloc(bytes);
+    arbor_mcts_config config;
+    arbor_mcts_stats serial, one, two, again;
+    arbor_breakthrough state;
+    uint16_t mv = 0, mv1 = 0, mv2 = 0, mv3 = 777;
+    CHECK(buf != NULL);
+    if (buf == NULL) return;
+    CHECK_STATUS(arbor_breakthrough_init(&state, 6, 5), ARBOR_OK);
+    CHECK_STATUS(arbor_mcts_default_config(ARBOR_MCTS_MOGO, &config), ARBOR_OK);
+    CHECK_STATUS(arbor_mcts_init(buf, bytes, &config, NULL), ARBOR_OK);
+
+    /* One thread is the plain search, bit for bit. */
+    CHECK_STATUS(arbor_mcts_search(buf, bytes, &state, iterations, 5, &mv, &serial), ARBOR_OK);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 1, 5, &mv1, &one), ARBOR_OK);
+    CHECK(mv1 == mv && memcmp(&serial, &one, sizeof one) == 0);
+
+    /* A no_std build has no threads: it says so and refuses more than one. */
+    if (arbor_mcts_max_threads() == 1) {
+        mv3 = 777;
+        CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 2, 5, &mv3, &two),
+                     ARBOR_INVALID_ARGUMENT);
+        CHECK(mv3 == 777);
+        free(buf);
+        return;
+    }
+    CHECK(arbor_mcts_max_threads() == ARBOR_MCTS_MAX_THREADS);
+
+    /* Two threads: twice the iterations, the same answer for the same seed. */
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 2, 5, &mv2, &two), ARBOR_OK);
+    CHECK(is_legal(&state, mv2));
+    CHECK(two.iterations == 2 * iterations && two.storage_full == 0);
+    CHECK(two.nodes_used > serial.nodes_used && two.nodes_used <= capacity);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, iterations, 2, 5, &mv3, &again), ARBOR_OK);
+    CHECK(mv3 == mv2 && memcmp(&two, &again, sizeof two) == 0);
+
+    /* A win in one is proven and played with four threads. */
+    state = parsed("B..../..W../...../....B/..... w");
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 300, 4, 1, &mv, &two), ARBOR_OK);
+    CHECK(two.root_proof == ARBOR_MCTS_PROOF_WIN);
+    {
+        char text[ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX];
+        CHECK_STATUS(arbor_breakthrough_move_print(mv, text, sizeof text), ARBOR_OK);
+        CHECK(text[4] == '5');
+    }
+
+    /* A buffer too small for the threads' trees still gives a legal move. */
+    CHECK_STATUS(arbor_breakthrough_init(&state, 8, 8), ARBOR_OK);
+    CHECK_STATUS(arbor_mcts_init(buf, arbor_mcts_bytes(40), &config, NULL), ARBOR_OK);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, arbor_mcts_bytes(40), &state, 50, 8, 2, &mv, &two), ARBOR_OK);
+    CHECK(is_legal(&state, mv) && two.storage_full == 1);
+
+    /* Thread counts outside 1..ARBOR_MCTS_MAX_THREADS are refused; nothing is written. */
+    mv3 = 777;
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 10, 0, 1, &mv3, &two), ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 10, ARBOR_MCTS_MAX_THREADS + 1, 1, &mv3, &two),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK(mv3 == 777);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 10, 2, 1, NULL, &two), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_mcts_search_threads(NULL, bytes, &state, 10, 2, 1, &mv3, &two), ARBOR_NULL_POINTER);
+    free(buf);
+}
+
 int main(void) {
     test_sizes_and_config();
     test_search();
+    test_threads();
     test_errors();
     return check_report("mcts");
 }

@@ -110,6 +110,11 @@
 #define ARBOR_MCTS_ALIGN 8
 
 /**
+ * Most threads `arbor_mcts_search_threads` accepts.
+ */
+#define ARBOR_MCTS_MAX_THREADS 64
+
+/**
  * No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
  */
 #define ARBOR_MCTS_NO_CUTOFF 4294967295
@@ -930,6 +935,44 @@ arbor_status arbor_mcts_search(void *buf,
                                uint64_t seed,
                                uint16_t *out_move,
                                arbor_mcts_stats *out_stats);
+
+/**
+ * `arbor_mcts_search` on `threads` threads (1 to `ARBOR_MCTS_MAX_THREADS`) by root
+ * parallelism: the buffer's nodes are split into `threads` equal parts (fewer threads if
+ * it holds fewer nodes than that), thread k searches a fresh tree in part k for
+ * `iterations` iterations with a generator seeded from the k-th number drawn from `seed`,
+ * and the move is chosen from the root children's statistics summed over the threads
+ * (a move proven won by any thread is played). Size the buffer for `threads` trees:
+ * `arbor_mcts_bytes(threads * (48 * iterations + 1))` never fills.
+ *
+ * With `threads == 1` this is `arbor_mcts_search`, bit for bit. The same buffer settings,
+ * capacity, position, iterations, seed and thread count give the same move and statistics
+ * on every platform, however the threads are scheduled. `*out_stats` gives totals over the
+ * threads: `iterations` and `nodes_used` summed, `max_depth` the deepest, `storage_full`
+ * if any thread filled its part, `root_proof` what any thread proved. The call returns
+ * when every thread is done; arbor keeps no thread afterwards.
+ * Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
+ * `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
+ * feature, which has no threads).
+ *
+ * # Safety
+ * As `arbor_mcts_search`.
+ */
+arbor_status arbor_mcts_search_threads(void *buf,
+                                       size_t len,
+                                       const arbor_breakthrough *state,
+                                       uint32_t iterations,
+                                       uint32_t threads,
+                                       uint64_t seed,
+                                       uint16_t *out_move,
+                                       arbor_mcts_stats *out_stats);
+
+/**
+ * The most threads `arbor_mcts_search_threads` accepts in this build:
+ * `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
+ * default), 1 without it (a no_std build has no threads). Never fails.
+ */
+uint32_t arbor_mcts_max_threads(void);
 
 /**
  * Parses a persona file from `len` bytes of UTF-8 text (the format of the README: `goal`,

@@ -89,3 +89,54 @@ fn play_reports_a_match_independent_of_the_thread_count() {
     let (code, _, err) = arbor(&["play", "breakthrough", "--white", "minimax"]);
     assert!(code != 0 && err.contains("minimax"), "{err}");
 }
+
+#[test]
+fn play_searches_on_several_threads_and_validates_the_count() {
+    let run = |extra: &[&str], threads: &str| {
+        let mut args = vec![
+            "play",
+            "breakthrough",
+            "--size",
+            "5x5",
+            "--white",
+            "mcts:iterations=60,threads=2",
+            "--black",
+            "mcts:iterations=60",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = arbor(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let one = run(&[], "1");
+    assert!(one.contains("over 2 search threads"), "{one}");
+    assert!(one.contains("over 1 search threads"), "{one}");
+    // Root-parallel games are as reproducible as serial ones, whatever `--threads` says.
+    assert_eq!(results_only(&one), results_only(&run(&[], "2")));
+    // `--search-threads` applies to both players unless a spec says otherwise.
+    let both = run(&["--search-threads", "3"], "1");
+    assert!(both.contains("over 2 search threads"), "{both}");
+    assert!(both.contains("over 3 search threads"), "{both}");
+    assert!(!both.contains("over 1 search threads"), "{both}");
+
+    for bad in [
+        &["--search-threads", "0"][..],
+        &["--search-threads", "65"],
+        &["--search-threads", "two"],
+        &["--search-threads", "-1"],
+        &["--white", "mcts:threads=0"],
+        &["--black", "rave:iterations=10,threads=100000"],
+    ] {
+        let mut args = vec!["play", "breakthrough", "--games", "1"];
+        args.extend_from_slice(bad);
+        let (code, _, err) = arbor(&args);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(err.contains("threads"), "{bad:?}: {err}");
+    }
+}

@@ -212,6 +212,10 @@ pub struct Player {
     pub selection: Selection,
     /// Search settings (expansion, playouts, solver).
     pub config: Config,
+    /// Threads searching each move by root parallelism ([`Mcts::search_parallel`]), each
+    /// with `iterations` iterations in its own share of the tree storage; 1 is the serial
+    /// search. Without the `std` feature there are no threads and the search is serial.
+    pub search_threads: usize,
 }
 
 impl Player {
@@ -222,6 +226,7 @@ impl Player {
             iterations: 0,
             selection: Selection::default(),
             config: Config::default(),
+            search_threads: 1,
         }
     }
 
@@ -232,6 +237,7 @@ impl Player {
             iterations,
             selection: Selection::Ucb1(Ucb1::default()),
             config: Config::default(),
+            search_threads: 1,
         }
     }
 
@@ -253,21 +259,25 @@ impl Player {
         }
     }
 
-    /// Nodes of storage with which this player's tree can never fill: one expansion per
-    /// iteration at most, [`MAX_MOVES`](super::MAX_MOVES) children each, plus the root.
-    /// Less storage is fine too; the search then stops growing and says so.
+    /// Nodes of storage with which this player's trees can never fill: one expansion per
+    /// iteration at most, [`MAX_MOVES`](super::MAX_MOVES) children each, plus the root, for
+    /// each search thread. Less storage is fine too; the search then stops growing and
+    /// says so.
     pub fn nodes_needed(&self) -> usize {
         match self.kind {
             PlayerKind::Random => 0,
             _ => (self.iterations as usize)
                 .saturating_mul(super::MAX_MOVES)
-                .saturating_add(1),
+                .saturating_add(1)
+                .saturating_mul(self.search_threads.max(1)),
         }
     }
 
     /// Chooses a move for the side to move in `position`, searching in `tree` (cleared
-    /// first) with randomness from `rng`. `None` only when the game is over. Without room for
-    /// a root in `tree` the search falls back to a random move.
+    /// first) with randomness from `rng`, on `search_threads` threads (an invalid count
+    /// searches serially). `None` only when the game is over. Without room for a root in
+    /// `tree` the search falls back to a random move. `Stats::iterations` counts the
+    /// iterations of all threads.
     pub fn choose(
         &self,
         position: &Position,
@@ -278,14 +288,38 @@ impl Player {
             return (position.random_move(rng), Stats::default());
         }
         tree.clear();
-        match tree.search(
+        #[cfg(feature = "std")]
+        let searched =
+            if (2..=crate::search::mcts::MAX_SEARCH_THREADS).contains(&self.search_threads) {
+                tree.search_parallel(
+                    position,
+                    &self.selection,
+                    &Heuristics,
+                    &self.config,
+                    self.iterations,
+                    self.search_threads,
+                    rng,
+                )
+            } else {
+                tree.search(
+                    position,
+                    &self.selection,
+                    &Heuristics,
+                    &self.config,
+                    self.iterations,
+                    rng,
+                )
+            };
+        #[cfg(not(feature = "std"))]
+        let searched = tree.search(
             position,
             &self.selection,
             &Heuristics,
             &self.config,
             self.iterations,
             rng,
-        ) {
+        );
+        match searched {
             Ok(result) => (result.best, result.stats),
             Err(_) => (position.random_move(rng), Stats::default()),
         }
@@ -445,6 +479,34 @@ mod tests {
         assert!(p.is_legal(best.unwrap()));
         assert_eq!(Player::uct(1000).nodes_needed(), 48_001);
         assert_eq!(Player::random().nodes_needed(), 0);
+    }
+
+    #[test]
+    fn search_threads_multiply_the_iterations_and_stay_deterministic() {
+        let p = Position::start(Size::new_checked(6, 5).unwrap());
+        let serial = Player::mogo(300);
+        let parallel = Player {
+            search_threads: 2,
+            ..serial
+        };
+        assert_eq!(parallel.nodes_needed(), 2 * serial.nodes_needed());
+        let mut storage = std::vec![Node::default(); parallel.nodes_needed()];
+        let mut tree = Mcts::new(&mut storage);
+        let a = parallel.choose(&p, &mut tree, &mut seeded_rng(4));
+        let b = parallel.choose(&p, &mut tree, &mut seeded_rng(4));
+        assert_eq!(a, b);
+        assert!(p.is_legal(a.0.unwrap()));
+        assert_eq!(a.1.iterations, 600);
+        assert!(!a.1.storage_full);
+        // One thread is the serial search, also after a parallel search left its trees.
+        let one = Player {
+            search_threads: 1,
+            ..serial
+        };
+        let c = one.choose(&p, &mut tree, &mut seeded_rng(4));
+        let mut fresh = std::vec![Node::default(); serial.nodes_needed()];
+        let d = serial.choose(&p, &mut Mcts::new(&mut fresh), &mut seeded_rng(4));
+        assert_eq!(c, d);
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //!
 //! The buffer is a small header (magic number, capacity, the configuration) followed by
 //! the nodes. `arbor_mcts_bytes(capacity)` says how big it must be, `arbor_mcts_init`
-//! prepares it, `arbor_mcts_search` searches a position in it. Every search starts a fresh
-//! tree, so a buffer can serve any sequence of positions (one search at a time).
+//! prepares it, `arbor_mcts_search` searches a position in it, and
+//! `arbor_mcts_search_threads` does so on several threads (root parallelism: each thread
+//! grows its own tree in an equal share of the buffer, see `Mcts::search_parallel`). Every
+//! search starts a fresh tree, so a buffer can serve any sequence of positions (one search
+//! at a time).
 use core::ffi::c_void;
 use core::mem::{align_of, size_of};
 
@@ -33,6 +36,11 @@ pub const ARBOR_MCTS_PROOF_WIN: u32 = 3;
 
 /// Required alignment of an MCTS buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
 pub const ARBOR_MCTS_ALIGN: usize = 8;
+
+/// Most threads `arbor_mcts_search_threads` accepts.
+pub const ARBOR_MCTS_MAX_THREADS: u32 = 64;
+#[cfg(feature = "std")]
+const _: () = assert!(ARBOR_MCTS_MAX_THREADS as usize == crate::search::mcts::MAX_SEARCH_THREADS);
 
 /// No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
 pub const ARBOR_MCTS_NO_CUTOFF: u32 = 0xFFFF_FFFF;
@@ -290,8 +298,82 @@ pub unsafe extern "C" fn arbor_mcts_search(
     out_move: *mut u16,
     out_stats: *mut arbor_mcts_stats,
 ) -> arbor_status {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { search_buffer(buf, len, state, iterations, 1, seed, out_move, out_stats) }
+}
+
+/// `arbor_mcts_search` on `threads` threads (1 to `ARBOR_MCTS_MAX_THREADS`) by root
+/// parallelism: the buffer's nodes are split into `threads` equal parts (fewer threads if
+/// it holds fewer nodes than that), thread k searches a fresh tree in part k for
+/// `iterations` iterations with a generator seeded from the k-th number drawn from `seed`,
+/// and the move is chosen from the root children's statistics summed over the threads
+/// (a move proven won by any thread is played). Size the buffer for `threads` trees:
+/// `arbor_mcts_bytes(threads * (48 * iterations + 1))` never fills.
+///
+/// With `threads == 1` this is `arbor_mcts_search`, bit for bit. The same buffer settings,
+/// capacity, position, iterations, seed and thread count give the same move and statistics
+/// on every platform, however the threads are scheduled. `*out_stats` gives totals over the
+/// threads: `iterations` and `nodes_used` summed, `max_depth` the deepest, `storage_full`
+/// if any thread filled its part, `root_proof` what any thread proved. The call returns
+/// when every thread is done; arbor keeps no thread afterwards.
+/// Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
+/// `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
+/// feature, which has no threads).
+///
+/// # Safety
+/// As `arbor_mcts_search`.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn arbor_mcts_search_threads(
+    buf: *mut c_void,
+    len: usize,
+    state: *const arbor_breakthrough,
+    iterations: u32,
+    threads: u32,
+    seed: u64,
+    out_move: *mut u16,
+    out_stats: *mut arbor_mcts_stats,
+) -> arbor_status {
+    // SAFETY: forwarded caller guarantee.
+    unsafe {
+        search_buffer(
+            buf, len, state, iterations, threads, seed, out_move, out_stats,
+        )
+    }
+}
+
+/// The most threads `arbor_mcts_search_threads` accepts in this build:
+/// `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
+/// default), 1 without it (a no_std build has no threads). Never fails.
+#[unsafe(no_mangle)]
+pub extern "C" fn arbor_mcts_max_threads() -> u32 {
+    if cfg!(feature = "std") {
+        ARBOR_MCTS_MAX_THREADS
+    } else {
+        1
+    }
+}
+
+/// The body of both searches.
+///
+/// # Safety
+/// As `arbor_mcts_search`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn search_buffer(
+    buf: *mut c_void,
+    len: usize,
+    state: *const arbor_breakthrough,
+    iterations: u32,
+    threads: u32,
+    seed: u64,
+    out_move: *mut u16,
+    out_stats: *mut arbor_mcts_stats,
+) -> arbor_status {
     if out_move.is_null() {
         return arbor_status::ARBOR_NULL_POINTER;
+    }
+    if threads == 0 || threads > arbor_mcts_max_threads() {
+        return arbor_status::ARBOR_INVALID_ARGUMENT;
     }
     let room = match check_buffer(buf, len) {
         Ok(capacity) => capacity,
@@ -329,14 +411,27 @@ pub unsafe extern "C" fn arbor_mcts_search(
     };
     let mut tree = Mcts::new(nodes);
     let mut rng = seeded_rng(seed);
-    let result = match tree.search(
+    #[cfg(feature = "std")]
+    let searched = tree.search_parallel(
+        &position,
+        &selection,
+        &Heuristics,
+        &config,
+        iterations,
+        threads as usize,
+        &mut rng,
+    );
+    // Without threads only `threads == 1` gets here.
+    #[cfg(not(feature = "std"))]
+    let searched = tree.search(
         &position,
         &selection,
         &Heuristics,
         &config,
         iterations,
         &mut rng,
-    ) {
+    );
+    let result = match searched {
         Ok(result) => result,
         Err(error) => return error.into(),
     };

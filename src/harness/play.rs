@@ -5,13 +5,19 @@
 //! reuses one tree storage that every move clears before searching, and the shared task
 //! runner ([`run_tasks`]) returns results in game order; so the games, and every figure but
 //! the timings, are the same whatever `--threads` says.
+//!
+//! `--search-threads N` (or `threads=N` in one player's spec) has each move searched by N
+//! root-parallel threads ([`Mcts::search_parallel`]), on top of the `--threads` workers that
+//! play games side by side; the games still depend only on the seed and the players.
 use std::time::Instant;
 
 use super::parallel::{Progress, default_threads, run_tasks};
 use super::{Args, Failure};
 use crate::breakthrough::{Color, Player, PlayerKind, Position, Size};
 use crate::rng::stream_seed;
-use crate::search::mcts::{Mcts, MoGo, Node, Rave, Selection, Ucb1, seeded_rng};
+use crate::search::mcts::{
+    MAX_SEARCH_THREADS, Mcts, MoGo, Node, Rave, Selection, Ucb1, seeded_rng,
+};
 
 /// Nodes per worker tree at most (80 MB); beyond it a search runs with a full tree.
 const MAX_NODES: usize = 2_000_000;
@@ -26,9 +32,19 @@ struct Spec {
     player: Player,
 }
 
+/// Reads a search-thread count (`--search-threads`, a spec's `threads=`): 1 to
+/// [`MAX_SEARCH_THREADS`].
+fn parse_search_threads(value: &str) -> Option<usize> {
+    value
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_SEARCH_THREADS).contains(n))
+}
+
 /// Reads `random`, `mcts:iterations=N`, `rave:…`, `mogo:…` with optional `c=`, `c1=`,
-/// `c2=`, `solver=0|1`.
-fn parse_spec(text: &str) -> Result<Spec, Failure> {
+/// `c2=`, `solver=0|1`, `threads=N`; `search_threads` is the thread count unless the spec
+/// gives its own.
+fn parse_spec(text: &str, search_threads: usize) -> Result<Spec, Failure> {
     let bad = |why: &str| Failure::Usage(format!("player '{text}': {why}"));
     let (name, params) = text.split_once(':').unwrap_or((text, ""));
     let mut player = match name {
@@ -38,6 +54,7 @@ fn parse_spec(text: &str) -> Result<Spec, Failure> {
         "mogo" => Player::mogo(1000),
         _ => return Err(bad("expected random, mcts, rave or mogo")),
     };
+    player.search_threads = search_threads;
     for param in params.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = param
             .split_once('=')
@@ -56,6 +73,13 @@ fn parse_spec(text: &str) -> Result<Spec, Failure> {
                 player.iterations = value
                     .parse()
                     .map_err(|_| bad("iterations must be a whole number"))?;
+            }
+            ("threads", _) => {
+                player.search_threads = parse_search_threads(value).ok_or_else(|| {
+                    bad(&format!(
+                        "threads is a whole number from 1 to {MAX_SEARCH_THREADS}"
+                    ))
+                })?;
             }
             ("solver", _) => {
                 player.config.solver = match value {
@@ -176,12 +200,24 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let size: Size = size
         .parse()
         .map_err(|e| Failure::Usage(format!("--size '{size}': {e}")))?;
+    let search_threads = match args.option::<String>("search-threads")? {
+        None => 1,
+        Some(text) => parse_search_threads(&text).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--search-threads '{text}': a whole number from 1 to {MAX_SEARCH_THREADS}"
+            ))
+        })?,
+    };
     let a = parse_spec(
         &args
             .option::<String>("white")?
             .unwrap_or("mcts:iterations=1000".into()),
+        search_threads,
     )?;
-    let b = parse_spec(&args.option::<String>("black")?.unwrap_or("random".into()))?;
+    let b = parse_spec(
+        &args.option::<String>("black")?.unwrap_or("random".into()),
+        search_threads,
+    )?;
     let games: usize = args.option("games")?.unwrap_or(100);
     let seed: u64 = args.option("seed")?.unwrap_or(1);
     let threads = default_threads(args.option("threads")?).min(MAX_THREADS);
@@ -250,12 +286,14 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         let iterations = sum(&|r| r.iterations[who] as f64);
         let full: u32 = results.iter().map(|r| r.full[who]).sum();
         let per_move = if moves > 0.0 { think / moves } else { 0.0 };
+        // Iterations of all its search threads per second of its thinking time.
         let ips = if think > 0.0 { iterations / think } else { 0.0 };
         outln!(
-            "{} = {}: {moves:.0} moves, {:.3} ms/move, {ips:.0} iterations/s per thread, {full} searches filled their storage",
+            "{} = {}: {moves:.0} moves, {:.3} ms/move, {ips:.0} iterations/s over {} search threads, {full} searches filled their storage",
             ["A", "B"][who],
             spec.text,
-            1000.0 * per_move
+            1000.0 * per_move,
+            spec.player.search_threads
         );
     }
     if let Some(path) = csv {
@@ -281,7 +319,7 @@ mod tests {
 
     #[test]
     fn specs_parse_and_reject_nonsense() {
-        let s = parse_spec("mogo:iterations=500,c=0.5,c2=3").unwrap();
+        let s = parse_spec("mogo:iterations=500,c=0.5,c2=3", 1).unwrap();
         assert_eq!(s.player.kind, PlayerKind::MoGo);
         assert_eq!(s.player.iterations, 500);
         assert_eq!(
@@ -293,11 +331,16 @@ mod tests {
             })
         );
         assert_eq!(
-            parse_spec("random").unwrap().player.kind,
+            parse_spec("random", 1).unwrap().player.kind,
             PlayerKind::Random
         );
-        let s = parse_spec("mcts:iterations=10,solver=0").unwrap();
+        let s = parse_spec("mcts:iterations=10,solver=0", 1).unwrap();
         assert!(!s.player.config.solver);
+        assert_eq!(s.player.search_threads, 1);
+        // `--search-threads` sets the default; a spec's `threads=` wins over it.
+        assert_eq!(parse_spec("mcts", 3).unwrap().player.search_threads, 3);
+        let s = parse_spec("rave:threads=64", 3).unwrap();
+        assert_eq!(s.player.search_threads, 64);
         for bad in [
             "alphabeta",
             "mcts:iterations=x",
@@ -307,8 +350,13 @@ mod tests {
             "random:iterations=3",
             "mcts:iterations",
             "mcts:solver=2",
+            "mcts:threads=0",
+            "mcts:threads=65",
+            "mcts:threads=-1",
+            "mcts:threads=two",
+            "random:threads=2",
         ] {
-            assert!(parse_spec(bad).is_err(), "{bad}");
+            assert!(parse_spec(bad, 1).is_err(), "{bad}");
         }
     }
 

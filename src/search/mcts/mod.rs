@@ -59,6 +59,8 @@ mod amaf;
 mod backup;
 mod config;
 mod node;
+#[cfg(feature = "std")]
+mod parallel;
 mod playout;
 mod policy;
 mod reuse;
@@ -77,6 +79,8 @@ pub use config::{ChildInfo, Config, FinalMove, PlayoutPolicy, SearchResult, Stat
 pub use node::{
     MAX_CAPACITY, Node, Proof, capacity_for_bytes, node_align, node_size, storage_bytes,
 };
+#[cfg(feature = "std")]
+pub use parallel::MAX_SEARCH_THREADS;
 pub use policy::{ChildStats, MoGo, Needs, Policy, Rave, Selection, Ucb1, rave_beta};
 // The game interface lives in `crate::search`; these are here for callers of MCTS alone.
 pub use crate::search::game::{Game, Knowledge, random_index, seeded_rng};
