@@ -62,13 +62,15 @@ commands:
                     count the positions after 1..D plies (default 8x8, depth 5), one
                     line per depth: depth <d> nodes <n>
   play breakthrough [--size CxR] [--white SPEC] [--black SPEC] [--games N]
-                    [--seed S] [--threads T] [--csv FILE]
+                    [--seed S] [--threads T] [--search-threads N] [--csv FILE]
                     play a match, colours alternating each game (game 0: --white
                     plays White); report wins, draws and losses of the --white player,
                     the win rate with a 95% interval, and moves per second.
                     SPEC: random | mcts:iterations=N | rave:iterations=N |
                     mogo:iterations=N, with optional ,c=X ,c1=X ,c2=X (policy
-                    constants) ,solver=0 (default: mcts:iterations=1000 vs random)
+                    constants) ,solver=0 ,threads=N (root-parallel search threads,
+                    1..=64; --search-threads sets it for both players)
+                    (default: mcts:iterations=1000 vs random)
   match3 play [--level FILE|board1|board2|board3] [--agent random|vanilla|persona:FILE]
               [--games 50] [--seed 1] [--iterations 250] [--goal MaxS|MinS|MaxM|MinM]
               [--colours N] [--moves N] [--refills known|sampled] [--threads N]
