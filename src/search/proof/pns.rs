@@ -336,6 +336,85 @@ impl<'a, G: SolverGame> Pns<'a, G> {
         }
     }
 
+    /// Recomputes the numbers of `index` from its children and walks up while they change.
+    fn update(&mut self, mut index: u32) {
+        loop {
+            let node = self.nodes[index as usize];
+            if node.children > 0 {
+                let first = node.first_child as usize;
+                let children = &self.nodes[first..first + node.children as usize];
+                let numbers = FromChildren::of(children.iter().map(|child| (child.pn, child.dn)));
+                if (numbers.pn, numbers.dn) == (node.pn, node.dn) && index != 0 {
+                    return;
+                }
+                let node = &mut self.nodes[index as usize];
+                node.pn = numbers.pn;
+                node.dn = numbers.dn;
+            }
+            if node.parent == NONE {
+                return;
+            }
+            index = node.parent;
+        }
+    }
+
+    /// Frees the subtrees of solved nodes and compacts the live nodes towards index 0.
+    /// Renumbers the node indices in `keep` ([`NONE`] for those freed).
+    fn collect(&mut self, keep: &mut [u32]) {
+        self.stats.collections += 1;
+        let mut cursor = 0u32;
+        for i in 0..self.used {
+            let node = self.nodes[i as usize];
+            let live = i == 0 || node.parent != NONE;
+            // Nodes are visited in index order and move down only, so an index already
+            // renumbered (to at most the one visited) never matches a later one.
+            let renumbered = if live { cursor } else { NONE };
+            for kept in keep.iter_mut().filter(|kept| **kept == i) {
+                *kept = renumbered;
+            }
+            if !live {
+                self.mark_children_dead(&node);
+                continue;
+            }
+            let new = cursor;
+            cursor += 1;
+            let mut moved = node;
+            if i != 0 {
+                let parent = &mut self.nodes[node.parent as usize];
+                if parent.first_child == i {
+                    parent.first_child = new;
+                }
+            }
+            if node.is_solved() {
+                self.mark_children_dead(&node);
+                moved.first_child = NONE;
+                moved.children = 0;
+            } else if node.children > 0 {
+                let first = node.first_child as usize;
+                for child in &mut self.nodes[first..first + node.children as usize] {
+                    child.parent = new;
+                }
+            }
+            self.nodes[new as usize] = moved;
+        }
+        self.used = cursor;
+    }
+
+    /// Marks the children of `node` as unreachable (their parent is `NONE`).
+    fn mark_children_dead(&mut self, node: &Node<G::Move>) {
+        if node.children > 0 {
+            let first = node.first_child as usize;
+            for child in &mut self.nodes[first..first + node.children as usize] {
+                child.parent = NONE;
+            }
+        }
+    }
+}
+
+/// What the parallel PN² server ([`super::ppn2`]) does with its tree besides PNS's own
+/// iterations: hand leaves out as jobs and take the workers' results.
+#[cfg(feature = "std")]
+impl<G: SolverGame> Pns<'_, G> {
     /// The first most-proving leaf that is not in `reserved`, with its position, found by
     /// backtracking over the children tied on the smallest `dn` (in move order); `None`
     /// when the root is solved or every most-proving leaf is reserved. For the parallel
@@ -422,79 +501,5 @@ impl<'a, G: SolverGame> Pns<'a, G> {
     /// Counts nodes touched elsewhere for this search (by PPN²'s workers).
     pub(crate) fn add_touched(&mut self, touched: u64) {
         self.stats.touched += touched;
-    }
-
-    /// Recomputes the numbers of `index` from its children and walks up while they change.
-    fn update(&mut self, mut index: u32) {
-        loop {
-            let node = self.nodes[index as usize];
-            if node.children > 0 {
-                let first = node.first_child as usize;
-                let children = &self.nodes[first..first + node.children as usize];
-                let numbers = FromChildren::of(children.iter().map(|child| (child.pn, child.dn)));
-                if (numbers.pn, numbers.dn) == (node.pn, node.dn) && index != 0 {
-                    return;
-                }
-                let node = &mut self.nodes[index as usize];
-                node.pn = numbers.pn;
-                node.dn = numbers.dn;
-            }
-            if node.parent == NONE {
-                return;
-            }
-            index = node.parent;
-        }
-    }
-
-    /// Frees the subtrees of solved nodes and compacts the live nodes towards index 0.
-    /// Renumbers the node indices in `keep` ([`NONE`] for those freed).
-    fn collect(&mut self, keep: &mut [u32]) {
-        self.stats.collections += 1;
-        let mut cursor = 0u32;
-        for i in 0..self.used {
-            let node = self.nodes[i as usize];
-            let live = i == 0 || node.parent != NONE;
-            // Nodes are visited in index order and move down only, so an index already
-            // renumbered (to at most the one visited) never matches a later one.
-            let renumbered = if live { cursor } else { NONE };
-            for kept in keep.iter_mut().filter(|kept| **kept == i) {
-                *kept = renumbered;
-            }
-            if !live {
-                self.mark_children_dead(&node);
-                continue;
-            }
-            let new = cursor;
-            cursor += 1;
-            let mut moved = node;
-            if i != 0 {
-                let parent = &mut self.nodes[node.parent as usize];
-                if parent.first_child == i {
-                    parent.first_child = new;
-                }
-            }
-            if node.is_solved() {
-                self.mark_children_dead(&node);
-                moved.first_child = NONE;
-                moved.children = 0;
-            } else if node.children > 0 {
-                let first = node.first_child as usize;
-                for child in &mut self.nodes[first..first + node.children as usize] {
-                    child.parent = new;
-                }
-            }
-            self.nodes[new as usize] = moved;
-        }
-        self.used = cursor;
-    }
-
-    /// Marks the children of `node` as unreachable (their parent is `NONE`).
-    fn mark_children_dead(&mut self, node: &Node<G::Move>) {
-        if node.children > 0 {
-            let first = node.first_child as usize;
-            for child in &mut self.nodes[first..first + node.children as usize] {
-                child.parent = NONE;
-            }
-        }
     }
 }

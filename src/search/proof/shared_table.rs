@@ -19,7 +19,9 @@ use super::table::{BUCKET, Stored, Tag};
 pub(crate) struct Bucket([AtomicU64; 2 * BUCKET]);
 
 impl Bucket {
-    const EMPTY: Bucket = Bucket([const { AtomicU64::new(0) }; 2 * BUCKET]);
+    fn empty() -> Bucket {
+        Bucket([const { AtomicU64::new(0) }; 2 * BUCKET])
+    }
 }
 
 /// The shared table; `&SharedTable` is used by every thread at once.
@@ -41,7 +43,7 @@ impl SharedTable {
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut storage = Vec::new();
         storage.try_reserve_exact(buckets).ok()?;
-        storage.resize_with(buckets, || Bucket::EMPTY);
+        storage.resize_with(buckets, Bucket::empty);
         Some(SharedTable {
             buckets: storage,
             mask: buckets - 1,
