@@ -1,6 +1,9 @@
-//! Proof-number solvers, generic over a small game trait: proof-number search (PNS) on a
-//! node tree in caller storage, and depth-first proof-number search (df-pn) with a
-//! transposition table in caller storage.
+//! Proof-number solvers, generic over a small game trait: proof-number search (PNS, and
+//! PN² on top of it) on a node tree in caller storage, and depth-first proof-number search
+//! (df-pn) with a transposition table in caller storage. With the `std` feature, two
+//! parallel solvers on threads, parallel PN² ([`ppn2`]) and parallel df-pn on a shared
+//! table ([`parallel_dfpn`]), and entry points that size any of them from a memory budget
+//! ([`run`]).
 //!
 //! # Conventions
 //!
