@@ -65,6 +65,18 @@ pub enum Ppn2Error {
     NothingToRunOn,
     /// The operating system refused a thread.
     Spawn,
+    /// The server's or a worker's storage could not be allocated.
+    Allocation,
+}
+
+/// `len` blank nodes, or [`Ppn2Error::Allocation`].
+fn blank_nodes<M: Copy>(len: usize, null: M) -> Result<Vec<Node<M>>, Ppn2Error> {
+    let mut nodes = Vec::new();
+    nodes
+        .try_reserve_exact(len)
+        .map_err(|_| Ppn2Error::Allocation)?;
+    nodes.resize(len, Node::blank(null));
+    Ok(nodes)
 }
 
 /// Solves `root` with parallel PN²; `progress` hears about once a second. Returns the
@@ -83,7 +95,13 @@ where
     if config.threads == 0 || config.server_nodes == 0 {
         return Err(Ppn2Error::NothingToRunOn);
     }
-    let mut storage = vec![Node::blank(G::NULL_MOVE); config.server_nodes];
+    let mut storage = blank_nodes(config.server_nodes, G::NULL_MOVE)?;
+    // The workers' storage too is allocated here, so that a budget too large for the
+    // machine is an error rather than a worker that dies.
+    let mut workers_storage = Vec::with_capacity(config.threads);
+    for _ in 0..config.threads {
+        workers_storage.push(blank_nodes(config.worker_nodes.max(1), G::NULL_MOVE)?);
+    }
     let pns_config = PnsConfig {
         mobility: config.mobility,
     };
@@ -92,12 +110,12 @@ where
     thread::scope(|scope| {
         let (result_tx, result_rx) = mpsc::channel::<Report>();
         let mut job_txs = Vec::with_capacity(config.threads);
-        for index in 0..config.threads {
+        for (index, storage) in workers_storage.into_iter().enumerate() {
             let (tx, rx) = mpsc::channel::<Job<G>>();
             let results = result_tx.clone();
             let spawned = thread::Builder::new()
                 .name(format!("ppn2-worker-{index}"))
-                .spawn_scoped(scope, move || worker(index, rx, results, config));
+                .spawn_scoped(scope, move || worker(index, storage, rx, results, config));
             if spawned.is_err() {
                 return Err(Ppn2Error::Spawn);
             }
@@ -211,11 +229,11 @@ fn report_progress<G: SolverGame>(
 /// A worker (Algorithm 2): a PN search per job in its own storage.
 fn worker<G: SolverGame>(
     index: usize,
+    mut storage: Vec<Node<G::Move>>,
     jobs: mpsc::Receiver<Job<G>>,
     results: mpsc::Sender<Report>,
     config: &Ppn2Config,
 ) {
-    let mut storage = vec![Node::blank(G::NULL_MOVE); config.worker_nodes.max(1)];
     let pns_config = PnsConfig {
         mobility: config.mobility,
     };

@@ -259,6 +259,7 @@ where
         ppn2::solve(root, &config, progress).map_err(|error| match error {
             Ppn2Error::NothingToRunOn => SolveError::BadOption("--threads must be at least 1"),
             Ppn2Error::Spawn => SolveError::Threads,
+            Ppn2Error::Allocation => SolveError::Allocation,
         })?;
     Ok(Solution {
         outcome,
