@@ -1,14 +1,15 @@
-//! Breakthrough solving speed: df-pn and PN² on the 4x5 and 5x4 starts, with and without
-//! race patterns (time per solve; the expansion counts are exact and printed by
+//! Breakthrough solving speed: df-pn, parallel df-pn (two threads) and PN² on the 4x5 and
+//! 5x4 starts, with and without race patterns (time per solve; the expansion counts are exact and printed by
 //! `arbor solve`), and race-pattern matching throughput over positions of random games.
 //!
-//! Run: `cargo bench --bench solve`. One core.
+//! Run: `cargo bench --bench solve`. One core, but two for parallel df-pn.
 use std::hint::black_box;
 use std::time::Duration;
 
 use arbor::breakthrough::race::race_value;
 use arbor::breakthrough::{MoveList, Position, Size, WithRacePatterns};
 use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+use arbor::search::proof::parallel_dfpn::ParallelDfpn;
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
 use arbor::search::proof::{Outcome, SolverGame};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -23,6 +24,12 @@ const BOARDS: [(&str, u8, u8, Outcome); 2] =
 fn dfpn_solve<G: SolverGame>(root: G, table: &mut [Entry]) -> Outcome {
     let mut solver = Dfpn::new(table, DfpnConfig::default()).expect("table of 2^20 entries");
     solver.solve(&root)
+}
+
+fn parallel_dfpn_solve<G: SolverGame + Sync>(root: G) -> Outcome {
+    let mut solver =
+        ParallelDfpn::new(1 << 20, 2, DfpnConfig::default()).expect("table of 2^20 entries");
+    solver.solve(&root, &mut |_| {}).expect("two threads")
 }
 
 fn pn2_solve<G: SolverGame>(
@@ -52,6 +59,10 @@ fn solvers(c: &mut Criterion) {
         group.bench_function(format!("dfpn_{name}_patterns_on"), |b| {
             b.iter(|| assert_eq!(dfpn_solve(black_box(patterned), &mut table), value))
         });
+        group.bench_function(
+            format!("parallel_dfpn_2_threads_{name}_patterns_off"),
+            |b| b.iter(|| assert_eq!(parallel_dfpn_solve(black_box(root)), value)),
+        );
         group.bench_function(format!("pn2_{name}_patterns_off"), |b| {
             b.iter(|| assert_eq!(pn2_solve(black_box(root), &mut main, &mut second), value))
         });

@@ -3,6 +3,7 @@
 //! transposition table keyed by the position itself, using only the rules
 //! (`legal_moves`, `play`, `status`), none of the solvers' Breakthrough knowledge.
 //!
+//! Parallel df-pn and parallel PN² are checked the same way (outcome and winning move).
 //! Fast boards run with `cargo test`; 4x5, 3x7 and 5x5 are `#[ignore]`d (4x5 alone takes
 //! two minutes, 5x5 far longer):
 //! `cargo test --test solve_verify -- --ignored`.
@@ -11,7 +12,9 @@ use std::collections::HashMap;
 use arbor::breakthrough::race::race_value;
 use arbor::breakthrough::{MoveList, Position, Size, WithRacePatterns};
 use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+use arbor::search::proof::parallel_dfpn::ParallelDfpn;
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
+use arbor::search::proof::ppn2::{self, Ppn2Config};
 use arbor::search::proof::{Outcome, SolverGame};
 
 /// `true` if the side to move wins. Win/loss only, so alpha-beta reduces to "stop at the
@@ -50,6 +53,33 @@ fn dfpn<G: SolverGame>(position: &G, entries: usize) -> (Outcome, Option<G::Move
     (outcome, best)
 }
 
+/// Parallel df-pn on two threads (a parallel mode: its path varies, its answer must not).
+fn parallel_dfpn<G: SolverGame + Sync>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
+    let mut solver = ParallelDfpn::new(entries, 2, DfpnConfig::default()).unwrap();
+    let outcome = solver.solve(position, &mut |_| {}).unwrap();
+    let best = solver.winning_move(position).unwrap();
+    (outcome, best)
+}
+
+/// Parallel PN² with two workers.
+fn ppn2<G>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>)
+where
+    G: SolverGame + Send,
+    G::Move: Send,
+{
+    let config = Ppn2Config {
+        threads: 2,
+        job: 100,
+        partial: 20,
+        server_nodes: nodes,
+        worker_nodes: 100 * 48 + 1,
+        mobility: true,
+        max_expansions: u64::MAX,
+    };
+    let (outcome, best, _) = ppn2::solve(*position, &config, &mut |_| {}).unwrap();
+    (outcome, best)
+}
+
 fn pns<G: SolverGame>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>) {
     let mut storage = vec![Node::blank(G::NULL_MOVE); nodes];
     let mut solver = Pns::new(&mut storage, *position, PnsConfig::default()).unwrap();
@@ -61,7 +91,7 @@ fn as_outcome(win: bool) -> Outcome {
     if win { Outcome::Win } else { Outcome::Loss }
 }
 
-/// Both solvers, without and with race patterns, agree with alpha-beta on `position`, and
+/// df-pn, parallel df-pn (two threads) and PNS, without and with race patterns, agree with alpha-beta on `position`, and
 /// a claimed winning move leads to a position that alpha-beta says the opponent loses.
 fn check(position: &Position, table: &mut HashMap<Position, bool>, pns_nodes: usize) {
     check_as(position, position, table, pns_nodes);
@@ -70,17 +100,25 @@ fn check(position: &Position, table: &mut HashMap<Position, bool>, pns_nodes: us
 
 fn check_as<G>(game: &G, position: &Position, table: &mut HashMap<Position, bool>, nodes: usize)
 where
-    G: SolverGame<Move = arbor::breakthrough::Move>,
+    G: SolverGame<Move = arbor::breakthrough::Move> + Send + Sync,
 {
     let truth = as_outcome(wins(position, table));
-    let (outcome, best) = dfpn(game, 1 << 16);
-    assert_eq!(outcome, truth, "df-pn on {position}");
-    if let Some(mv) = best {
-        let mut next = *position;
-        next.play(mv);
-        assert!(!wins(&next, table), "df-pn move {mv} on {position}");
+    for (name, (outcome, best)) in [
+        ("df-pn", dfpn(game, 1 << 16)),
+        ("parallel df-pn", parallel_dfpn(game, 1 << 16)),
+    ] {
+        assert_eq!(outcome, truth, "{name} on {position}");
+        if let Some(mv) = best {
+            let mut next = *position;
+            next.play(mv);
+            assert!(!wins(&next, table), "{name} move {mv} on {position}");
+        }
+        assert_eq!(
+            truth == Outcome::Win,
+            best.is_some(),
+            "{name} on {position}"
+        );
     }
-    assert_eq!(truth == Outcome::Win, best.is_some(), "{position}");
     if nodes > 0 {
         let (outcome, best) = pns(game, nodes);
         assert_eq!(outcome, truth, "pns on {position}");
@@ -107,6 +145,20 @@ fn start_positions_of_small_boards() {
     ] {
         let mut table = HashMap::new();
         check(&start(columns, rows), &mut table, pns_nodes);
+        if pns_nodes > 0 {
+            let root = start(columns, rows);
+            let truth = as_outcome(wins(&root, &mut table));
+            let (outcome, best) = ppn2(&root, pns_nodes);
+            assert_eq!(outcome, truth, "PPN² on {columns}x{rows}");
+            if let Some(mv) = best {
+                let mut next = root;
+                next.play(mv);
+                assert!(
+                    !wins(&next, &mut table),
+                    "PPN² move {mv} on {columns}x{rows}"
+                );
+            }
+        }
     }
 }
 

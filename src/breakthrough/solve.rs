@@ -17,6 +17,8 @@
 
 use super::{Color, Move, MoveList, Position};
 use crate::search::proof::SolverGame;
+use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry, TableTooSmall};
+use crate::search::proof::{Outcome, SolveStats};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -193,6 +195,52 @@ impl SolverGame for WithRacePatterns {
         self.0
             .static_value()
             .or_else(|| super::race::race_value(&self.0))
+    }
+}
+
+/// Solving a Breakthrough position with the generic solvers: the race patterns switched
+/// on or off, and Breakthrough's move count for the solvers' sizing.
+impl Position {
+    /// df-pn on this position in the caller's `table` (with the race patterns as static
+    /// knowledge when `patterns`), within `max_expansions`, and a winning move for a win.
+    pub fn solve_in_table(
+        self,
+        patterns: bool,
+        table: &mut [Entry],
+        max_expansions: u64,
+    ) -> Result<(Outcome, Option<Move>, SolveStats), TableTooSmall> {
+        let config = DfpnConfig {
+            max_expansions,
+            ..DfpnConfig::default()
+        };
+        if patterns {
+            Dfpn::solve_in(table, &WithRacePatterns(self), config)
+        } else {
+            Dfpn::solve_in(table, &self, config)
+        }
+    }
+
+    /// Solves this position with `algorithm` within the memory and expansion budgets of
+    /// `options` (whose `max_moves` is set to Breakthrough's), with the race patterns as
+    /// static knowledge when `patterns`; see [`crate::search::proof::run`].
+    #[cfg(feature = "std")]
+    pub fn solve_with_budget(
+        self,
+        patterns: bool,
+        algorithm: crate::search::proof::run::Algorithm,
+        options: crate::search::proof::run::SolveOptions,
+        progress: &mut dyn FnMut(&crate::search::proof::Progress),
+    ) -> crate::search::proof::run::Solved<Move> {
+        use crate::search::proof::run::{SolveOptions, solve};
+        let options = SolveOptions {
+            max_moves: super::MAX_MOVES,
+            ..options
+        };
+        if patterns {
+            solve(WithRacePatterns(self), algorithm, &options, progress)
+        } else {
+            solve(self, algorithm, &options, progress)
+        }
     }
 }
 

@@ -5,9 +5,9 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use crate::breakthrough::{Move, Position, WithRacePatterns};
-use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
-use crate::search::proof::{Outcome, SolveStats, SolverGame};
+use crate::breakthrough::{Move, Position};
+use crate::search::proof::Outcome;
+use crate::search::proof::dfpn::Entry;
 
 /// Not decided within the expansion budget.
 pub const ARBOR_SOLVE_UNKNOWN: u32 = 0;
@@ -98,12 +98,9 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
     // SAFETY: `Entry` is `repr(C)` and made only of integers, so every bit pattern of its
     // bytes is a valid value; `align_to_mut` hands out only correctly aligned entries.
     let (_, table, _) = unsafe { raw.align_to_mut::<Entry>() };
-    let solved = if options & ARBOR_SOLVE_PATTERNS != 0 {
-        solve(WithRacePatterns(position), table, max_expansions)
-    } else {
-        solve(position, table, max_expansions)
-    };
-    let Some((outcome, best, stats)) = solved else {
+    let patterns = options & ARBOR_SOLVE_PATTERNS != 0;
+    let Ok((outcome, best, stats)) = position.solve_in_table(patterns, table, max_expansions)
+    else {
         return arbor_status::ARBOR_BUFFER_TOO_SMALL;
     };
     let code = match outcome {
@@ -125,23 +122,4 @@ pub unsafe extern "C" fn arbor_breakthrough_solve(
         }
     }
     arbor_status::ARBOR_OK
-}
-
-/// df-pn on `root` in `table`; `None` if the table is too small.
-fn solve<G: SolverGame<Move = Move>>(
-    root: G,
-    table: &mut [Entry],
-    max_expansions: u64,
-) -> Option<(Outcome, Option<Move>, SolveStats)> {
-    let config = DfpnConfig {
-        max_expansions,
-        ..DfpnConfig::default()
-    };
-    let mut solver = Dfpn::<G>::new(table, config).ok()?;
-    let outcome = solver.solve(&root);
-    let best = match outcome {
-        Outcome::Win => solver.winning_move(&root),
-        _ => None,
-    };
-    Some((outcome, best, solver.stats()))
 }

@@ -47,7 +47,6 @@ mod parallel;
 mod perft;
 mod play;
 mod playtest;
-mod ppn2;
 mod solve;
 
 pub use args::Args;

@@ -17,9 +17,10 @@
 //! 64 pairs of numbers on the stack (about 1 KiB for Breakthrough).
 //! Expansions are counted; the search stops with [`Outcome::Unknown`] at the budget.
 
+use super::numbers::FromChildren;
 use super::table::Table;
 pub use super::table::{BUCKET, Entry, TableTooSmall};
-use super::{INFINITY, MAX_FINITE, Outcome, SolveStats, SolverGame, add, initial};
+use super::{INFINITY, Outcome, SolveStats, SolverGame, initial};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
@@ -128,6 +129,23 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             .find(|&mv| self.solve(&position.after(mv)) == Outcome::Loss)
     }
 
+    /// Solves `root` in `table` with `config` and, for a win, finds a winning move (within
+    /// the same budget): the whole job of a caller that brings its own table, such as the
+    /// C ABI. `Err` if the table is below one bucket.
+    pub fn solve_in(
+        table: &'a mut [Entry],
+        root: &G,
+        config: DfpnConfig,
+    ) -> Result<(Outcome, Option<G::Move>, SolveStats), TableTooSmall> {
+        let mut solver = Dfpn::new(table, config)?;
+        let outcome = solver.solve(root);
+        let best = match outcome {
+            Outcome::Win => solver.winning_move(root),
+            _ => None,
+        };
+        Ok((outcome, best, solver.stats()))
+    }
+
     fn store(&mut self, key: u64, pn: u32, dn: u32, work: u32, best: u16) {
         self.table.store(key, pn, dn, work, best);
         self.stats.peak_used = self.stats.peak_used.max(self.table.in_use());
@@ -178,56 +196,23 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
             if searched < CACHE {
                 cache[searched] = self.numbers(&position.after(moves[searched]));
             }
-            // Children's numbers: pn = min dn(child), dn = sum pn(child).
-            let mut pn = INFINITY;
-            let mut dn = 0u32;
-            let mut best = usize::MAX;
-            let mut best_dn = INFINITY;
-            let mut second_dn = INFINITY;
-            let mut best_pn = 0u32;
-            for (i, &mv) in moves.iter().enumerate() {
-                let (cpn, cdn) = if i < CACHE {
+            let numbers = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
+                if i < CACHE {
                     cache[i]
                 } else {
                     self.numbers(&position.after(mv))
-                };
-                dn = add(dn, cpn);
-                if cdn < best_dn || best == usize::MAX {
-                    second_dn = best_dn;
-                    best_dn = cdn;
-                    best = i;
-                    best_pn = cpn;
-                } else if cdn < second_dn {
-                    second_dn = cdn;
                 }
-                pn = pn.min(cdn);
-                if cdn == 0 {
-                    best = i;
-                    break;
-                }
-            }
+            }));
+            let (pn, dn, best) = (numbers.pn, numbers.dn, numbers.best);
             if pn == 0 {
-                dn = INFINITY;
                 best_index = best as u16;
             }
             if pn >= thpn || dn >= thdn || self.stop {
                 self.store(key, pn, dn, work, best_index);
                 return work;
             }
-            // Thresholds of the best child.
-            let child_thpn = if thdn == INFINITY {
-                INFINITY
-            } else {
-                // dn - best_pn + child_pn < thdn  <=>  child_pn < thdn - (dn - best_pn)
-                add(thdn - (dn - best_pn.min(dn)), 0)
-            };
-            let grown = if second_dn >= MAX_FINITE {
-                second_dn
-            } else {
-                let extra = (second_dn as u64 * self.config.epsilon_1024 as u64) >> 10;
-                (second_dn as u64 + extra + 1).min(MAX_FINITE as u64) as u32
-            };
-            let child_thdn = thpn.min(grown);
+            let (child_thpn, child_thdn) =
+                numbers.child_thresholds(thpn, thdn, self.config.epsilon_1024);
             // Record progress before descending so that the child's entry does not evict
             // this node's current numbers for nothing.
             self.store(key, pn, dn, work, best_index);

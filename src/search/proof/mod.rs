@@ -1,6 +1,9 @@
-//! Proof-number solvers, generic over a small game trait: proof-number search (PNS) on a
-//! node tree in caller storage, and depth-first proof-number search (df-pn) with a
-//! transposition table in caller storage.
+//! Proof-number solvers, generic over a small game trait: proof-number search (PNS, and
+//! PN² on top of it) on a node tree in caller storage, and depth-first proof-number search
+//! (df-pn) with a transposition table in caller storage. With the `std` feature, two
+//! parallel solvers on threads, parallel PN² ([`ppn2`]) and parallel df-pn on a shared
+//! table ([`parallel_dfpn`]), and entry points that size any of them from a memory budget
+//! ([`run`]).
 //!
 //! # Conventions
 //!
@@ -16,7 +19,16 @@
 //! disprove a node every move must be refuted). Sums saturate below [`INFINITY`].
 
 pub mod dfpn;
+mod numbers;
+#[cfg(feature = "std")]
+pub mod parallel_dfpn;
 pub mod pns;
+#[cfg(feature = "std")]
+pub mod ppn2;
+#[cfg(feature = "std")]
+pub mod run;
+#[cfg(feature = "std")]
+mod shared_table;
 mod table;
 
 /// The proof or disproof number of a solved node: "cannot be done".
@@ -87,6 +99,17 @@ pub struct SolveStats {
     pub out_of_storage: bool,
 }
 
+/// What a long solve reports now and then: the counters and the root's numbers so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The counters so far.
+    pub stats: SolveStats,
+    /// The root's proof number.
+    pub pn: u32,
+    /// The root's disproof number.
+    pub dn: u32,
+}
+
 /// Saturating sum of proof numbers, never reaching [`INFINITY`] unless one term is.
 #[inline]
 pub fn add(a: u32, b: u32) -> u32 {
@@ -99,11 +122,6 @@ pub fn add(a: u32, b: u32) -> u32 {
 
 /// Initial numbers of a node that has just been reached (not expanded): terminal values,
 /// early win detection, static knowledge, then the frontier values.
-/// The same, for callers outside the solvers (the parallel PN² server).
-pub fn initial_numbers<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
-    initial(position, mobility)
-}
-
 #[inline]
 pub(crate) fn initial<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
     match position.terminal() {

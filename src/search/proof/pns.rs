@@ -12,7 +12,8 @@
 //! their children. If an expansion still does not fit, the search stops and answers
 //! [`Outcome::Unknown`], leaving a consistent tree.
 
-use super::{INFINITY, Outcome, SolveStats, SolverGame, add, initial};
+use super::numbers::FromChildren;
+use super::{INFINITY, Outcome, SolveStats, SolverGame, initial};
 
 /// "No node": the parent of the root, the first child of a leaf.
 const NONE: u32 = u32::MAX;
@@ -220,24 +221,15 @@ impl<'a, G: SolverGame> Pns<'a, G> {
         let mut moves = G::MoveList::default();
         position.legal_moves(&mut moves);
         let count = moves.len();
-        if count > u16::MAX as usize {
-            return false;
-        }
         if count == 0 {
-            // Not terminal yet no move: the side to move cannot go on, so it has lost.
-            self.nodes[leaf as usize].pn = INFINITY;
-            self.nodes[leaf as usize].dn = 0;
-            self.update(leaf);
+            self.set_lost(leaf);
             return true;
         }
-        let mut leaf = leaf;
-        if (self.capacity() - self.used) < count as u32 {
-            leaf = self.collect(leaf);
-            if (self.capacity() - self.used) < count as u32 {
-                return false;
-            }
+        let mut kept = [leaf];
+        if !self.make_room(count, &mut kept) {
+            return false;
         }
-        let first = self.used;
+        let leaf = kept[0];
         // Numbers of the children from a second-level search, when there is one and it
         // expanded its root (its children come in the same move order).
         let mut informed: Option<(&[Node<G::Move>], usize)> = None;
@@ -254,12 +246,56 @@ impl<'a, G: SolverGame> Pns<'a, G> {
                 informed = Some((storage, root.first_child as usize));
             }
         }
+        self.attach_children(
+            leaf,
+            &position,
+            &moves,
+            |i, child, mobility| match informed {
+                Some((nodes, first_sub)) => (nodes[first_sub + i].pn, nodes[first_sub + i].dn),
+                None => initial(child, mobility),
+            },
+        );
+        true
+    }
+
+    /// A node without moves that the game does not call over: the side to move cannot go
+    /// on, so it has lost.
+    fn set_lost(&mut self, leaf: u32) {
+        self.nodes[leaf as usize].pn = INFINITY;
+        self.nodes[leaf as usize].dn = 0;
+        self.update(leaf);
+    }
+
+    /// Makes room for `count` new nodes, collecting solved subtrees if needed; `keep` holds
+    /// node indices that are renumbered by a collection ([`NONE`] for nodes it freed).
+    /// `false` if the nodes do not fit even then.
+    fn make_room(&mut self, count: usize, keep: &mut [u32]) -> bool {
+        if count > u16::MAX as usize {
+            return false;
+        }
+        if (self.capacity() - self.used) < count as u32 {
+            self.collect(keep);
+            if (self.capacity() - self.used) < count as u32 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Gives the leaf `leaf` (at `position`) the children `moves` (room made), with the
+    /// numbers `numbers(index, child position, mobility)`, and updates its ancestors.
+    fn attach_children(
+        &mut self,
+        leaf: u32,
+        position: &G,
+        moves: &[G::Move],
+        mut numbers: impl FnMut(usize, &G, bool) -> (u32, u32),
+    ) {
+        let first = self.used;
+        let count = moves.len();
         for (i, &mv) in moves.iter().enumerate() {
             let child = position.after(mv);
-            let (pn, dn) = match informed {
-                Some((nodes, first_sub)) => (nodes[first_sub + i].pn, nodes[first_sub + i].dn),
-                None => initial(&child, self.config.mobility),
-            };
+            let (pn, dn) = numbers(i, &child, self.config.mobility);
             self.nodes[first as usize + i] = Node {
                 pn,
                 dn,
@@ -277,7 +313,6 @@ impl<'a, G: SolverGame> Pns<'a, G> {
         node.first_child = first;
         node.children = count as u16;
         self.update(leaf);
-        true
     }
 
     /// Descends from the root to a most-proving node, returning it and its position.
@@ -307,18 +342,14 @@ impl<'a, G: SolverGame> Pns<'a, G> {
             let node = self.nodes[index as usize];
             if node.children > 0 {
                 let first = node.first_child as usize;
-                let mut pn = INFINITY;
-                let mut dn = 0u32;
-                for child in &self.nodes[first..first + node.children as usize] {
-                    pn = pn.min(child.dn);
-                    dn = add(dn, child.pn);
-                }
-                if (pn, dn) == (node.pn, node.dn) && index != 0 {
+                let children = &self.nodes[first..first + node.children as usize];
+                let numbers = FromChildren::of(children.iter().map(|child| (child.pn, child.dn)));
+                if (numbers.pn, numbers.dn) == (node.pn, node.dn) && index != 0 {
                     return;
                 }
                 let node = &mut self.nodes[index as usize];
-                node.pn = pn;
-                node.dn = dn;
+                node.pn = numbers.pn;
+                node.dn = numbers.dn;
             }
             if node.parent == NONE {
                 return;
@@ -328,14 +359,19 @@ impl<'a, G: SolverGame> Pns<'a, G> {
     }
 
     /// Frees the subtrees of solved nodes and compacts the live nodes towards index 0.
-    /// Returns the new index of `keep` (a live node).
-    fn collect(&mut self, keep: u32) -> u32 {
+    /// Renumbers the node indices in `keep` ([`NONE`] for those freed).
+    fn collect(&mut self, keep: &mut [u32]) {
         self.stats.collections += 1;
-        let mut kept = keep;
         let mut cursor = 0u32;
         for i in 0..self.used {
             let node = self.nodes[i as usize];
             let live = i == 0 || node.parent != NONE;
+            // Nodes are visited in index order and move down only, so an index already
+            // renumbered (to at most the one visited) never matches a later one.
+            let renumbered = if live { cursor } else { NONE };
+            for kept in keep.iter_mut().filter(|kept| **kept == i) {
+                *kept = renumbered;
+            }
             if !live {
                 self.mark_children_dead(&node);
                 continue;
@@ -359,13 +395,9 @@ impl<'a, G: SolverGame> Pns<'a, G> {
                     child.parent = new;
                 }
             }
-            if i == keep {
-                kept = new;
-            }
             self.nodes[new as usize] = moved;
         }
         self.used = cursor;
-        kept
     }
 
     /// Marks the children of `node` as unreachable (their parent is `NONE`).
@@ -376,5 +408,98 @@ impl<'a, G: SolverGame> Pns<'a, G> {
                 child.parent = NONE;
             }
         }
+    }
+}
+
+/// What the parallel PN² server ([`super::ppn2`]) does with its tree besides PNS's own
+/// iterations: hand leaves out as jobs and take the workers' results.
+#[cfg(feature = "std")]
+impl<G: SolverGame> Pns<'_, G> {
+    /// The first most-proving leaf that is not in `reserved`, with its position, found by
+    /// backtracking over the children tied on the smallest `dn` (in move order); `None`
+    /// when the root is solved or every most-proving leaf is reserved. For the parallel
+    /// PN² server, which hands leaves out as jobs.
+    pub(crate) fn most_proving_except(&self, reserved: &[u32]) -> Option<(u32, G)> {
+        self.most_proving_below(0, self.root, reserved)
+    }
+
+    fn most_proving_below(&self, index: u32, position: G, reserved: &[u32]) -> Option<(u32, G)> {
+        let node = &self.nodes[index as usize];
+        if node.is_solved() {
+            return None;
+        }
+        if node.children == 0 {
+            return (!reserved.contains(&index)).then_some((index, position));
+        }
+        let first = node.first_child as usize;
+        let children = &self.nodes[first..first + node.children as usize];
+        let min = children.iter().map(|c| c.dn).min().unwrap_or(INFINITY);
+        children
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.dn == min)
+            .find_map(|(i, c)| {
+                self.most_proving_below((first + i) as u32, position.after(c.mv), reserved)
+            })
+    }
+
+    /// Sets the numbers of the leaf `leaf` (a worker's estimate or proof) and updates its
+    /// ancestors; ignored for a node with children or already solved.
+    pub(crate) fn set_leaf_numbers(&mut self, leaf: u32, pn: u32, dn: u32) {
+        let Some(node) = self.nodes[..self.used as usize].get_mut(leaf as usize) else {
+            return;
+        };
+        if node.children > 0 || node.is_solved() {
+            return;
+        }
+        node.pn = pn;
+        node.dn = dn;
+        self.update(leaf);
+    }
+
+    /// Expands the leaf `reserved[slot]` at `position`, its children taking `numbers` (in
+    /// move order; initial numbers if the count differs, when the worker did not expand
+    /// it), and updates its ancestors. A collection renumbers every index in `reserved`
+    /// ([`NONE`] for freed ones). `false`, with [`SolveStats::out_of_storage`] set, if the
+    /// children do not fit.
+    pub(crate) fn expand_reserved(
+        &mut self,
+        slot: usize,
+        position: &G,
+        numbers: &[(u32, u32)],
+        reserved: &mut [u32],
+    ) -> bool {
+        let mut moves = G::MoveList::default();
+        position.legal_moves(&mut moves);
+        let leaf = reserved[slot];
+        if leaf == NONE || self.nodes[leaf as usize].children > 0 {
+            return true;
+        }
+        if moves.is_empty() {
+            self.set_lost(leaf);
+            return true;
+        }
+        if !self.make_room(moves.len(), reserved) {
+            self.stats.out_of_storage = true;
+            return false;
+        }
+        let leaf = reserved[slot];
+        if leaf == NONE {
+            return true;
+        }
+        let informed = numbers.len() == moves.len();
+        self.attach_children(leaf, position, &moves, |i, child, mobility| {
+            if informed {
+                numbers[i]
+            } else {
+                initial(child, mobility)
+            }
+        });
+        true
+    }
+
+    /// Counts nodes touched elsewhere for this search (by PPN²'s workers).
+    pub(crate) fn add_touched(&mut self, touched: u64) {
+        self.stats.touched += touched;
     }
 }

@@ -98,11 +98,6 @@ impl<'a> Table<'a> {
         self.base + (key as usize & self.mask) * BUCKET
     }
 
-    #[inline(always)]
-    fn holds(entry: &Entry, key: u64) -> bool {
-        entry.tag & USED != 0 && entry.tag >> KEY_SHIFT == key >> KEY_SHIFT
-    }
-
     /// Starts loading the bucket of `key` into the cache, so that a probe soon after does
     /// not wait for memory: df-pn reads all children of a node at once, and their buckets
     /// are random lines of a table far larger than the caches.
@@ -127,15 +122,8 @@ impl<'a> Table<'a> {
         let b = self.bucket(key);
         self.entries[b..b + BUCKET]
             .iter()
-            .find(|e| Self::holds(e, key))
-            .map(|e| {
-                let best = ((e.tag >> BEST_SHIFT) & BEST_MASK) as u16;
-                Stored {
-                    pn: e.pn,
-                    dn: e.dn,
-                    best: if best == NO_BEST { u16::MAX } else { best },
-                }
-            })
+            .find(|e| Tag(e.tag).holds(key))
+            .map(|e| Tag(e.tag).stored(e.pn, e.dn))
     }
 
     /// Stores the numbers of the position with hash `key` (see the module notes for what
@@ -143,36 +131,82 @@ impl<'a> Table<'a> {
     #[inline]
     pub(crate) fn store(&mut self, key: u64, pn: u32, dn: u32, work: u32, best: u16) {
         let b = self.bucket(key);
-        let bucket = &self.entries[b..b + BUCKET];
-        let index = match bucket.iter().position(|e| Self::holds(e, key)) {
-            Some(i) => i,
-            None => match bucket.iter().position(|e| e.tag & USED == 0) {
-                Some(i) => {
-                    self.in_use += 1;
-                    i
-                }
-                None => {
-                    let work_of = |e: &Entry| (e.tag >> WORK_SHIFT) & WORK_MASK;
-                    let mut victim = 0;
-                    for (i, e) in bucket.iter().enumerate() {
-                        if work_of(e) < work_of(&bucket[victim]) {
-                            victim = i;
-                        }
-                    }
-                    victim
-                }
-            },
-        };
-        let work_log = u64::from(u32::BITS - work.leading_zeros());
-        let best = u64::from(best.min(NO_BEST));
+        let tags: [Tag; BUCKET] = core::array::from_fn(|i| Tag(self.entries[b + i].tag));
+        let (index, fresh) = Tag::slot_for(&tags, key);
+        if fresh {
+            self.in_use += 1;
+        }
         self.entries[b + index] = Entry {
-            tag: (key >> KEY_SHIFT << KEY_SHIFT)
-                | (work_log << WORK_SHIFT)
-                | (best << BEST_SHIFT)
-                | USED,
+            tag: Tag::new(key, work, best).0,
             pn,
             dn,
         };
+    }
+}
+
+/// The tag word of an entry: which position it holds, the work below it, its best move;
+/// shared with the parallel table so both encode and replace alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tag(pub(crate) u64);
+
+impl Tag {
+    /// The tag of the position with hash `key`, `work` expansions below it and best move
+    /// index `best` (`u16::MAX`: none).
+    #[inline(always)]
+    pub(crate) fn new(key: u64, work: u32, best: u16) -> Tag {
+        let work_log = u64::from(u32::BITS - work.leading_zeros());
+        let best = u64::from(best.min(NO_BEST));
+        Tag((key >> KEY_SHIFT << KEY_SHIFT)
+            | (work_log << WORK_SHIFT)
+            | (best << BEST_SHIFT)
+            | USED)
+    }
+
+    #[inline(always)]
+    fn used(self) -> bool {
+        self.0 & USED != 0
+    }
+
+    #[inline(always)]
+    fn work(self) -> u64 {
+        (self.0 >> WORK_SHIFT) & WORK_MASK
+    }
+
+    /// Whether the entry holds the position with hash `key`.
+    #[inline(always)]
+    pub(crate) fn holds(self, key: u64) -> bool {
+        self.used() && self.0 >> KEY_SHIFT == key >> KEY_SHIFT
+    }
+
+    /// What the entry holds, with its numbers.
+    #[inline(always)]
+    pub(crate) fn stored(self, pn: u32, dn: u32) -> Stored {
+        let best = ((self.0 >> BEST_SHIFT) & BEST_MASK) as u16;
+        Stored {
+            pn,
+            dn,
+            best: if best == NO_BEST { u16::MAX } else { best },
+        }
+    }
+
+    /// The entry of a bucket that a store of `key` takes: the same position's, else the
+    /// first empty one, else the one with the least work (the first on ties); and whether
+    /// it was empty.
+    #[inline(always)]
+    pub(crate) fn slot_for(tags: &[Tag; BUCKET], key: u64) -> (usize, bool) {
+        if let Some(i) = tags.iter().position(|t| t.holds(key)) {
+            return (i, false);
+        }
+        if let Some(i) = tags.iter().position(|t| !t.used()) {
+            return (i, true);
+        }
+        let mut victim = 0;
+        for (i, t) in tags.iter().enumerate() {
+            if t.work() < tags[victim].work() {
+                victim = i;
+            }
+        }
+        (victim, false)
     }
 }
 

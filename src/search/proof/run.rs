@@ -1,0 +1,376 @@
+//! Solving within a memory budget, for the command line and other std callers: one
+//! function per algorithm that sizes the solver's storage from a number of bytes, runs it
+//! with progress reports, and answers a [`Solution`] or a [`SolveError`]. The sizing rules
+//! live here, next to the solvers, and nowhere else.
+use core::fmt;
+
+use super::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
+use super::parallel_dfpn::{ParallelDfpn, ParallelDfpnError};
+use super::pns::{Node, Pns, PnsConfig};
+use super::ppn2::{self, Ppn2Config, Ppn2Error};
+use super::{Outcome, Progress, SolveStats, SolverGame};
+
+/// Expansions between progress reports of the sequential solvers. df-pn resumes from its
+/// table after each chunk, which shapes its search: the published expansion counts were
+/// measured with this chunk, so it stays.
+const CHUNK: u64 = 1 << 20;
+
+/// df-pn's table must hold at least the children of this many plies of its current path,
+/// or it may evict what it is working on and thrash without end.
+const DFPN_MIN_PLIES: u64 = 64;
+
+/// A proof-number algorithm and its own options.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Algorithm {
+    /// Proof-number search on a tree.
+    Pns,
+    /// PN²: a second-level PNS of `job` expansions before each main-tree expansion.
+    Pn2 {
+        /// Expansions of each second-level search.
+        job: u64,
+    },
+    /// Parallel PN² ([`super::ppn2`]): a server tree and `threads` workers.
+    Ppn2 {
+        /// Worker threads.
+        threads: usize,
+        /// Expansions per job.
+        job: u64,
+        /// Expansions between partial results (0: none).
+        partial: u64,
+    },
+    /// df-pn with the 1+ε trick ([`super::dfpn`]).
+    Dfpn {
+        /// ε in 1/1024ths.
+        epsilon_1024: u32,
+    },
+    /// Parallel df-pn on a shared table ([`super::parallel_dfpn`]); one thread is
+    /// [`Algorithm::Dfpn`], bit for bit.
+    ParallelDfpn {
+        /// Search threads.
+        threads: usize,
+        /// ε in 1/1024ths.
+        epsilon_1024: u32,
+    },
+}
+
+/// What every algorithm honours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Bytes for the solver's trees or table, all included.
+    pub memory_bytes: u64,
+    /// Initial disproof numbers from the number of legal moves.
+    pub mobility: bool,
+    /// Stop with `Unknown` after this many expansions (main-tree expansions for PN² and
+    /// PPN²; all threads together for parallel df-pn).
+    pub max_expansions: u64,
+    /// The most legal moves a position of the game can have: a PN² second level or a
+    /// PPN² worker gets room for a whole job of expansions of this many children.
+    pub max_moves: usize,
+}
+
+/// A solver's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// Win or loss for the side to move, or unknown (see `stats.out_of_storage`).
+    pub outcome: Outcome,
+    /// A winning move when the outcome is a win.
+    pub winning_move: Option<M>,
+    /// The counters.
+    pub stats: SolveStats,
+}
+
+/// Why a solve could not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The memory budget is below what the algorithm needs to make progress.
+    TooLittleMemory {
+        /// The least budget accepted, in bytes.
+        needed_bytes: u64,
+    },
+    /// The memory budget could not be allocated.
+    Allocation,
+    /// A thread count of zero, or a job of zero expansions.
+    BadOption(&'static str),
+    /// The operating system refused a thread.
+    Threads,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooLittleMemory { needed_bytes } => write!(
+                f,
+                "too little memory for this algorithm: it needs at least {needed_bytes} bytes"
+            ),
+            SolveError::Allocation => write!(f, "could not allocate the memory budget"),
+            SolveError::BadOption(what) => write!(f, "{what}"),
+            SolveError::Threads => write!(f, "could not start the search threads"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The result type of the solvers here.
+pub type Solved<M> = Result<Solution<M>, SolveError>;
+
+/// Runs `algorithm` on `root` (see the functions per algorithm).
+pub fn solve<G>(
+    root: G,
+    algorithm: Algorithm,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Solved<G::Move>
+where
+    G: SolverGame + Send + Sync,
+    G::Move: Send,
+{
+    match algorithm {
+        Algorithm::Pns => solve_pns(root, None, options, progress),
+        Algorithm::Pn2 { job } => solve_pns(root, Some(job), options, progress),
+        Algorithm::Ppn2 {
+            threads,
+            job,
+            partial,
+        } => solve_ppn2(root, threads, job, partial, options, progress),
+        Algorithm::Dfpn { epsilon_1024 } => solve_dfpn(root, epsilon_1024, options, progress),
+        Algorithm::ParallelDfpn {
+            threads,
+            epsilon_1024,
+        } => solve_parallel_dfpn(root, threads, epsilon_1024, options, progress),
+    }
+}
+
+/// A vector of `len` copies of `value`, or [`SolveError::Allocation`].
+fn storage<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| SolveError::Allocation)?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+fn node_bytes<G: SolverGame>() -> u64 {
+    size_of::<Node<G::Move>>() as u64
+}
+
+/// Nodes for a whole job: each expansion adds at most `max_moves` children.
+fn job_nodes(job: u64, max_moves: usize) -> u64 {
+    job.saturating_mul(max_moves as u64).saturating_add(1)
+}
+
+/// PNS (`job` `None`) or PN² (`Some(job)`): the main tree gets the memory, less, for PN²,
+/// a second level with room for its whole job (at most half). Needs room for the root
+/// and its children in each tree.
+pub fn solve_pns<G: SolverGame>(
+    root: G,
+    job: Option<u64>,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Solved<G::Move> {
+    if job == Some(0) {
+        return Err(SolveError::BadOption("--job must be at least 1"));
+    }
+    let node_bytes = node_bytes::<G>();
+    let nodes = options.memory_bytes / node_bytes;
+    let smallest = options.max_moves as u64 + 1;
+    let trees = if job.is_some() { 2 } else { 1 };
+    if nodes < trees * smallest {
+        return Err(SolveError::TooLittleMemory {
+            needed_bytes: trees * smallest * node_bytes,
+        });
+    }
+    let second_nodes = job.map_or(0, |job| job_nodes(job, options.max_moves).min(nodes / 2));
+    let mut second = storage(second_nodes as usize, Node::blank(G::NULL_MOVE))?;
+    let capacity = (nodes - second_nodes).min(u32::MAX as u64 - 1) as usize;
+    let mut main = storage(capacity, Node::blank(G::NULL_MOVE))?;
+    let config = PnsConfig {
+        mobility: options.mobility,
+    };
+    let mut pns = Pns::new(&mut main, root, config).map_err(|_| SolveError::TooLittleMemory {
+        needed_bytes: smallest * node_bytes,
+    })?;
+    let budget = options.max_expansions;
+    let mut outcome = Outcome::Unknown;
+    while pns.stats().expanded < budget {
+        let step = CHUNK.min(budget - pns.stats().expanded);
+        outcome = match job {
+            None => pns.run(step),
+            Some(job) => pns.run_pn2(step.min(1 << 12), &mut second, |_| job),
+        };
+        let (pn, dn) = pns.root_numbers();
+        progress(&Progress {
+            stats: pns.stats(),
+            pn,
+            dn,
+        });
+        if outcome != Outcome::Unknown || pns.stats().out_of_storage {
+            break;
+        }
+    }
+    Ok(Solution {
+        outcome,
+        winning_move: pns.winning_move(),
+        stats: pns.stats(),
+    })
+}
+
+/// Parallel PN² with `threads` workers: each worker gets room for its whole job (at most
+/// half the memory over all workers), the server tree the rest.
+pub fn solve_ppn2<G>(
+    root: G,
+    threads: usize,
+    job: u64,
+    partial: u64,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Solved<G::Move>
+where
+    G: SolverGame + Send,
+    G::Move: Send,
+{
+    if threads == 0 {
+        return Err(SolveError::BadOption("--threads must be at least 1"));
+    }
+    if job == 0 {
+        return Err(SolveError::BadOption("--job must be at least 1"));
+    }
+    let node_bytes = node_bytes::<G>();
+    let nodes = options.memory_bytes / node_bytes;
+    let smallest = options.max_moves as u64 + 1;
+    let needed = smallest * (threads as u64 + 1) * 2;
+    if nodes < needed {
+        return Err(SolveError::TooLittleMemory {
+            needed_bytes: needed * node_bytes,
+        });
+    }
+    let worker_nodes = job_nodes(job, options.max_moves).min(nodes / (2 * threads as u64));
+    let server_nodes = (nodes - worker_nodes * threads as u64).min(u32::MAX as u64 - 1);
+    let config = Ppn2Config {
+        threads,
+        job,
+        partial,
+        server_nodes: server_nodes as usize,
+        worker_nodes: worker_nodes as usize,
+        mobility: options.mobility,
+        max_expansions: options.max_expansions,
+    };
+    let (outcome, winning_move, stats) =
+        ppn2::solve(root, &config, progress).map_err(|error| match error {
+            Ppn2Error::NothingToRunOn => SolveError::BadOption("--threads must be at least 1"),
+            Ppn2Error::Spawn => SolveError::Threads,
+            Ppn2Error::Allocation => SolveError::Allocation,
+        })?;
+    Ok(Solution {
+        outcome,
+        winning_move,
+        stats,
+    })
+}
+
+/// Entries of a df-pn table in `options.memory_bytes`, or the error if too few.
+fn dfpn_entries(options: &SolveOptions) -> Result<u64, SolveError> {
+    let entry_bytes = size_of::<Entry>() as u64;
+    let smallest = (DFPN_MIN_PLIES * options.max_moves as u64).max(BUCKET as u64);
+    let entries = options.memory_bytes / entry_bytes;
+    if entries < smallest {
+        return Err(SolveError::TooLittleMemory {
+            needed_bytes: smallest * entry_bytes,
+        });
+    }
+    Ok(entries)
+}
+
+/// df-pn with its table in the memory budget (at least 64 plies' worth of children,
+/// [`SolveOptions::max_moves`] each), in chunks of 2^20 expansions with a progress report
+/// after each; then a winning move, whatever the budget left.
+pub fn solve_dfpn<G: SolverGame>(
+    root: G,
+    epsilon_1024: u32,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Solved<G::Move> {
+    // BUCKET - 1 entries of slack, so that the buckets can start on a cache line whatever
+    // the allocator's alignment (see the table's notes).
+    let entries = dfpn_entries(options)? as usize + BUCKET - 1;
+    let mut table = storage(entries, Entry::default())?;
+    let budget = options.max_expansions;
+    let config = DfpnConfig {
+        mobility: options.mobility,
+        max_expansions: CHUNK.min(budget),
+        epsilon_1024,
+    };
+    let mut dfpn = Dfpn::new(&mut table, config).map_err(|_| SolveError::TooLittleMemory {
+        needed_bytes: (BUCKET * size_of::<Entry>()) as u64,
+    })?;
+    let mut outcome;
+    loop {
+        outcome = dfpn.solve(&root);
+        let (pn, dn) = dfpn.table_numbers(&root).unwrap_or((1, 1));
+        progress(&Progress {
+            stats: dfpn.stats(),
+            pn,
+            dn,
+        });
+        let spent = dfpn.stats().expanded;
+        if outcome != Outcome::Unknown || spent >= budget {
+            break;
+        }
+        dfpn.set_max_expansions(spent.saturating_add(CHUNK).min(budget));
+    }
+    let winning_move = if outcome == Outcome::Win {
+        dfpn.set_max_expansions(u64::MAX);
+        dfpn.winning_move(&root)
+    } else {
+        None
+    };
+    Ok(Solution {
+        outcome,
+        winning_move,
+        stats: dfpn.stats(),
+    })
+}
+
+/// Parallel df-pn with `threads` threads on one table in the memory budget; one thread is
+/// [`solve_dfpn`]. A parallel mode: the outcome and the move are exact, the counts vary
+/// from run to run.
+pub fn solve_parallel_dfpn<G>(
+    root: G,
+    threads: usize,
+    epsilon_1024: u32,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Solved<G::Move>
+where
+    G: SolverGame + Sync,
+{
+    match threads {
+        0 => return Err(SolveError::BadOption("--threads must be at least 1")),
+        1 => return solve_dfpn(root, epsilon_1024, options, progress),
+        _ => {}
+    }
+    let entries = dfpn_entries(options)?;
+    let config = DfpnConfig {
+        mobility: options.mobility,
+        max_expansions: options.max_expansions,
+        epsilon_1024,
+    };
+    let error = |e| match e {
+        ParallelDfpnError::TableTooSmall => SolveError::Allocation,
+        ParallelDfpnError::NoThreads => SolveError::BadOption("--threads must be at least 1"),
+        ParallelDfpnError::Spawn => SolveError::Threads,
+    };
+    let mut dfpn = ParallelDfpn::new(entries as usize, threads, config).map_err(error)?;
+    let outcome = dfpn.solve(&root, progress).map_err(error)?;
+    let winning_move = if outcome == Outcome::Win {
+        dfpn.set_max_expansions(u64::MAX);
+        dfpn.winning_move(&root).map_err(error)?
+    } else {
+        None
+    };
+    Ok(Solution {
+        outcome,
+        winning_move,
+        stats: dfpn.stats(),
+    })
+}
