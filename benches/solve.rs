@@ -11,7 +11,7 @@ use arbor::breakthrough::{MoveList, Position, Size, WithRacePatterns};
 use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
 use arbor::search::proof::parallel_dfpn::ParallelDfpn;
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
-use arbor::search::proof::{Outcome, SolverGame};
+use arbor::search::proof::{Outcome, Solvable};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
@@ -21,18 +21,18 @@ use rand_xorshift::XorShiftRng;
 const BOARDS: [(&str, u8, u8, Outcome); 2] =
     [("5x4", 5, 4, Outcome::Loss), ("4x5", 4, 5, Outcome::Loss)];
 
-fn dfpn_solve<G: SolverGame>(root: G, table: &mut [Entry]) -> Outcome {
+fn dfpn_solve<G: Solvable>(root: G, table: &mut [Entry]) -> Outcome {
     let mut solver = Dfpn::new(table, DfpnConfig::default()).expect("table of 2^20 entries");
     solver.solve(&root)
 }
 
-fn parallel_dfpn_solve<G: SolverGame + Sync>(root: G) -> Outcome {
+fn parallel_dfpn_solve<G: Solvable + Sync>(root: G) -> Outcome {
     let mut solver =
         ParallelDfpn::new(1 << 20, 2, DfpnConfig::default()).expect("table of 2^20 entries");
     solver.solve(&root, &mut |_| {}).expect("two threads")
 }
 
-fn pn2_solve<G: SolverGame>(
+fn pn2_solve<G: Solvable>(
     root: G,
     main: &mut [Node<G::Move>],
     second: &mut [Node<G::Move>],
@@ -47,7 +47,7 @@ fn solvers(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let mut table = vec![Entry::default(); 1 << 20];
-    let null = <Position as SolverGame>::NULL_MOVE;
+    let null = arbor::breakthrough::Move::default();
     let mut main = vec![Node::blank(null); 1 << 21];
     let mut second = vec![Node::blank(null); 1 << 16];
     for (name, columns, rows, value) in BOARDS {

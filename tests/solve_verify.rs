@@ -15,7 +15,7 @@ use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
 use arbor::search::proof::parallel_dfpn::ParallelDfpn;
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
 use arbor::search::proof::ppn2::{self, Ppn2Config};
-use arbor::search::proof::{Outcome, SolverGame};
+use arbor::search::proof::{Outcome, Solvable};
 
 /// `true` if the side to move wins. Win/loss only, so alpha-beta reduces to "stop at the
 /// first winning move".
@@ -45,7 +45,7 @@ fn start(columns: u8, rows: u8) -> Position {
     Position::start(Size::new_checked(columns, rows).unwrap())
 }
 
-fn dfpn<G: SolverGame>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
+fn dfpn<G: Solvable>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
     let mut table = vec![Entry::default(); entries];
     let mut solver = Dfpn::new(&mut table, DfpnConfig::default()).unwrap();
     let outcome = solver.solve(position);
@@ -54,7 +54,7 @@ fn dfpn<G: SolverGame>(position: &G, entries: usize) -> (Outcome, Option<G::Move
 }
 
 /// Parallel df-pn on two threads (a parallel mode: its path varies, its answer must not).
-fn parallel_dfpn<G: SolverGame + Sync>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
+fn parallel_dfpn<G: Solvable + Sync>(position: &G, entries: usize) -> (Outcome, Option<G::Move>) {
     let mut solver = ParallelDfpn::new(entries, 2, DfpnConfig::default()).unwrap();
     let outcome = solver.solve(position, &mut |_| {}).unwrap();
     let best = solver.winning_move(position).unwrap();
@@ -64,7 +64,7 @@ fn parallel_dfpn<G: SolverGame + Sync>(position: &G, entries: usize) -> (Outcome
 /// Parallel PN² with two workers.
 fn ppn2<G>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>)
 where
-    G: SolverGame + Send,
+    G: Solvable + Send,
     G::Move: Send,
 {
     let config = Ppn2Config {
@@ -80,8 +80,8 @@ where
     (outcome, best)
 }
 
-fn pns<G: SolverGame>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>) {
-    let mut storage = vec![Node::blank(G::NULL_MOVE); nodes];
+fn pns<G: Solvable>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>) {
+    let mut storage = vec![Node::blank(G::Move::default()); nodes];
     let mut solver = Pns::new(&mut storage, *position, PnsConfig::default()).unwrap();
     let outcome = solver.run(u64::MAX);
     (outcome, solver.winning_move())
@@ -100,7 +100,7 @@ fn check(position: &Position, table: &mut HashMap<Position, bool>, pns_nodes: us
 
 fn check_as<G>(game: &G, position: &Position, table: &mut HashMap<Position, bool>, nodes: usize)
 where
-    G: SolverGame<Move = arbor::breakthrough::Move> + Send + Sync,
+    G: Solvable<Move = arbor::breakthrough::Move> + Send + Sync,
 {
     let truth = as_outcome(wins(position, table));
     for (name, (outcome, best)) in [

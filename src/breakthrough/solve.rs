@@ -1,5 +1,6 @@
-//! Breakthrough as a [`SolverGame`]: terminal test, moves, Zobrist hash, mobility and
-//! early win detection for the generic proof-number solvers of `crate::search::proof`.
+//! Breakthrough's [`ProofHints`] for the generic proof-number solvers of
+//! `crate::search::proof` (the rest they need is its [`Game`] implementation): the player to
+//! move, mobility, early win detection, static values and losing moves left out.
 //!
 //! Three pieces of Breakthrough knowledge, each exact (the verifier test in
 //! `tests/solve_verify.rs` checks solved values against a plain alpha-beta search):
@@ -16,7 +17,7 @@
 //! static value; the plain [`Position`] leaves them out, so both can be compared.
 
 use super::{Color, Move, MoveList, Position};
-use crate::search::proof::SolverGame;
+use crate::search::game::{Game, Ply, ProofHints, Turn};
 use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry, TableTooSmall};
 use crate::search::proof::{Outcome, SolveStats};
 
@@ -57,42 +58,20 @@ fn threats(position: &Position) -> u64 {
     position.pawns(them) & before_goal(position, them)
 }
 
-impl SolverGame for Position {
-    type Move = Move;
-    type MoveList = MoveList;
-    const NULL_MOVE: Move = match Move::from_u16(0) {
-        Some(mv) => mv,
-        None => panic!("move 0 is a1-a1, a valid encoding"),
-    };
-
+impl ProofHints for Position {
     #[inline]
-    fn terminal(&self) -> Option<bool> {
-        self.status()
-            .winner()
-            .map(|winner| winner == self.side_to_move())
+    fn to_move(&self) -> u8 {
+        self.side_to_move() as u8
     }
 
-    /// The legal moves, except those that lose at once to a threat (see the module notes):
-    /// under a threat, only its captures.
+    /// Under a threat (see the module notes), only its captures: every other move loses at
+    /// once.
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList) {
-        Position::legal_moves(self, moves);
+    fn prune_losing_moves(&self, moves: &mut MoveList) {
         let threats = threats(self);
         if threats != 0 && !self.wins_next_move() {
             moves.retain(|mv| threats.count_ones() == 1 && mv.to().bit() & threats != 0);
         }
-    }
-
-    #[inline]
-    fn after(&self, mv: Move) -> Position {
-        let mut next = *self;
-        next.play(mv);
-        next
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
     }
 
     #[inline]
@@ -154,29 +133,42 @@ impl core::fmt::Display for WithRacePatterns {
     }
 }
 
-impl SolverGame for WithRacePatterns {
+/// The plain position's rules: only the proof hints differ.
+impl Game for WithRacePatterns {
     type Move = Move;
-    type MoveList = MoveList;
-    const NULL_MOVE: Move = Position::NULL_MOVE;
+    type Moves = MoveList;
+    type Trace = heapless::Vec<Ply<Move>, { super::MAX_PLIES }>;
 
     #[inline]
-    fn terminal(&self) -> Option<bool> {
-        self.0.terminal()
+    fn turn(&self) -> Turn {
+        self.0.turn()
     }
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
-        SolverGame::legal_moves(&self.0, moves);
+        Game::legal_moves(&self.0, moves);
     }
 
     #[inline]
-    fn after(&self, mv: Move) -> WithRacePatterns {
-        WithRacePatterns(self.0.after(mv))
+    fn play(&mut self, mv: Move) {
+        self.0.play(mv);
+    }
+
+    #[inline]
+    fn returns(&self) -> [f32; 2] {
+        self.0.returns()
     }
 
     #[inline]
     fn hash(&self) -> u64 {
         Position::hash(&self.0)
+    }
+}
+
+impl ProofHints for WithRacePatterns {
+    #[inline]
+    fn to_move(&self) -> u8 {
+        self.0.to_move()
     }
 
     #[inline]
@@ -186,7 +178,7 @@ impl SolverGame for WithRacePatterns {
 
     #[inline]
     fn wins_next_move(&self) -> bool {
-        SolverGame::wins_next_move(&self.0)
+        self.0.wins_next_move()
     }
 
     /// The plain knowledge first (it is cheaper), then the race patterns.
@@ -195,6 +187,11 @@ impl SolverGame for WithRacePatterns {
         self.0
             .static_value()
             .or_else(|| super::race::race_value(&self.0))
+    }
+
+    #[inline]
+    fn prune_losing_moves(&self, moves: &mut MoveList) {
+        self.0.prune_losing_moves(moves);
     }
 }
 
@@ -221,7 +218,7 @@ impl Position {
     }
 
     /// Solves this position with `algorithm` within the memory and expansion budgets of
-    /// `options` (whose `max_moves` is set to Breakthrough's), with the race patterns as
+    /// `options`, with the race patterns as
     /// static knowledge when `patterns`; see [`crate::search::proof::run`].
     #[cfg(feature = "std")]
     pub fn solve_with_budget(
@@ -231,11 +228,7 @@ impl Position {
         options: crate::search::proof::run::SolveOptions,
         progress: &mut dyn FnMut(&crate::search::proof::Progress),
     ) -> crate::search::proof::run::Solved<Move> {
-        use crate::search::proof::run::{SolveOptions, solve};
-        let options = SolveOptions {
-            max_moves: super::MAX_MOVES,
-            ..options
-        };
+        use crate::search::proof::run::solve;
         if patterns {
             solve(WithRacePatterns(self), algorithm, &options, progress)
         } else {
@@ -247,9 +240,10 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::breakthrough::{Position, Size};
+    use crate::search::ProofHints;
     use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
     use crate::search::proof::pns::{Node, Pns, PnsConfig};
-    use crate::search::proof::{Outcome, SolverGame};
+    use crate::search::proof::{Outcome, Solvable};
 
     fn start(columns: u8, rows: u8) -> Position {
         Position::start(Size::new_checked(columns, rows).unwrap())
@@ -273,7 +267,7 @@ mod tests {
         // 3x4: solved both ways, and the answers agree.
         for (columns, rows) in [(2u8, 4u8), (3, 4), (2, 5), (4, 4), (3, 5)] {
             let root = start(columns, rows);
-            let mut nodes = vec![Node::blank(Position::NULL_MOVE); 2_000_000];
+            let mut nodes = vec![Node::<crate::breakthrough::Move>::default(); 2_000_000];
             let mut pns = Pns::new(&mut nodes, root, PnsConfig::default()).unwrap();
             let a = pns.run(u64::MAX);
             let mut table = vec![Entry::default(); 1 << 16];

@@ -90,8 +90,8 @@ commands:
                     and the levels ranked easiest first by Vanilla mean score (ties
                     by MaxS). --personas DIR reads DIR/{max-score,min-score,
                     max-moves,min-moves}.persona instead of the bundled ones
-  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn] [--job 1000]
-                    [--threads N] [--partial 100 (0: none)] [--memory 1G]
+  solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn|pdfpn]
+                    [--job 1000] [--threads N (ppn2, pdfpn)] [--partial 100 (0: none)] [--memory 1G]
                     [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   evolve --persona max-score|min-score|max-moves|min-moves [--generations 100]

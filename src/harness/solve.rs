@@ -85,8 +85,6 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         memory_bytes: bytes,
         mobility,
         max_expansions: budget,
-        // Set to Breakthrough's by `solve_with_budget`.
-        max_moves: 0,
     };
     let start = Instant::now();
     let solution = root

@@ -20,7 +20,7 @@
 use super::numbers::FromChildren;
 use super::table::Table;
 pub use super::table::{BUCKET, Entry, TableTooSmall};
-use super::{INFINITY, Outcome, SolveStats, SolverGame, initial};
+use super::{INFINITY, Outcome, Solvable, SolveStats, initial};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
@@ -48,7 +48,7 @@ impl Default for DfpnConfig {
 }
 
 /// A df-pn solver over a borrowed table.
-pub struct Dfpn<'a, G: SolverGame> {
+pub struct Dfpn<'a, G: Solvable> {
     table: Table<'a>,
     config: DfpnConfig,
     stats: SolveStats,
@@ -56,7 +56,7 @@ pub struct Dfpn<'a, G: SolverGame> {
     _game: core::marker::PhantomData<G>,
 }
 
-impl<'a, G: SolverGame> Dfpn<'a, G> {
+impl<'a, G: Solvable> Dfpn<'a, G> {
     /// A solver over `table` (at least one bucket; the largest power of two of buckets
     /// that fits is used, see [`super::table`]). The table is cleared.
     pub fn new(table: &'a mut [Entry], config: DfpnConfig) -> Result<Self, TableTooSmall> {
@@ -115,8 +115,8 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
         if self.solve(position) != Outcome::Win {
             return None;
         }
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         if let Some(entry) = self.table.probe(position.hash())
             && let Some(&mv) = moves.get(entry.best as usize)
             && self.numbers(&position.after(mv)).1 == 0
@@ -164,8 +164,8 @@ impl<'a, G: SolverGame> Dfpn<'a, G> {
     /// table and returns the expansions spent.
     fn mid(&mut self, position: &G, thpn: u32, thdn: u32) -> u32 {
         let key = position.hash();
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         if moves.is_empty() {
             let (pn, dn) = match position.terminal() {
                 Some(true) => (0, INFINITY),

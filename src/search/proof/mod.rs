@@ -18,6 +18,8 @@
 //! `(1, 1)`, or `(1, mobility)` with the mobility heuristic (the number of legal moves: to
 //! disprove a node every move must be refuted). Sums saturate below [`INFINITY`].
 
+use crate::search::game::{ProofHints, Turn};
+
 pub mod dfpn;
 mod numbers;
 #[cfg(feature = "std")]
@@ -37,39 +39,40 @@ pub const INFINITY: u32 = u32::MAX;
 /// The largest finite proof or disproof number; sums saturate here.
 pub const MAX_FINITE: u32 = u32::MAX - 1;
 
-/// What a proof-number solver needs from a game: two players alternating, no draws, no
-/// cycles (the positions reachable from a position form a DAG), the game ends.
-pub trait SolverGame: Copy {
-    /// A move; `Copy` and small, stored in every tree node.
-    type Move: Copy + PartialEq + core::fmt::Debug;
-    /// Any move, to fill blank storage (never played).
-    const NULL_MOVE: Self::Move;
-    /// A bounded list of moves (for example a `heapless::Vec`).
-    type MoveList: Default + core::ops::Deref<Target = [Self::Move]>;
-
+/// The game interface as the solvers call it, derived once for every copyable game with
+/// [`ProofHints`] (two players alternating, no draws, no cycles, no chance, the game ends):
+/// callers implement `Game` and `ProofHints`, never this.
+pub trait Solvable: ProofHints + Copy {
     /// `Some(true)` when the game is over and the side to move has won, `Some(false)` when
     /// it is over and the side to move has lost, `None` while it goes on.
     fn terminal(&self) -> Option<bool>;
-    /// Replaces the contents of `moves` with the legal moves, in a fixed order.
-    fn legal_moves(&self, moves: &mut Self::MoveList);
+    /// The legal moves less those [`ProofHints::prune_losing_moves`] leaves out, in the
+    /// game's order.
+    fn proof_moves(&self, moves: &mut Self::Moves);
     /// The position after a legal move.
     fn after(&self, mv: Self::Move) -> Self;
-    /// A hash of the position (equal positions, equal hashes; all 64 bits well mixed, since
-    /// tables pick buckets with the low bits and check the high ones), for transposition
-    /// tables.
-    fn hash(&self) -> u64;
-    /// The number of legal moves, for the mobility heuristic.
-    fn mobility(&self) -> u32;
-    /// Early win detection: `true` only if the side to move (the game not being over) is
-    /// certain to win with its next move. The default never claims anything.
-    fn wins_next_move(&self) -> bool {
-        false
+}
+
+impl<G: ProofHints + Copy> Solvable for G {
+    #[inline]
+    fn terminal(&self) -> Option<bool> {
+        match self.turn() {
+            Turn::Over => Some(self.returns()[usize::from(self.to_move().min(1))] >= 1.0),
+            Turn::Player(_) | Turn::Chance => None,
+        }
     }
-    /// A static proof: `Some(true)` if the side to move is known to win, `Some(false)` if it
-    /// is known to lose, `None` if unknown. Used for pruning (for example race patterns);
-    /// the default knows nothing.
-    fn static_value(&self) -> Option<bool> {
-        None
+
+    #[inline]
+    fn proof_moves(&self, moves: &mut Self::Moves) {
+        self.legal_moves(moves);
+        self.prune_losing_moves(moves);
+    }
+
+    #[inline]
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut next = *self;
+        next.play(mv);
+        next
     }
 }
 
@@ -123,7 +126,7 @@ pub fn add(a: u32, b: u32) -> u32 {
 /// Initial numbers of a node that has just been reached (not expanded): terminal values,
 /// early win detection, static knowledge, then the frontier values.
 #[inline]
-pub(crate) fn initial<G: SolverGame>(position: &G, mobility: bool) -> (u32, u32) {
+pub(crate) fn initial<G: Solvable>(position: &G, mobility: bool) -> (u32, u32) {
     match position.terminal() {
         Some(true) => return (0, INFINITY),
         Some(false) => return (INFINITY, 0),

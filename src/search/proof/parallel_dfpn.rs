@@ -46,7 +46,7 @@ use std::time::Duration;
 use super::dfpn::DfpnConfig;
 use super::numbers::FromChildren;
 use super::shared_table::SharedTable;
-use super::{INFINITY, MAX_FINITE, Outcome, Progress, SolveStats, SolverGame, initial};
+use super::{INFINITY, MAX_FINITE, Outcome, Progress, Solvable, SolveStats, initial};
 
 /// Children whose numbers a frame keeps (as in the sequential search).
 const CACHE: usize = 64;
@@ -128,7 +128,7 @@ impl ParallelDfpn {
     }
 
     /// The numbers the table holds for `position`, if any.
-    pub fn table_numbers<G: SolverGame>(&self, position: &G) -> Option<(u32, u32)> {
+    pub fn table_numbers<G: Solvable>(&self, position: &G) -> Option<(u32, u32)> {
         self.table.probe(position.hash()).map(|e| (e.pn, e.dn))
     }
 
@@ -140,7 +140,7 @@ impl ParallelDfpn {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Outcome, ParallelDfpnError>
     where
-        G: SolverGame + Sync,
+        G: Solvable + Sync,
     {
         if let Some(outcome) = self.decided(root) {
             return Ok(outcome);
@@ -210,13 +210,13 @@ impl ParallelDfpn {
     /// table lost them); `None` otherwise.
     pub fn winning_move<G>(&mut self, position: &G) -> Result<Option<G::Move>, ParallelDfpnError>
     where
-        G: SolverGame + Sync,
+        G: Solvable + Sync,
     {
         if self.solve(position, &mut |_| {})? != Outcome::Win {
             return Ok(None);
         }
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         if let Some(entry) = self.table.probe(position.hash())
             && let Some(&mv) = moves.get(entry.best as usize)
             && self.decided(&position.after(mv)) == Some(Outcome::Loss)
@@ -232,7 +232,7 @@ impl ParallelDfpn {
     }
 
     /// The outcome of `position` if the table or its initial numbers decide it.
-    fn decided<G: SolverGame>(&self, position: &G) -> Option<Outcome> {
+    fn decided<G: Solvable>(&self, position: &G) -> Option<Outcome> {
         let (pn, dn) = match self.table.probe(position.hash()) {
             Some(e) => (e.pn, e.dn),
             None => initial(position, self.config.mobility),
@@ -303,7 +303,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Searches from the root until it is solved or the search must stop.
-    fn search_root<G: SolverGame>(&mut self, root: &G) {
+    fn search_root<G: Solvable>(&mut self, root: &G) {
         while !self.shared.done.load(Relaxed) {
             self.mid(root, INFINITY, INFINITY);
             let (pn, dn) = self.real(root);
@@ -343,7 +343,7 @@ impl<'a> Searcher<'a> {
 
     /// The real numbers of a position: from the table, else its initial numbers.
     #[inline]
-    fn real<G: SolverGame>(&mut self, position: &G) -> (u32, u32) {
+    fn real<G: Solvable>(&mut self, position: &G) -> (u32, u32) {
         self.touched += 1;
         match self.shared.table.probe(position.hash()) {
             Some(e) => (e.pn, e.dn),
@@ -354,7 +354,7 @@ impl<'a> Searcher<'a> {
     /// The real and the virtual numbers of a child: the virtual ones multiplied by one
     /// plus the threads searching it.
     #[inline]
-    fn real_and_virtual<G: SolverGame>(&mut self, child: &G) -> ((u32, u32), (u32, u32)) {
+    fn real_and_virtual<G: Solvable>(&mut self, child: &G) -> ((u32, u32), (u32, u32)) {
         let real = self.real(child);
         let others = u64::from(self.busy_slot(child.hash()).load(Relaxed));
         (real, inflate(real, others))
@@ -369,10 +369,10 @@ impl<'a> Searcher<'a> {
     /// Searches `position` until its virtual `pn >= thpn` or `dn >= thdn` (or it is
     /// solved, or the search stops); stores its real numbers and returns the expansions
     /// spent and its virtual numbers.
-    fn mid<G: SolverGame>(&mut self, position: &G, thpn: u32, thdn: u32) -> (u32, (u32, u32)) {
+    fn mid<G: Solvable>(&mut self, position: &G, thpn: u32, thdn: u32) -> (u32, (u32, u32)) {
         let key = position.hash();
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         if moves.is_empty() {
             let numbers = match position.terminal() {
                 Some(true) => (0, INFINITY),
@@ -396,7 +396,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The loop of [`mid`](Self::mid) over the children, with this node marked busy.
-    fn mid_children<G: SolverGame>(
+    fn mid_children<G: Solvable>(
         &mut self,
         position: &G,
         key: u64,

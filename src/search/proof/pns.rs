@@ -13,7 +13,7 @@
 //! [`Outcome::Unknown`], leaving a consistent tree.
 
 use super::numbers::FromChildren;
-use super::{INFINITY, Outcome, SolveStats, SolverGame, initial};
+use super::{INFINITY, Outcome, Solvable, SolveStats, initial};
 
 /// "No node": the parent of the root, the first child of a leaf.
 const NONE: u32 = u32::MAX;
@@ -80,7 +80,7 @@ impl Default for PnsConfig {
 pub struct StorageTooSmall;
 
 /// A proof-number search in progress.
-pub struct Pns<'a, G: SolverGame> {
+pub struct Pns<'a, G: Solvable> {
     nodes: &'a mut [Node<G::Move>],
     used: u32,
     root: G,
@@ -88,7 +88,7 @@ pub struct Pns<'a, G: SolverGame> {
     stats: SolveStats,
 }
 
-impl<'a, G: SolverGame> Pns<'a, G> {
+impl<'a, G: Solvable> Pns<'a, G> {
     /// Starts a search of `root` in `nodes`; needs at least one node. Storage beyond
     /// `u32::MAX - 1` nodes is not used.
     pub fn new(
@@ -106,7 +106,7 @@ impl<'a, G: SolverGame> Pns<'a, G> {
             parent: NONE,
             first_child: NONE,
             children: 0,
-            mv: G::NULL_MOVE,
+            mv: G::Move::default(),
         };
         Ok(Pns {
             nodes,
@@ -218,8 +218,8 @@ impl<'a, G: SolverGame> Pns<'a, G> {
     /// One iteration, with an optional second-level search at the leaf.
     fn iterate_with(&mut self, second: Option<(&mut [Node<G::Move>], u64)>) -> bool {
         let (leaf, position) = self.most_proving();
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         let count = moves.len();
         if count == 0 {
             self.set_lost(leaf);
@@ -414,7 +414,7 @@ impl<'a, G: SolverGame> Pns<'a, G> {
 /// What the parallel PN² server ([`super::ppn2`]) does with its tree besides PNS's own
 /// iterations: hand leaves out as jobs and take the workers' results.
 #[cfg(feature = "std")]
-impl<G: SolverGame> Pns<'_, G> {
+impl<G: Solvable> Pns<'_, G> {
     /// The first most-proving leaf that is not in `reserved`, with its position, found by
     /// backtracking over the children tied on the smallest `dn` (in move order); `None`
     /// when the root is solved or every most-proving leaf is reserved. For the parallel
@@ -469,8 +469,8 @@ impl<G: SolverGame> Pns<'_, G> {
         numbers: &[(u32, u32)],
         reserved: &mut [u32],
     ) -> bool {
-        let mut moves = G::MoveList::default();
-        position.legal_moves(&mut moves);
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
         let leaf = reserved[slot];
         if leaf == NONE || self.nodes[leaf as usize].children > 0 {
             return true;

@@ -16,7 +16,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::pns::{Node, Pns, PnsConfig};
-use super::{Outcome, Progress, SolveStats, SolverGame};
+use super::{Outcome, Progress, Solvable, SolveStats};
 
 /// "No leaf": a worker without a job.
 const NONE: u32 = u32::MAX;
@@ -89,18 +89,18 @@ pub fn solve<G>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Outcome, Option<G::Move>, SolveStats), Ppn2Error>
 where
-    G: SolverGame + Send,
+    G: Solvable + Send,
     G::Move: Send,
 {
     if config.threads == 0 || config.server_nodes == 0 {
         return Err(Ppn2Error::NothingToRunOn);
     }
-    let mut storage = blank_nodes(config.server_nodes, G::NULL_MOVE)?;
+    let mut storage = blank_nodes(config.server_nodes, G::Move::default())?;
     // The workers' storage too is allocated here, so that a budget too large for the
     // machine is an error rather than a worker that dies.
     let mut workers_storage = Vec::with_capacity(config.threads);
     for _ in 0..config.threads {
-        workers_storage.push(blank_nodes(config.worker_nodes.max(1), G::NULL_MOVE)?);
+        workers_storage.push(blank_nodes(config.worker_nodes.max(1), G::Move::default())?);
     }
     let pns_config = PnsConfig {
         mobility: config.mobility,
@@ -133,7 +133,7 @@ where
 
 /// The server loop (Algorithm 1): hand out jobs, take results, until the root is solved,
 /// the budget is spent or the tree is full.
-fn serve<G: SolverGame>(
+fn serve<G: Solvable>(
     tree: &mut Pns<'_, G>,
     config: &Ppn2Config,
     job_txs: &[mpsc::Sender<Job<G>>],
@@ -210,7 +210,7 @@ fn serve<G: SolverGame>(
     }
 }
 
-fn report_progress<G: SolverGame>(
+fn report_progress<G: Solvable>(
     tree: &Pns<'_, G>,
     progress: &mut dyn FnMut(&Progress),
     last: &mut Instant,
@@ -227,7 +227,7 @@ fn report_progress<G: SolverGame>(
 }
 
 /// A worker (Algorithm 2): a PN search per job in its own storage.
-fn worker<G: SolverGame>(
+fn worker<G: Solvable>(
     index: usize,
     mut storage: Vec<Node<G::Move>>,
     jobs: mpsc::Receiver<Job<G>>,

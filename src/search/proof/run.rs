@@ -8,7 +8,7 @@ use super::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
 use super::parallel_dfpn::{ParallelDfpn, ParallelDfpnError};
 use super::pns::{Node, Pns, PnsConfig};
 use super::ppn2::{self, Ppn2Config, Ppn2Error};
-use super::{Outcome, Progress, SolveStats, SolverGame};
+use super::{Outcome, Progress, Solvable, SolveStats};
 
 /// Expansions between progress reports of the sequential solvers. df-pn resumes from its
 /// table after each chunk, which shapes its search: the published expansion counts were
@@ -63,9 +63,6 @@ pub struct SolveOptions {
     /// Stop with `Unknown` after this many expansions (main-tree expansions for PN² and
     /// PPN²; all threads together for parallel df-pn).
     pub max_expansions: u64,
-    /// The most legal moves a position of the game can have: a PN² second level or a
-    /// PPN² worker gets room for a whole job of expansions of this many children.
-    pub max_moves: usize,
 }
 
 /// A solver's answer.
@@ -122,7 +119,7 @@ pub fn solve<G>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Solved<G::Move>
 where
-    G: SolverGame + Send + Sync,
+    G: Solvable + Send + Sync,
     G::Move: Send,
 {
     match algorithm {
@@ -150,11 +147,12 @@ fn storage<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveError> {
     Ok(v)
 }
 
-fn node_bytes<G: SolverGame>() -> u64 {
+fn node_bytes<G: Solvable>() -> u64 {
     size_of::<Node<G::Move>>() as u64
 }
 
-/// Nodes for a whole job: each expansion adds at most `max_moves` children.
+/// Nodes for a whole job: each expansion adds at most `max_moves` children (the game's
+/// [`Game::MAX_MOVES`](crate::search::Game::MAX_MOVES)).
 fn job_nodes(job: u64, max_moves: usize) -> u64 {
     job.saturating_mul(max_moves as u64).saturating_add(1)
 }
@@ -162,7 +160,7 @@ fn job_nodes(job: u64, max_moves: usize) -> u64 {
 /// PNS (`job` `None`) or PN² (`Some(job)`): the main tree gets the memory, less, for PN²,
 /// a second level with room for its whole job (at most half). Needs room for the root
 /// and its children in each tree.
-pub fn solve_pns<G: SolverGame>(
+pub fn solve_pns<G: Solvable>(
     root: G,
     job: Option<u64>,
     options: &SolveOptions,
@@ -173,17 +171,17 @@ pub fn solve_pns<G: SolverGame>(
     }
     let node_bytes = node_bytes::<G>();
     let nodes = options.memory_bytes / node_bytes;
-    let smallest = options.max_moves as u64 + 1;
+    let smallest = G::MAX_MOVES as u64 + 1;
     let trees = if job.is_some() { 2 } else { 1 };
     if nodes < trees * smallest {
         return Err(SolveError::TooLittleMemory {
             needed_bytes: trees * smallest * node_bytes,
         });
     }
-    let second_nodes = job.map_or(0, |job| job_nodes(job, options.max_moves).min(nodes / 2));
-    let mut second = storage(second_nodes as usize, Node::blank(G::NULL_MOVE))?;
+    let second_nodes = job.map_or(0, |job| job_nodes(job, G::MAX_MOVES).min(nodes / 2));
+    let mut second = storage(second_nodes as usize, Node::blank(G::Move::default()))?;
     let capacity = (nodes - second_nodes).min(u32::MAX as u64 - 1) as usize;
-    let mut main = storage(capacity, Node::blank(G::NULL_MOVE))?;
+    let mut main = storage(capacity, Node::blank(G::Move::default()))?;
     let config = PnsConfig {
         mobility: options.mobility,
     };
@@ -226,7 +224,7 @@ pub fn solve_ppn2<G>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Solved<G::Move>
 where
-    G: SolverGame + Send,
+    G: Solvable + Send,
     G::Move: Send,
 {
     if threads == 0 {
@@ -237,14 +235,14 @@ where
     }
     let node_bytes = node_bytes::<G>();
     let nodes = options.memory_bytes / node_bytes;
-    let smallest = options.max_moves as u64 + 1;
+    let smallest = G::MAX_MOVES as u64 + 1;
     let needed = smallest * (threads as u64 + 1) * 2;
     if nodes < needed {
         return Err(SolveError::TooLittleMemory {
             needed_bytes: needed * node_bytes,
         });
     }
-    let worker_nodes = job_nodes(job, options.max_moves).min(nodes / (2 * threads as u64));
+    let worker_nodes = job_nodes(job, G::MAX_MOVES).min(nodes / (2 * threads as u64));
     let server_nodes = (nodes - worker_nodes * threads as u64).min(u32::MAX as u64 - 1);
     let config = Ppn2Config {
         threads,
@@ -269,9 +267,9 @@ where
 }
 
 /// Entries of a df-pn table in `options.memory_bytes`, or the error if too few.
-fn dfpn_entries(options: &SolveOptions) -> Result<u64, SolveError> {
+fn dfpn_entries<G: Solvable>(options: &SolveOptions) -> Result<u64, SolveError> {
     let entry_bytes = size_of::<Entry>() as u64;
-    let smallest = (DFPN_MIN_PLIES * options.max_moves as u64).max(BUCKET as u64);
+    let smallest = (DFPN_MIN_PLIES * G::MAX_MOVES as u64).max(BUCKET as u64);
     let entries = options.memory_bytes / entry_bytes;
     if entries < smallest {
         return Err(SolveError::TooLittleMemory {
@@ -282,9 +280,9 @@ fn dfpn_entries(options: &SolveOptions) -> Result<u64, SolveError> {
 }
 
 /// df-pn with its table in the memory budget (at least 64 plies' worth of children,
-/// [`SolveOptions::max_moves`] each), in chunks of 2^20 expansions with a progress report
+/// [`Game::MAX_MOVES`](crate::search::Game::MAX_MOVES) each), in chunks of 2^20 expansions with a progress report
 /// after each; then a winning move, whatever the budget left.
-pub fn solve_dfpn<G: SolverGame>(
+pub fn solve_dfpn<G: Solvable>(
     root: G,
     epsilon_1024: u32,
     options: &SolveOptions,
@@ -292,7 +290,7 @@ pub fn solve_dfpn<G: SolverGame>(
 ) -> Solved<G::Move> {
     // BUCKET - 1 entries of slack, so that the buckets can start on a cache line whatever
     // the allocator's alignment (see the table's notes).
-    let entries = dfpn_entries(options)? as usize + BUCKET - 1;
+    let entries = dfpn_entries::<G>(options)? as usize + BUCKET - 1;
     let mut table = storage(entries, Entry::default())?;
     let budget = options.max_expansions;
     let config = DfpnConfig {
@@ -342,14 +340,14 @@ pub fn solve_parallel_dfpn<G>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Solved<G::Move>
 where
-    G: SolverGame + Sync,
+    G: Solvable + Sync,
 {
     match threads {
         0 => return Err(SolveError::BadOption("--threads must be at least 1")),
         1 => return solve_dfpn(root, epsilon_1024, options, progress),
         _ => {}
     }
-    let entries = dfpn_entries(options)?;
+    let entries = dfpn_entries::<G>(options)?;
     let config = DfpnConfig {
         mobility: options.mobility,
         max_expansions: options.max_expansions,
