@@ -481,7 +481,9 @@ mod tests {
         assert_eq!(Player::random().nodes_needed(), 0);
     }
 
+    /// Search threads need `std`; without it a player searches on one thread.
     #[test]
+    #[cfg(feature = "std")]
     fn search_threads_multiply_the_iterations_and_stay_deterministic() {
         let p = Position::start(Size::new_checked(6, 5).unwrap());
         let serial = Player::mogo(300);
