@@ -1,16 +1,16 @@
 //! Breakthrough and MCTS speed: perft on 8x8 (depth 6) in nodes per second, uniformly random
 //! playouts from the 8x8 start in games per second, and MCTS iterations per second on 8x8
 //! and 6x5 for the UCT, RAVE and MoGo players. `8x8_uct_listed_10k_iterations` is UCT with
-//! the engine's listed uniform playouts (a move list every ply) instead of the game's own
-//! playout move: the same search, move for move, so the pair measures what the override
-//! saves in one run.
+//! playouts that list every legal move and pick one (knowledge `Listed` below) instead of the
+//! game's own `play_random_move`: the same search, move for move, so the pair measures what
+//! the override saves in one run.
 //!
 //! Run: `cargo bench --bench breakthrough`. One core; throughput is per second.
 use std::hint::black_box;
 use std::time::Duration;
 
-use arbor::breakthrough::{Player, Position, Size};
-use arbor::search::mcts::{Mcts, Node, PlayoutPolicy};
+use arbor::breakthrough::{Move, MoveList, Player, Position, Size};
+use arbor::search::mcts::{Game, Knowledge, Mcts, Node, random_index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
@@ -62,11 +62,26 @@ fn mcts(c: &mut Criterion) {
         ("6x5", Size::new_checked(6, 5).expect("6x5 is a board size")),
     ] {
         let start = Position::start(size);
-        let mut listed = Player::uct(ITERATIONS);
-        listed.config.playout = PlayoutPolicy::Uniform;
+        let uct = Player::uct(ITERATIONS);
+        let mut storage = vec![Node::default(); uct.nodes_needed()];
+        let mut rng = XorShiftRng::seed_from_u64(7);
+        group.bench_function(format!("{name}_uct_listed_10k_iterations"), |b| {
+            b.iter(|| {
+                let mut tree = Mcts::new(&mut storage);
+                let (policy, config) = (&uct.selection, &uct.config);
+                let found = tree.search(
+                    black_box(&start),
+                    policy,
+                    &Listed,
+                    config,
+                    ITERATIONS,
+                    &mut rng,
+                );
+                found.ok().and_then(|result| result.best)
+            })
+        });
         for (policy, player) in [
-            ("uct", Player::uct(ITERATIONS)),
-            ("uct_listed", listed),
+            ("uct", uct),
             ("rave", Player::rave(ITERATIONS)),
             ("mogo", Player::mogo(ITERATIONS)),
         ] {
@@ -81,6 +96,20 @@ fn mcts(c: &mut Criterion) {
         }
     }
     group.finish();
+}
+
+/// Uniform playouts that list every legal move and pick one, as the engine's default does
+/// for a game without a fast path: the same moves and draws as Breakthrough's own.
+struct Listed;
+
+impl Knowledge<Position> for Listed {
+    fn play_playout_move(&self, state: &mut Position, rng: &mut XorShiftRng) -> Option<Move> {
+        let mut moves = MoveList::new();
+        Game::legal_moves(state, &mut moves);
+        let mv = *moves.get(random_index(rng, moves.len()))?;
+        state.play(mv);
+        Some(mv)
+    }
 }
 
 criterion_group!(benches, perft, playouts, mcts);
