@@ -288,35 +288,13 @@ impl Player {
             return (position.random_move(rng), Stats::default());
         }
         tree.clear();
-        #[cfg(feature = "std")]
-        let searched =
-            if (2..=crate::search::mcts::MAX_SEARCH_THREADS).contains(&self.search_threads) {
-                tree.search_parallel(
-                    position,
-                    &self.selection,
-                    &Heuristics,
-                    &self.config,
-                    self.iterations,
-                    self.search_threads,
-                    rng,
-                )
-            } else {
-                tree.search(
-                    position,
-                    &self.selection,
-                    &Heuristics,
-                    &self.config,
-                    self.iterations,
-                    rng,
-                )
-            };
-        #[cfg(not(feature = "std"))]
-        let searched = tree.search(
+        let searched = tree.search_on_threads(
             position,
             &self.selection,
             &Heuristics,
             &self.config,
             self.iterations,
+            self.search_threads,
             rng,
         );
         match searched {

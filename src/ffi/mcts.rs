@@ -411,24 +411,13 @@ unsafe fn search_buffer(
     };
     let mut tree = Mcts::new(nodes);
     let mut rng = seeded_rng(seed);
-    #[cfg(feature = "std")]
-    let searched = tree.search_parallel(
+    let searched = tree.search_on_threads(
         &position,
         &selection,
         &Heuristics,
         &config,
         iterations,
         threads as usize,
-        &mut rng,
-    );
-    // Without threads only `threads == 1` gets here.
-    #[cfg(not(feature = "std"))]
-    let searched = tree.search(
-        &position,
-        &selection,
-        &Heuristics,
-        &config,
-        iterations,
         &mut rng,
     );
     let result = match searched {

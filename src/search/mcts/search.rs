@@ -86,6 +86,43 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         self.run(root, policy, knowledge, config, iterations, rng, states)
     }
 
+    /// [`Mcts::search_parallel`] on `threads` threads where the build has threads (the `std`
+    /// feature), else [`Mcts::search`] on one, whatever `threads` asks: one call for callers
+    /// that serve both builds. A count of 0 or above
+    /// [`MAX_SEARCH_THREADS`](super::MAX_SEARCH_THREADS) searches on one thread too.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_on_threads<G, P, K>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        iterations: u32,
+        threads: usize,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M> + Sync,
+        P: Policy<G> + Sync + ?Sized,
+        K: Knowledge<G> + Sync + ?Sized,
+        M: Send,
+    {
+        #[cfg(feature = "std")]
+        {
+            let threads = if (1..=super::MAX_SEARCH_THREADS).contains(&threads) {
+                threads
+            } else {
+                1
+            };
+            self.search_parallel(state, policy, knowledge, config, iterations, threads, rng)
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let _ = threads;
+            self.search(state, policy, knowledge, config, iterations, rng)
+        }
+    }
+
     /// Information-set MCTS with a single observer (Cowling, Powley and Whitehouse, 2012)
     /// for games of imperfect information: the player to move in `state` is the observer,
     /// and every iteration starts from a fresh [determinization](Hidden::determinize) of
