@@ -26,8 +26,7 @@
 //! MoGo score fades them out as real simulations accumulate.
 use rand_xorshift::XorShiftRng;
 
-use super::rules::{FILE_A, FILE_H};
-use super::{Color, Move, MoveList, Position};
+use super::{Bitboard, Color, Move, MoveList, Position};
 use crate::search::game::{Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn};
 use crate::search::mcts::{Config, Game, Mcts, MoGo, Rave, Selection, Stats, Ucb1, random_index};
 
@@ -119,10 +118,7 @@ impl Knowledge<Position> for Heuristics {
 /// Squares a pawn of `side` standing on `pawns` could capture on next ply.
 #[inline]
 const fn attacks(side: Color, pawns: u64) -> u64 {
-    match side {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-    }
+    Bitboard(pawns).pawn_attacks(side).bits()
 }
 
 /// Rank counted from `side`'s own first rank: 0 on its home row, `rows - 1` on its goal.

@@ -9,11 +9,6 @@
 use super::bits::Counted;
 use super::{Bitboard, Color, Size, Status};
 
-/// [`Bitboard::FILE_A`] as raw bits, for the prior in `mcts.rs`.
-pub(crate) const FILE_A: u64 = Bitboard::FILE_A.bits();
-/// [`Bitboard::FILE_H`] as raw bits, for the prior in `mcts.rs`.
-pub(crate) const FILE_H: u64 = Bitboard::FILE_H.bits();
-
 /// Directions, as indices into [`Targets::sets`].
 pub(crate) const STRAIGHT: usize = 0;
 /// Diagonally towards file a.

@@ -16,29 +16,22 @@
 //! [`WithRacePatterns`] adds the race patterns of [`super::race`] on top, as a further
 //! static value; the plain [`Position`] leaves them out, so both can be compared.
 
-use super::{Color, Move, MoveList, Position};
+use super::{Bitboard, Color, Move, MoveList, Position};
 use crate::search::game::{Game, Ply, ProofHints, Turn};
 use crate::search::proof::dfpn::{Dfpn, DfpnConfig, Entry, TableTooSmall};
 use crate::search::proof::{Outcome, SolveStats};
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
-
 /// One rank towards `side`'s goal.
 #[inline]
 const fn forward(side: Color, bits: u64) -> u64 {
-    match side {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
-    }
+    Bitboard(bits).forward(side).bits()
 }
 
 /// The cells that pawns of `side` could capture on (diagonally forward), on any board
 /// (callers clip to the board).
 #[inline]
 const fn attacks(side: Color, pawns: u64) -> u64 {
-    let ahead = forward(side, pawns);
-    ((ahead >> 1) & !FILE_H) | ((ahead << 1) & !FILE_A)
+    Bitboard(pawns).pawn_attacks(side).bits()
 }
 
 /// The rank one step before `side`'s goal.
