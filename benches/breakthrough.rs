@@ -9,8 +9,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use arbor::breakthrough::{Move, MoveList, Player, Position, Size};
-use arbor::search::mcts::{Game, Knowledge, Mcts, Node, random_index};
+use arbor::breakthrough::{Move, Player, Position, Size};
+use arbor::search::game::play_listed;
+use arbor::search::mcts::{Knowledge, Mcts, Node, random_index};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
@@ -104,11 +105,7 @@ struct Listed;
 
 impl Knowledge<Position> for Listed {
     fn play_playout_move(&self, state: &mut Position, rng: &mut XorShiftRng) -> Option<Move> {
-        let mut moves = MoveList::new();
-        Game::legal_moves(state, &mut moves);
-        let mv = *moves.get(random_index(rng, moves.len()))?;
-        state.play(mv);
-        Some(mv)
+        play_listed(state, rng, |_, moves, rng| random_index(rng, moves.len()))
     }
 }
 

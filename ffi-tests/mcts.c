@@ -215,6 +215,14 @@ static void test_threads(void) {
     CHECK(mv3 == 777);
     CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 10, 2, 1, NULL, &two), ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_mcts_search_threads(NULL, bytes, &state, 10, 2, 1, &mv3, &two), ARBOR_NULL_POINTER);
+    /* The buffer and state checks of arbor_mcts_search hold on this path too. */
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, NULL, 10, 1, 1, &mv3, &two), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, 4, &state, 10, 1, 1, &mv3, &two), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_mcts_search_threads((char *)buf + 1, bytes - 8, &state, 10, 1, 1, &mv3, &two),
+                 ARBOR_INVALID_ARGUMENT);
+    memset(buf, 0xA5, bytes);
+    CHECK_STATUS(arbor_mcts_search_threads(buf, bytes, &state, 10, 1, 1, &mv3, &two), ARBOR_INVALID_ARGUMENT);
+    CHECK(mv3 == 777);
     free(buf);
 }
 

@@ -310,8 +310,8 @@ mod tests {
     #[test]
     fn searches_with_the_override_match_listed_playouts() {
         use crate::breakthrough::{Heuristics, Player};
-        use crate::search::game::{Knowledge, PriorSink};
-        use crate::search::mcts::{Game, Mcts, Node, random_index};
+        use crate::search::game::{Knowledge, PriorSink, play_listed};
+        use crate::search::mcts::{Mcts, Node, random_index};
 
         /// Breakthrough's knowledge with playouts that list every move.
         struct Listed;
@@ -324,11 +324,7 @@ mod tests {
                 state: &mut Position,
                 rng: &mut XorShiftRng,
             ) -> Option<Move> {
-                let mut moves = crate::breakthrough::MoveList::new();
-                Game::legal_moves(state, &mut moves);
-                let mv = *moves.get(random_index(rng, moves.len()))?;
-                state.play(mv);
-                Some(mv)
+                play_listed(state, rng, |_, moves, rng| random_index(rng, moves.len()))
             }
         }
 

@@ -358,8 +358,10 @@ pub trait ProofHints: Game {
 }
 
 /// Lists the moves of `state` and plays the one `pick` chooses (the first if its answer is out
-/// of range: the hook is game code); `None`, playing nothing, without a legal move.
-pub(crate) fn play_listed<G: Game>(
+/// of range: the hook is game code); `None`, playing nothing, without a legal move. The
+/// listed path behind [`Game::play_random_move`], and the way a [`Knowledge`] with its own
+/// `playout_move` plays it.
+pub fn play_listed<G: Game>(
     state: &mut G,
     rng: &mut XorShiftRng,
     pick: impl FnOnce(&G, &[G::Move], &mut XorShiftRng) -> usize,
@@ -407,14 +409,7 @@ pub(crate) fn draw_weighted(
 /// Plays a chance outcome of `state` drawn by [`sample_outcome`] and returns it; `None`,
 /// playing nothing, when the turn lists no outcome.
 pub fn play_outcome<G: Game>(state: &mut G, rng: &mut XorShiftRng) -> Option<G::Move> {
-    let mut outcomes = G::Moves::default();
-    state.legal_moves(&mut outcomes);
-    if outcomes.is_empty() {
-        return None;
-    }
-    let mv = outcomes[sample_outcome(state, &outcomes, rng)];
-    state.play(mv);
-    Some(mv)
+    play_listed(state, rng, sample_outcome)
 }
 
 /// A uniform index in `0..n` (0 when `n` is 0), by multiply-shift: one draw, no loop, and a

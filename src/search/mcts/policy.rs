@@ -256,7 +256,7 @@ impl<G: MoveIndex> Policy<G> for Rave {
     }
 
     /// As `score`, read straight from the nodes, with ln N taken once (and only when C is not
-    /// zero) and no branch but the few that decide which formula applies.
+    /// zero).
     fn score_children(
         &self,
         parent: &Node<G::Move>,
@@ -269,16 +269,7 @@ impl<G: MoveIndex> Policy<G> for Rave {
             log_visits(parent.visits())
         };
         for (child, score) in children.iter().zip(scores) {
-            let stats = ChildStats {
-                wins: f64::from(child.wins()),
-                visits: child.visits(),
-                parent_visits: parent.visits(),
-                amaf_wins: f64::from(child.amaf_wins()),
-                amaf_visits: child.amaf_visits(),
-                feature: 0.0,
-                prior: 0.5,
-            };
-            *score = self.score_given_log(&stats, log_parent);
+            *score = self.score_given_log(&child.stats(parent), log_parent);
         }
     }
 }

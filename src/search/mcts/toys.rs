@@ -11,7 +11,8 @@ use rand_xorshift::XorShiftRng;
 
 use super::{ChildStats, Needs, Policy};
 use crate::search::game::{
-    Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, random_index, seeded_rng,
+    Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, play_listed, random_index,
+    seeded_rng,
 };
 
 /// Traces of the toys: none plays longer than 200 plies.
@@ -60,13 +61,9 @@ impl<G: Toy> Knowledge<G> for Hints {
     }
 
     fn play_playout_move(&self, state: &mut G, rng: &mut XorShiftRng) -> Option<u8> {
-        let mut moves = G::Moves::default();
-        state.legal_moves(&mut moves);
-        let first = *moves.first()?;
-        let pick = self.playout_move(state, &moves, rng);
-        let mv = moves.get(pick).copied().unwrap_or(first);
-        state.play(mv);
-        Some(mv)
+        play_listed(state, rng, |state, moves, rng| {
+            self.playout_move(state, moves, rng)
+        })
     }
 }
 

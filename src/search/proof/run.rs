@@ -151,10 +151,10 @@ fn node_bytes<G: Solvable>() -> u64 {
     size_of::<Node<G::Move>>() as u64
 }
 
-/// Nodes for a whole job: each expansion adds at most `max_moves` children (the game's
-/// [`Game::MAX_MOVES`](crate::search::Game::MAX_MOVES)).
-fn job_nodes(job: u64, max_moves: usize) -> u64 {
-    job.saturating_mul(max_moves as u64).saturating_add(1)
+/// Nodes for a whole job: each expansion adds at most
+/// [`Game::MAX_MOVES`](crate::search::Game::MAX_MOVES) children.
+fn job_nodes<G: Solvable>(job: u64) -> u64 {
+    job.saturating_mul(G::MAX_MOVES as u64).saturating_add(1)
 }
 
 /// PNS (`job` `None`) or PN² (`Some(job)`): the main tree gets the memory, less, for PN²,
@@ -178,7 +178,7 @@ pub fn solve_pns<G: Solvable>(
             needed_bytes: trees * smallest * node_bytes,
         });
     }
-    let second_nodes = job.map_or(0, |job| job_nodes(job, G::MAX_MOVES).min(nodes / 2));
+    let second_nodes = job.map_or(0, |job| job_nodes::<G>(job).min(nodes / 2));
     let mut second = storage(second_nodes as usize, Node::blank(G::Move::default()))?;
     let capacity = (nodes - second_nodes).min(u32::MAX as u64 - 1) as usize;
     let mut main = storage(capacity, Node::blank(G::Move::default()))?;
@@ -242,7 +242,7 @@ where
             needed_bytes: needed * node_bytes,
         });
     }
-    let worker_nodes = job_nodes(job, G::MAX_MOVES).min(nodes / (2 * threads as u64));
+    let worker_nodes = job_nodes::<G>(job).min(nodes / (2 * threads as u64));
     let server_nodes = (nodes - worker_nodes * threads as u64).min(u32::MAX as u64 - 1);
     let config = Ppn2Config {
         threads,
