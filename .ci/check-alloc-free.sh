@@ -92,6 +92,7 @@ RUST
 if [ "${1:-}" = "--self-test" ]; then
     self_test
 else
-    cargo build --quiet --release --no-default-features --lib
-    check_archive "${CARGO_TARGET_DIR:-target}/release/libarbor.a"
+    # The embedded profile writes to its own directory, never over the std library.
+    cargo build --quiet --profile embedded --no-default-features --lib
+    check_archive "${CARGO_TARGET_DIR:-target}/embedded/libarbor.a"
 fi

@@ -1,3 +1,51 @@
+/*
+ * arbor: an embeddable game-AI engine. C ABI version 1.
+ *
+ * CONVENTIONS (every function follows them)
+ *
+ * Status: every function that can fail returns arbor_status (0 is ARBOR_OK) and writes
+ * its outputs only on success: on error, nothing the caller passed is changed, except the
+ * optional out_len of text out and out_error of a parse. arbor_status_format names
+ * a status. Statuses are [[nodiscard]] in C++17 and C23.
+ *
+ * Text in: const uint8_t *text, size_t len, UTF-8, not NUL-terminated (a NUL byte is a
+ * character). NULL with len 0 is the empty text.
+ *
+ * Text out: char *buf, size_t len, size_t *out_len. The text's length without its NUL
+ * goes to *out_len (if not NULL), also when the buffer is too small; the text and a NUL
+ * are written only if both fit, else ARBOR_BUFFER_TOO_SMALL and nothing. buf may be
+ * NULL with len 0 to ask for the length. ARBOR_…_TEXT_MAX macros always suffice.
+ * Functions that write text end in _format, functions that read it in _parse.
+ *
+ * Parse errors: every _parse function takes an optional arbor_parse_error *out_error
+ * and on ARBOR_PARSE_ERROR writes the line, the column and a message there.
+ *
+ * Caller buffers (search trees, solver tables, handles): sized by arbor_…_bytes(…,
+ * size_t *out_bytes), which returns a status, aligned to the area's ARBOR_…_ALIGN
+ * macro (malloc and alignas satisfy every one), prepared by the area's _init
+ * function. arbor keeps no pointer to a buffer after a call returns and allocates
+ * nothing; the caller frees it. A buffer begins with a magic number and the ABI version:
+ * one not prepared by arbor is refused with ARBOR_NOT_INITIALISED, one made by another
+ * version with ARBOR_WRONG_VERSION, a misaligned one with ARBOR_MISALIGNED.
+ *
+ * Structs: fixed-width integer and float fields only, no hidden padding (explicit
+ * reserved fields, written as zero), no arrays of structs, sizes given by ARBOR_…_BYTES
+ * macros and checked at compile time on both sides. Structs arbor fills for the caller to
+ * keep and pass back (positions, levels, games, personas, settings) begin with magic
+ * and version fields and are refused like foreign buffers; they may be copied with
+ * memcpy and saved to disk: a saved one from another version is refused, never misread.
+ *
+ * Threads: every function is reentrant and may be called from any thread. Calls that use
+ * the same buffer or struct must not overlap, except arbor_…_cancel, which may be called
+ * from any thread at any time. Functions that take a thread count start that many threads
+ * and join them before returning. Nothing panics or aborts across this boundary.
+ *
+ * Versions: ARBOR_VERSION_MAJOR/MINOR/PATCH and ARBOR_ABI_VERSION in this header, and
+ * arbor_version(), arbor_abi_version() and arbor_build_info() for the library linked.
+ *
+ * Stack: each area's section gives the worst case its calls need, measured.
+ */
+
 #ifndef ARBOR_H
 #define ARBOR_H
 
@@ -5,158 +53,220 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* Statuses must be checked: [[nodiscard]] where the language has it (C++17, C23). */
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define ARBOR_NODISCARD [[nodiscard]]
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define ARBOR_NODISCARD [[nodiscard]]
+#else
+#define ARBOR_NODISCARD
+#endif
+
+/* Nothing throws across this boundary. */
+#if defined(__cplusplus)
+#define ARBOR_NOEXCEPT noexcept
+#else
+#define ARBOR_NOEXCEPT
+#endif
 
 /**
  * The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array
  * of this many `uint16_t` always holds the result of `arbor_breakthrough_legal_moves`.
  */
-#define ARBOR_BREAKTHROUGH_MAX_MOVES 48
+#define ARBOR_BREAKTHROUGH_MAX_MOVES ((size_t)48)
 
 /**
  * Bytes a buffer needs for any position's text and its terminating NUL (8 rows of 8
  * cells, 7 slashes, a space, the side, NUL).
  */
-#define ARBOR_BREAKTHROUGH_TEXT_MAX 74
+#define ARBOR_BREAKTHROUGH_TEXT_MAX ((size_t)74)
 
 /**
  * Bytes a buffer needs for a move's text (`a2-a3`, `b4xa3`) and its NUL.
  */
-#define ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX 6
+#define ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX ((size_t)6)
 
 /**
  * `arbor_breakthrough_status`: the game goes on.
  */
-#define ARBOR_BREAKTHROUGH_ONGOING 0
+#define ARBOR_BREAKTHROUGH_ONGOING UINT32_C(0)
 
 /**
  * `arbor_breakthrough_status`: White has won.
  */
-#define ARBOR_BREAKTHROUGH_WHITE_WON 1
+#define ARBOR_BREAKTHROUGH_WHITE_WON UINT32_C(1)
 
 /**
  * `arbor_breakthrough_status`: Black has won.
  */
-#define ARBOR_BREAKTHROUGH_BLACK_WON 2
+#define ARBOR_BREAKTHROUGH_BLACK_WON UINT32_C(2)
 
 /**
  * Bytes of `arbor_match3_level`.
  */
-#define ARBOR_MATCH3_LEVEL_BYTES 1700
+#define ARBOR_MATCH3_LEVEL_BYTES ((size_t)1700)
 
 /**
  * Most moves a game can record (the largest move limit).
  */
-#define ARBOR_MATCH3_MAX_RECORD 255
+#define ARBOR_MATCH3_MAX_RECORD ((size_t)255)
 
 /**
  * Most legal moves of a position (8x8 board): the capacity that never runs short.
  */
-#define ARBOR_MATCH3_MAX_MOVES 112
+#define ARBOR_MATCH3_MAX_MOVES ((size_t)112)
 
 /**
  * Agents of `arbor_match3_agent_move`.
  */
-#define ARBOR_MATCH3_AGENT_RANDOM 0
+#define ARBOR_MATCH3_AGENT_RANDOM UINT32_C(0)
 
 /**
  * Vanilla MCTS (UCB1, C = 1/√2).
  */
-#define ARBOR_MATCH3_AGENT_VANILLA 1
+#define ARBOR_MATCH3_AGENT_VANILLA UINT32_C(1)
 
 /**
  * Persona MCTS with a formula in the binary form.
  */
-#define ARBOR_MATCH3_AGENT_PERSONA 2
+#define ARBOR_MATCH3_AGENT_PERSONA UINT32_C(2)
 
 /**
  * `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
  */
-#define ARBOR_MCTS_UCT 0
+#define ARBOR_MCTS_UCT UINT32_C(0)
 
 /**
  * `arbor_mcts_config.policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
  */
-#define ARBOR_MCTS_RAVE 1
+#define ARBOR_MCTS_RAVE UINT32_C(1)
 
 /**
  * `arbor_mcts_config.policy`: the MoGo score with arbor's Breakthrough prior H(d), with
  * `c` (prior weight), `c1` (RAVE) and `c2` (prior fading).
  */
-#define ARBOR_MCTS_MOGO 2
+#define ARBOR_MCTS_MOGO UINT32_C(2)
 
 /**
  * `arbor_mcts_stats.root_proof`: nothing proven.
  */
-#define ARBOR_MCTS_PROOF_UNKNOWN 0
+#define ARBOR_MCTS_PROOF_UNKNOWN UINT32_C(0)
 
 /**
  * `arbor_mcts_stats.root_proof`: the side to move loses with best play.
  */
-#define ARBOR_MCTS_PROOF_LOSS 1
+#define ARBOR_MCTS_PROOF_LOSS UINT32_C(1)
 
 /**
  * `arbor_mcts_stats.root_proof`: a forced draw (never in Breakthrough).
  */
-#define ARBOR_MCTS_PROOF_DRAW 2
+#define ARBOR_MCTS_PROOF_DRAW UINT32_C(2)
 
 /**
  * `arbor_mcts_stats.root_proof`: the side to move wins with best play.
  */
-#define ARBOR_MCTS_PROOF_WIN 3
+#define ARBOR_MCTS_PROOF_WIN UINT32_C(3)
 
 /**
  * Required alignment of an MCTS buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
  */
-#define ARBOR_MCTS_ALIGN 8
+#define ARBOR_MCTS_ALIGN ((size_t)8)
 
 /**
  * Most threads `arbor_mcts_search_threads` accepts.
  */
-#define ARBOR_MCTS_MAX_THREADS 64
+#define ARBOR_MCTS_MAX_THREADS UINT32_C(64)
 
 /**
  * No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
  */
-#define ARBOR_MCTS_NO_CUTOFF 4294967295
+#define ARBOR_MCTS_NO_CUTOFF UINT32_C(4294967295)
 
 /**
  * Most bytes of a formula's binary form (64 instructions, all constants).
  */
-#define ARBOR_MATCH3_FORMULA_MAX_BYTES 322
+#define ARBOR_MATCH3_FORMULA_MAX_BYTES ((size_t)322)
 
 /**
  * Rows of `arbor_match3_playtest_report`: MaxS, MinS, MaxM, MinM, Vanilla, Random.
  */
-#define ARBOR_MATCH3_PLAYTEST_AGENTS 6
+#define ARBOR_MATCH3_PLAYTEST_AGENTS ((size_t)6)
 
 /**
  * Bundled personas of `arbor_match3_persona_shipped`.
  */
-#define ARBOR_MATCH3_SHIPPED_PERSONAS 4
+#define ARBOR_MATCH3_SHIPPED_PERSONAS ((size_t)4)
 
 /**
  * Not decided within the expansion budget.
  */
-#define ARBOR_SOLVE_UNKNOWN 0
+#define ARBOR_SOLVE_UNKNOWN UINT32_C(0)
 
 /**
  * The side to move wins.
  */
-#define ARBOR_SOLVE_WIN 1
+#define ARBOR_SOLVE_WIN UINT32_C(1)
 
 /**
  * The side to move loses.
  */
-#define ARBOR_SOLVE_LOSS 2
+#define ARBOR_SOLVE_LOSS UINT32_C(2)
 
 /**
  * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge.
  */
-#define ARBOR_SOLVE_PATTERNS 1
+#define ARBOR_SOLVE_PATTERNS UINT32_C(1)
 
 /**
- * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are stable
- * and new codes are only ever appended.
+ * Bytes that hold any `arbor_status_format` text and its NUL.
+ */
+#define ARBOR_STATUS_TEXT_MAX ((size_t)48)
+
+/**
+ * Major version of this library (`ARBOR_VERSION_MAJOR` of the header it was built with).
+ */
+#define ARBOR_VERSION_MAJOR UINT32_C(1)
+
+/**
+ * Minor version: features added without breaking the ABI.
+ */
+#define ARBOR_VERSION_MINOR UINT32_C(0)
+
+/**
+ * Patch version: fixes only.
+ */
+#define ARBOR_VERSION_PATCH UINT32_C(0)
+
+/**
+ * The ABI version: the number in `libarbor.so.N`, and the `version` field of every struct
+ * and caller buffer arbor prepares. It changes only when the ABI breaks.
+ */
+#define ARBOR_ABI_VERSION UINT32_C(1)
+
+/**
+ * `ARBOR_VERSION_MAJOR * 10000 + ARBOR_VERSION_MINOR * 100 + ARBOR_VERSION_PATCH`.
+ */
+#define ARBOR_VERSION_NUMBER UINT32_C((((ARBOR_VERSION_MAJOR * 10000) + (ARBOR_VERSION_MINOR * 100)) + ARBOR_VERSION_PATCH))
+
+/**
+ * Bytes that hold the `arbor_build_info` line and its NUL.
+ */
+#define ARBOR_BUILD_INFO_MAX ((size_t)256)
+
+/**
+ * Bytes of `arbor_parse_error.message`, NUL included; a longer message is cut at a
+ * character boundary.
+ */
+#define ARBOR_PARSE_MESSAGE_MAX ((size_t)120)
+
+/**
+ * Bytes of `arbor_parse_error`.
+ */
+#define ARBOR_PARSE_ERROR_BYTES ((size_t)136)
+
+/**
+ * Result of every fallible C entry point. `ARBOR_OK` is 0; the other numbers are those of
+ * the core's `Error` and never change; new codes are only ever appended.
  *
  * The type and its constants use C naming because this is how C clients see them; Rust
  * code uses [`Error`].
@@ -175,7 +285,7 @@ enum arbor_status
    */
   ARBOR_NULL_POINTER = 1,
   /**
-   * An output buffer is too small for the result.
+   * An output buffer is too small for the result (text: `*out_len` says what is needed).
    */
   ARBOR_BUFFER_TOO_SMALL = 2,
   /**
@@ -191,7 +301,7 @@ enum arbor_status
    */
   ARBOR_DUPLICATE_CARD = 5,
   /**
-   * Text could not be parsed.
+   * Text could not be parsed (`arbor_parse_error` says where and why).
    */
   ARBOR_PARSE_ERROR = 6,
   /**
@@ -210,6 +320,26 @@ enum arbor_status
    * Text is not valid UTF-8.
    */
   ARBOR_INVALID_UTF8 = 10,
+  /**
+   * The game is over: there is no move to choose or play.
+   */
+  ARBOR_GAME_OVER = 11,
+  /**
+   * A struct or buffer was made by another version of arbor.
+   */
+  ARBOR_WRONG_VERSION = 12,
+  /**
+   * A struct or buffer was not prepared by arbor, or was damaged since.
+   */
+  ARBOR_NOT_INITIALISED = 13,
+  /**
+   * A buffer is not aligned as its `ARBOR_…_ALIGN` macro says.
+   */
+  ARBOR_MISALIGNED = 14,
+  /**
+   * This build lacks what the call needs (threads or a clock without the `std` feature).
+   */
+  ARBOR_UNSUPPORTED = 15,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -228,7 +358,7 @@ typedef uint32_t arbor_status;
  * recomputes the hash, so a struct changed by hand is either accepted as the position it
  * describes or rejected with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
  */
-typedef struct {
+typedef struct arbor_breakthrough {
   /**
    * White pawns, bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1, a2 = bit 8).
    */
@@ -263,7 +393,7 @@ typedef struct {
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
  * `arbor_match3_level_preset`; its bytes are private.
  */
-typedef struct {
+typedef struct arbor_match3_level {
   /**
    * Private image of the level.
    */
@@ -274,7 +404,7 @@ typedef struct {
  * A Match-3 game, held by value: the level, the chance seed and the moves played. Start it
  * with `arbor_match3_game_start`; its fields are private.
  */
-typedef struct {
+typedef struct arbor_match3_game {
   /**
    * Private image of the level.
    */
@@ -296,7 +426,7 @@ typedef struct {
 /**
  * What one move did.
  */
-typedef struct {
+typedef struct arbor_match3_outcome {
   /**
    * Points gained, multipliers included.
    */
@@ -318,7 +448,7 @@ typedef struct {
 /**
  * Metrics of a game so far.
  */
-typedef struct {
+typedef struct arbor_match3_metrics {
   /**
    * Score.
    */
@@ -360,7 +490,7 @@ typedef struct {
 /**
  * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
  */
-typedef struct {
+typedef struct arbor_mcts_config {
   /**
    * `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
    */
@@ -395,7 +525,7 @@ typedef struct {
 /**
  * What one search did.
  */
-typedef struct {
+typedef struct arbor_mcts_stats {
   /**
    * Iterations run (fewer than asked only when the solver proved the root).
    */
@@ -423,7 +553,7 @@ typedef struct {
  * `formula` and `formula_len` to `arbor_match3_agent_move` with
  * `ARBOR_MATCH3_AGENT_PERSONA`.
  */
-typedef struct {
+typedef struct arbor_match3_persona {
   /**
    * 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.
    */
@@ -442,7 +572,7 @@ typedef struct {
 /**
  * One agent's games in a playtest report.
  */
-typedef struct {
+typedef struct arbor_match3_playtest_row {
   /**
    * Games played.
    */
@@ -475,17 +605,17 @@ typedef struct {
  * MaxM, MinM (the bundled personas), Vanilla MCTS, Random
  * (`arbor_match3_playtest_agent_name` names them).
  */
-typedef struct {
+typedef struct arbor_match3_playtest_report {
   /**
    * The six rows.
    */
-  arbor_match3_playtest_row rows[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  struct arbor_match3_playtest_row rows[ARBOR_MATCH3_PLAYTEST_AGENTS];
 } arbor_match3_playtest_report;
 
 /**
  * Statistics of a solve.
  */
-typedef struct {
+typedef struct arbor_solve_stats {
   /**
    * Nodes expanded (re-expansions count again).
    */
@@ -515,7 +645,10 @@ extern "C" {
  * # Safety
  * `state` must be NULL or valid for one write of `arbor_breakthrough`.
  */
-arbor_status arbor_breakthrough_init(arbor_breakthrough *state, uint32_t columns, uint32_t rows);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_init(struct arbor_breakthrough *state,
+                                     uint32_t columns,
+                                     uint32_t rows)
+ARBOR_NOEXCEPT;
 
 /**
  * Parses `len` bytes of position text at `text` (no NUL needed; a NUL inside is an error),
@@ -530,7 +663,10 @@ arbor_status arbor_breakthrough_init(arbor_breakthrough *state, uint32_t columns
  * # Safety
  * `text` must be valid for `len` reads (or NULL), `state` for one write (or NULL).
  */
-arbor_status arbor_breakthrough_parse(const char *text, size_t len, arbor_breakthrough *state);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_parse(const char *text,
+                                      size_t len,
+                                      struct arbor_breakthrough *state)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
@@ -543,7 +679,10 @@ arbor_status arbor_breakthrough_parse(const char *text, size_t len, arbor_breakt
  * # Safety
  * `state` must be NULL or readable, `buf` NULL or valid for `len` writes.
  */
-arbor_status arbor_breakthrough_print(const arbor_breakthrough *state, char *buf, size_t len);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_print(const struct arbor_breakthrough *state,
+                                      char *buf,
+                                      size_t len)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
@@ -561,10 +700,11 @@ arbor_status arbor_breakthrough_print(const arbor_breakthrough *state, char *buf
  * `state` must be NULL or readable; `moves` NULL or valid for `capacity` aligned `uint16_t`
  * writes; `count` NULL or writable.
  */
-arbor_status arbor_breakthrough_legal_moves(const arbor_breakthrough *state,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_legal_moves(const struct arbor_breakthrough *state,
                                             uint16_t *moves,
                                             size_t capacity,
-                                            size_t *count);
+                                            size_t *count)
+ARBOR_NOEXCEPT;
 
 /**
  * Plays the move `mv` (packed as the moves `arbor_breakthrough_legal_moves` lists) on
@@ -580,7 +720,7 @@ arbor_status arbor_breakthrough_legal_moves(const arbor_breakthrough *state,
  * # Safety
  * `state` must be NULL or valid for one read and one write.
  */
-arbor_status arbor_breakthrough_play(arbor_breakthrough *state, uint16_t mv);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_play(struct arbor_breakthrough *state, uint16_t mv) ARBOR_NOEXCEPT;
 
 /**
  * Writes the status of `*state` to `*out`: `ARBOR_BREAKTHROUGH_ONGOING`,
@@ -592,7 +732,9 @@ arbor_status arbor_breakthrough_play(arbor_breakthrough *state, uint16_t mv);
  * # Safety
  * `state` must be NULL or readable, `out` NULL or writable.
  */
-arbor_status arbor_breakthrough_status(const arbor_breakthrough *state, uint32_t *out);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_status(const struct arbor_breakthrough *state,
+                                       uint32_t *out)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the Zobrist hash of `*state` to `*out`: the same for equal positions on every
@@ -605,7 +747,9 @@ arbor_status arbor_breakthrough_status(const arbor_breakthrough *state, uint32_t
  * # Safety
  * `state` must be NULL or readable, `out` NULL or writable.
  */
-arbor_status arbor_breakthrough_hash(const arbor_breakthrough *state, uint64_t *out);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_hash(const struct arbor_breakthrough *state,
+                                     uint64_t *out)
+ARBOR_NOEXCEPT;
 
 /**
  * Parses `len` bytes of move text at `text` (`a2-a3`, or `b4xa3` for a capture; no NUL
@@ -618,7 +762,10 @@ arbor_status arbor_breakthrough_hash(const arbor_breakthrough *state, uint64_t *
  * # Safety
  * `text` must be valid for `len` reads (or NULL), `out` writable (or NULL).
  */
-arbor_status arbor_breakthrough_move_parse(const char *text, size_t len, uint16_t *out);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_parse(const char *text,
+                                           size_t len,
+                                           uint16_t *out)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the text of the move `mv` (for example "b4xa3") and a NUL into `buf` of `len`
@@ -630,7 +777,7 @@ arbor_status arbor_breakthrough_move_parse(const char *text, size_t len, uint16_
  * # Safety
  * `buf` must be NULL or valid for `len` writes.
  */
-arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len);
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
@@ -644,7 +791,7 @@ arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len);
  * # Safety
  * `cards` must be valid for `len` reads and `out_rank` for one write, or be NULL.
  */
-arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_rank);
+ARBOR_NODISCARD arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_rank) ARBOR_NOEXCEPT;
 
 /**
  * Ranks `count` seven-card hands: hand `i` is `cards[7 * i] .. cards[7 * i + 6]`, and its
@@ -662,14 +809,17 @@ arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_ran
  * For `count > 0`, `cards` must be valid for `7 * count` reads and `out_ranks` for `count`
  * aligned `uint16_t` writes, and the two must not overlap.
  */
-arbor_status arbor_hand_rank7_batch(const uint8_t *cards, size_t count, uint16_t *out_ranks);
+ARBOR_NODISCARD arbor_status arbor_hand_rank7_batch(const uint8_t *cards,
+                                    size_t count,
+                                    uint16_t *out_ranks)
+ARBOR_NOEXCEPT;
 
 /**
  * The category of a hand rank: 0 high card, 1 one pair, 2 two pair, 3 three of a kind,
  * 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight flush; 255 if `rank` is
  * not in 1..=7462.
  */
-uint8_t arbor_hand_category(uint16_t rank);
+uint8_t arbor_hand_category(uint16_t rank) ARBOR_NOEXCEPT;
 
 /**
  * Parses a card from NUL-terminated text such as "As", "Td" or "2c" (rank from
@@ -681,7 +831,7 @@ uint8_t arbor_hand_category(uint16_t rank);
  * # Safety
  * `text` must be NULL or point to a NUL-terminated string; `out_card` NULL or writable.
  */
-arbor_status arbor_card_parse(const char *text, uint8_t *out_card);
+ARBOR_NODISCARD arbor_status arbor_card_parse(const char *text, uint8_t *out_card) ARBOR_NOEXCEPT;
 
 /**
  * Writes the text of `card` (for example "As") and a terminating NUL into `buf`, which has
@@ -694,7 +844,7 @@ arbor_status arbor_card_parse(const char *text, uint8_t *out_card);
  * # Safety
  * `buf` must be NULL or valid for `len` writes.
  */
-arbor_status arbor_card_format(uint8_t card, char *buf, size_t len);
+ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
@@ -709,10 +859,11 @@ arbor_status arbor_card_format(uint8_t card, char *buf, size_t len);
  * # Safety
  * `text` must be valid for `len` reads; `out_level` and `out_line` writable or NULL.
  */
-arbor_status arbor_match3_level_parse(const uint8_t *text,
+ARBOR_NODISCARD arbor_status arbor_match3_level_parse(const uint8_t *text,
                                       size_t len,
-                                      arbor_match3_level *out_level,
-                                      uint32_t *out_line);
+                                      struct arbor_match3_level *out_level,
+                                      uint32_t *out_line)
+ARBOR_NOEXCEPT;
 
 /**
  * Loads bundled preset level `index` (0, 1 or 2: board1 … board3) into `*out_level`.
@@ -721,7 +872,9 @@ arbor_status arbor_match3_level_parse(const uint8_t *text,
  * # Safety
  * `out_level` must be writable or NULL.
  */
-arbor_status arbor_match3_level_preset(uint32_t index, arbor_match3_level *out_level);
+ARBOR_NODISCARD arbor_status arbor_match3_level_preset(uint32_t index,
+                                       struct arbor_match3_level *out_level)
+ARBOR_NOEXCEPT;
 
 /**
  * Starts a game of `*level` with chance seed `seed` (pass the level's `seed` line, or any
@@ -733,9 +886,10 @@ arbor_status arbor_match3_level_preset(uint32_t index, arbor_match3_level *out_l
  * # Safety
  * `level` must be readable and `out_game` writable, or NULL.
  */
-arbor_status arbor_match3_game_start(const arbor_match3_level *level,
+ARBOR_NODISCARD arbor_status arbor_match3_game_start(const struct arbor_match3_level *level,
                                      uint64_t seed,
-                                     arbor_match3_game *out_game);
+                                     struct arbor_match3_game *out_game)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the legal moves of `*game` (codes in increasing order) into `out_moves`, which
@@ -749,10 +903,11 @@ arbor_status arbor_match3_game_start(const arbor_match3_level *level,
  * # Safety
  * `game` readable; `out_moves` valid for `capacity` writes; `out_count` writable.
  */
-arbor_status arbor_match3_legal_moves(const arbor_match3_game *game,
+ARBOR_NODISCARD arbor_status arbor_match3_legal_moves(const struct arbor_match3_game *game,
                                       uint8_t *out_moves,
                                       size_t capacity,
-                                      size_t *out_count);
+                                      size_t *out_count)
+ARBOR_NOEXCEPT;
 
 /**
  * Plays move `code` in `*game`. `out_outcome` may be NULL; otherwise it receives what the
@@ -765,9 +920,10 @@ arbor_status arbor_match3_legal_moves(const arbor_match3_game *game,
  * # Safety
  * `game` readable and writable; `out_outcome` writable or NULL.
  */
-arbor_status arbor_match3_play(arbor_match3_game *game,
+ARBOR_NODISCARD arbor_status arbor_match3_play(struct arbor_match3_game *game,
                                uint8_t code,
-                               arbor_match3_outcome *out_outcome);
+                               struct arbor_match3_outcome *out_outcome)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes the metrics of `*game` into `*out_metrics`.
@@ -776,8 +932,9 @@ arbor_status arbor_match3_play(arbor_match3_game *game,
  * # Safety
  * `game` readable and `out_metrics` writable, or NULL.
  */
-arbor_status arbor_match3_game_metrics(const arbor_match3_game *game,
-                                       arbor_match3_metrics *out_metrics);
+ARBOR_NODISCARD arbor_status arbor_match3_game_metrics(const struct arbor_match3_game *game,
+                                       struct arbor_match3_metrics *out_metrics)
+ARBOR_NOEXCEPT;
 
 /**
  * Parses a move such as "d4-d5" (NUL-terminated; column letter, row number from 1 at the
@@ -787,7 +944,7 @@ arbor_status arbor_match3_game_metrics(const arbor_match3_game *game,
  * # Safety
  * `text` must be a NUL-terminated string or NULL; `out_code` writable or NULL.
  */
-arbor_status arbor_match3_move_parse(const char *text, uint8_t *out_code);
+ARBOR_NODISCARD arbor_status arbor_match3_move_parse(const char *text, uint8_t *out_code) ARBOR_NOEXCEPT;
 
 /**
  * Writes the text of move `code` ("d4-d5") and a NUL into `buf` (room for `len` bytes; 6
@@ -797,7 +954,7 @@ arbor_status arbor_match3_move_parse(const char *text, uint8_t *out_code);
  * # Safety
  * `buf` must be valid for `len` writes, or NULL.
  */
-arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len);
+ARBOR_NODISCARD arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Compiles a persona formula from `len` bytes of text (for example
@@ -810,11 +967,12 @@ arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len);
  * # Safety
  * `text` valid for `len` reads, `out` for `capacity` writes, `out_len` writable.
  */
-arbor_status arbor_match3_formula_compile(const uint8_t *text,
+ARBOR_NODISCARD arbor_status arbor_match3_formula_compile(const uint8_t *text,
                                           size_t len,
                                           uint8_t *out,
                                           size_t capacity,
-                                          size_t *out_len);
+                                          size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
  * Bytes of a search tree buffer of `capacity` nodes, written to `*out_bytes`. A search of
@@ -826,12 +984,12 @@ arbor_status arbor_match3_formula_compile(const uint8_t *text,
  * # Safety
  * `out_bytes` must be writable or NULL.
  */
-arbor_status arbor_match3_tree_bytes(size_t capacity, size_t *out_bytes);
+ARBOR_NODISCARD arbor_status arbor_match3_tree_bytes(size_t capacity, size_t *out_bytes) ARBOR_NOEXCEPT;
 
 /**
  * Alignment a tree buffer needs.
  */
-size_t arbor_match3_tree_align(void);
+size_t arbor_match3_tree_align(void) ARBOR_NOEXCEPT;
 
 /**
  * Asks an agent for a move in `*game` and writes its code to `*out_code`.
@@ -852,7 +1010,7 @@ size_t arbor_match3_tree_align(void);
  * `game` readable; `formula` valid for `formula_len` reads; `tree` valid for `tree_bytes`
  * reads and writes and not used by anything else during the call; `out_code` writable.
  */
-arbor_status arbor_match3_agent_move(const arbor_match3_game *game,
+ARBOR_NODISCARD arbor_status arbor_match3_agent_move(const struct arbor_match3_game *game,
                                      uint32_t agent,
                                      uint32_t goal,
                                      const uint8_t *formula,
@@ -861,7 +1019,8 @@ arbor_status arbor_match3_agent_move(const arbor_match3_game *game,
                                      uint64_t seed,
                                      void *tree,
                                      size_t tree_bytes,
-                                     uint8_t *out_code);
+                                     uint8_t *out_code)
+ARBOR_NOEXCEPT;
 
 /**
  * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
@@ -874,7 +1033,9 @@ arbor_status arbor_match3_agent_move(const arbor_match3_game *game,
  * # Safety
  * `out` must be NULL or valid for one write of `arbor_mcts_config`.
  */
-arbor_status arbor_mcts_default_config(uint32_t policy, arbor_mcts_config *out);
+ARBOR_NODISCARD arbor_status arbor_mcts_default_config(uint32_t policy,
+                                       struct arbor_mcts_config *out)
+ARBOR_NOEXCEPT;
 
 /**
  * Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
@@ -884,7 +1045,7 @@ arbor_status arbor_mcts_default_config(uint32_t policy, arbor_mcts_config *out);
  * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
  * with fewer, the search keeps refining the tree it has and reports `storage_full`.
  */
-size_t arbor_mcts_bytes(uint32_t capacity);
+size_t arbor_mcts_bytes(uint32_t capacity) ARBOR_NOEXCEPT;
 
 /**
  * Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
@@ -903,10 +1064,11 @@ size_t arbor_mcts_bytes(uint32_t capacity);
  * `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
  * NULL or writable.
  */
-arbor_status arbor_mcts_init(void *buf,
+ARBOR_NODISCARD arbor_status arbor_mcts_init(void *buf,
                              size_t len,
-                             const arbor_mcts_config *config,
-                             uint32_t *out_capacity);
+                             const struct arbor_mcts_config *config,
+                             uint32_t *out_capacity)
+ARBOR_NOEXCEPT;
 
 /**
  * Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
@@ -928,13 +1090,14 @@ arbor_status arbor_mcts_init(void *buf,
  * `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
  * during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
  */
-arbor_status arbor_mcts_search(void *buf,
+ARBOR_NODISCARD arbor_status arbor_mcts_search(void *buf,
                                size_t len,
-                               const arbor_breakthrough *state,
+                               const struct arbor_breakthrough *state,
                                uint32_t iterations,
                                uint64_t seed,
                                uint16_t *out_move,
-                               arbor_mcts_stats *out_stats);
+                               struct arbor_mcts_stats *out_stats)
+ARBOR_NOEXCEPT;
 
 /**
  * `arbor_mcts_search` on `threads` threads (1 to `ARBOR_MCTS_MAX_THREADS`) by root
@@ -958,21 +1121,22 @@ arbor_status arbor_mcts_search(void *buf,
  * # Safety
  * As `arbor_mcts_search`.
  */
-arbor_status arbor_mcts_search_threads(void *buf,
+ARBOR_NODISCARD arbor_status arbor_mcts_search_threads(void *buf,
                                        size_t len,
-                                       const arbor_breakthrough *state,
+                                       const struct arbor_breakthrough *state,
                                        uint32_t iterations,
                                        uint32_t threads,
                                        uint64_t seed,
                                        uint16_t *out_move,
-                                       arbor_mcts_stats *out_stats);
+                                       struct arbor_mcts_stats *out_stats)
+ARBOR_NOEXCEPT;
 
 /**
  * The most threads `arbor_mcts_search_threads` accepts in this build:
  * `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
  * default), 1 without it (a no_std build has no threads). Never fails.
  */
-uint32_t arbor_mcts_max_threads(void);
+uint32_t arbor_mcts_max_threads(void) ARBOR_NOEXCEPT;
 
 /**
  * Parses a persona file from `len` bytes of UTF-8 text (the format of the README: `goal`,
@@ -987,10 +1151,11 @@ uint32_t arbor_mcts_max_threads(void);
  * # Safety
  * `text` must be valid for `len` reads; `out_persona` and `out_line` writable or NULL.
  */
-arbor_status arbor_match3_persona_parse(const uint8_t *text,
+ARBOR_NODISCARD arbor_status arbor_match3_persona_parse(const uint8_t *text,
                                         size_t len,
-                                        arbor_match3_persona *out_persona,
-                                        uint32_t *out_line);
+                                        struct arbor_match3_persona *out_persona,
+                                        uint32_t *out_line)
+ARBOR_NOEXCEPT;
 
 /**
  * Loads bundled persona `index` into `*out_persona`: 0 max-score (MaxS), 1 min-score
@@ -1000,14 +1165,16 @@ arbor_status arbor_match3_persona_parse(const uint8_t *text,
  * # Safety
  * `out_persona` must be writable or NULL.
  */
-arbor_status arbor_match3_persona_shipped(uint32_t index, arbor_match3_persona *out_persona);
+ARBOR_NODISCARD arbor_status arbor_match3_persona_shipped(uint32_t index,
+                                          struct arbor_match3_persona *out_persona)
+ARBOR_NOEXCEPT;
 
 /**
  * The name of playtest report row `index` ("MaxS", "MinS", "MaxM", "MinM", "Vanilla",
  * "Random" for 0 to 5): a static NUL-terminated string owned by the library, or NULL for
  * an index out of range.
  */
-const char *arbor_match3_playtest_agent_name(uint32_t index);
+const char *arbor_match3_playtest_agent_name(uint32_t index) ARBOR_NOEXCEPT;
 
 /**
  * Plays the paper's Table II on a level: `games` games with each of the bundled MaxS,
@@ -1034,14 +1201,15 @@ const char *arbor_match3_playtest_agent_name(uint32_t index);
  * `level_text` valid for `level_len` reads; `tree` valid for `tree_bytes` reads and writes
  * and not used by anything else during the call; `out_report` writable.
  */
-arbor_status arbor_match3_playtest(const uint8_t *level_text,
+ARBOR_NODISCARD arbor_status arbor_match3_playtest(const uint8_t *level_text,
                                    size_t level_len,
                                    uint32_t games,
                                    uint64_t seed,
                                    uint32_t iterations,
                                    void *tree,
                                    size_t tree_bytes,
-                                   arbor_match3_playtest_report *out_report);
+                                   struct arbor_match3_playtest_report *out_report)
+ARBOR_NOEXCEPT;
 
 /**
  * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
@@ -1049,7 +1217,7 @@ arbor_status arbor_match3_playtest(const uint8_t *level_text,
  * solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
  * are best (room to start the buckets on a cache line).
  */
-size_t arbor_solve_entry_bytes(void);
+size_t arbor_solve_entry_bytes(void) ARBOR_NOEXCEPT;
 
 /**
  * Solves the Breakthrough position given as text (`text_len` bytes, no NUL needed, e.g.
@@ -1076,7 +1244,7 @@ size_t arbor_solve_entry_bytes(void);
  * `text` must be valid for `text_len` reads, `buffer` for `buffer_bytes` reads and writes
  * (not overlapping the other arguments), the out pointers writable or NULL.
  */
-arbor_status arbor_breakthrough_solve(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_solve(const char *text,
                                       size_t text_len,
                                       uint8_t *buffer,
                                       size_t buffer_bytes,
@@ -1084,25 +1252,62 @@ arbor_status arbor_breakthrough_solve(const char *text,
                                       uint32_t options,
                                       uint32_t *out_outcome,
                                       uint16_t *out_move,
-                                      arbor_solve_stats *out_stats);
+                                      struct arbor_solve_stats *out_stats)
+ARBOR_NOEXCEPT;
 
 /**
- * Returns a static, NUL-terminated English description of `status`, an `arbor_status` value.
+ * Writes the English description of `status` (an `arbor_status` value, taken as a plain
+ * number so that any value is safe) as text out: "ok", "the move is not legal in this
+ * position", …, or "unknown status". `ARBOR_STATUS_TEXT_MAX` bytes always suffice.
  *
- * The string is owned by the library and lives for the whole program; do not free it.
- * An unknown number (for example from a newer header) gives "unknown status".
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or writable.
  */
-const char *arbor_status_str(uint32_t status);
+ARBOR_NODISCARD arbor_status arbor_status_format(uint32_t status,
+                                 char *buf,
+                                 size_t len,
+                                 size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
- * Returns the library version as a static, NUL-terminated string such as "0.1.0".
- *
- * The string is owned by the library; do not free it.
+ * The library's version as `major * 10000 + minor * 100 + patch` (10000 for 1.0.0), to
+ * compare with `ARBOR_VERSION_NUMBER` of the header a program was compiled with. Never fails.
  */
-const char *arbor_version(void);
+uint32_t arbor_version(void) ARBOR_NOEXCEPT;
+
+/**
+ * The library's ABI version (`ARBOR_ABI_VERSION` of the header it was built with). A
+ * program should refuse to run when it differs from its own `ARBOR_ABI_VERSION`. Never fails.
+ */
+uint32_t arbor_abi_version(void) ARBOR_NOEXCEPT;
+
+/**
+ * Writes one line describing this build as text out, for bug reports, such as
+ * `arbor 1.0.0 abi 1 target x86_64-unknown-linux-gnu features std commit 0123abc`
+ * (`commit unknown` when built outside git). `ARBOR_BUILD_INFO_MAX` bytes always suffice.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
 
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus
+
+
+/* The structs' sizes, checked on the C side as arbor checks them on its own. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define ARBOR_SIZE_CHECK(type, bytes) static_assert(sizeof(type) == (bytes), #type)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define ARBOR_SIZE_CHECK(type, bytes) _Static_assert(sizeof(type) == (bytes), #type)
+#else
+#define ARBOR_SIZE_CHECK(type, bytes)
+#endif
+ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 
 #endif  /* ARBOR_H */

@@ -27,9 +27,41 @@ pub enum Error {
     CapacityExhausted = 9,
     /// Text is not valid UTF-8 (C ABI only).
     InvalidUtf8 = 10,
+    /// The game is over: there is no move to choose or play.
+    GameOver = 11,
+    /// A struct or buffer was made by another version of arbor (C ABI only).
+    WrongVersion = 12,
+    /// A struct or buffer was not prepared by arbor, or was damaged since (C ABI only).
+    NotInitialised = 13,
+    /// A buffer is not aligned as its `ARBOR_…_ALIGN` says (C ABI only).
+    Misaligned = 14,
+    /// This build of arbor lacks what the call needs (threads or a clock without `std`).
+    Unsupported = 15,
 }
 
 impl Error {
+    /// The error with status number `code`, if there is one (0 is success, not an error).
+    pub const fn from_code(code: u32) -> Option<Error> {
+        Some(match code {
+            1 => Error::NullPointer,
+            2 => Error::BufferTooSmall,
+            3 => Error::InvalidLength,
+            4 => Error::InvalidCard,
+            5 => Error::DuplicateCard,
+            6 => Error::Parse,
+            7 => Error::InvalidArgument,
+            8 => Error::IllegalMove,
+            9 => Error::CapacityExhausted,
+            10 => Error::InvalidUtf8,
+            11 => Error::GameOver,
+            12 => Error::WrongVersion,
+            13 => Error::NotInitialised,
+            14 => Error::Misaligned,
+            15 => Error::Unsupported,
+            _ => return None,
+        })
+    }
+
     /// A short, static description.
     pub const fn message(self) -> &'static str {
         match self {
@@ -43,6 +75,11 @@ impl Error {
             Error::IllegalMove => "the move is not legal in this position",
             Error::CapacityExhausted => "the caller-provided storage is exhausted",
             Error::InvalidUtf8 => "the text is not valid UTF-8",
+            Error::GameOver => "the game is over",
+            Error::WrongVersion => "made by another version of arbor",
+            Error::NotInitialised => "not prepared by arbor, or damaged",
+            Error::Misaligned => "the buffer is not aligned",
+            Error::Unsupported => "not available in this build of arbor",
         }
     }
 }

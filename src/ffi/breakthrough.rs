@@ -5,7 +5,7 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use super::text::write_display;
+use super::legacy::write_display;
 use crate::breakthrough::{Color, MAX_MOVES, Move, MoveList, Position, Size, Status};
 
 /// The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array

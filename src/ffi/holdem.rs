@@ -2,7 +2,7 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use super::text::{read_prefix, write_bytes};
+use super::legacy::{read_prefix, write_bytes};
 use crate::holdem::{self, Card, Category};
 
 /// Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462

@@ -8,7 +8,7 @@
 use core::ffi::c_void;
 
 use super::arbor_status;
-use super::text::{parse_into, read_prefix, text_of, write_bytes};
+use super::legacy::{parse_into, read_prefix, text_of, write_bytes};
 use crate::Error;
 use crate::match3::{
     Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Storage, Swap, choose,

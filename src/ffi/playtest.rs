@@ -5,8 +5,8 @@
 use core::ffi::{c_char, c_void};
 
 use super::arbor_status;
+use super::legacy::{parse_into, text_of};
 use super::match3::tree_storage;
-use super::text::{parse_into, text_of};
 use crate::match3::{
     Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, SHIPPED_PERSONAS, SearchConfig, Storage,
     playtest, shipped,
