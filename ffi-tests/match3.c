@@ -16,49 +16,124 @@ static const char CASCADE[] =
 
 static uint8_t move_code(const char *text) {
     uint8_t code = 255;
-    CHECK_STATUS(arbor_match3_move_parse(text, &code), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)text, strlen(text), &code, NULL),
+                 ARBOR_OK);
     return code;
 }
 
+static arbor_status parse_level(const char *text, arbor_match3_level *level,
+                                arbor_parse_error *error) {
+    return arbor_match3_level_parse((const uint8_t *)text, strlen(text), level, error);
+}
+
 static void test_level_errors(void) {
-    arbor_match3_level level;
-    uint32_t line = 99;
-    const char *bad = "size 7x7\ncolours 9\n";
+    arbor_match3_level level, copy;
+    arbor_match3_game game;
+    arbor_parse_error error;
     memset(&level, 0x5a, sizeof level);
-    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)bad, strlen(bad), &level, &line),
-                 ARBOR_PARSE_ERROR);
-    CHECK(line == 2);
+    memset(&error, 0, sizeof error);
+    CHECK_STATUS(parse_level("size 7x7\ncolours 9\n", &level, &error), ARBOR_PARSE_ERROR);
+    CHECK(error.line == 2 && error.column == 9);
+    CHECK(strcmp((const char *)error.message, "colours must be 3 to 8") == 0);
+    CHECK(error.message_len == strlen("colours must be 3 to 8"));
     CHECK(level.opaque[0] == 0x5a); /* unchanged */
-    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)bad, strlen(bad), &level, NULL),
+    CHECK_STATUS(parse_level("size 7x7\n  moves 20 20\n", &level, &error), ARBOR_PARSE_ERROR);
+    CHECK(error.line == 2 && error.column == 12);
+    CHECK(strcmp((const char *)error.message, "unexpected text after the value") == 0);
+    CHECK_STATUS(parse_level("size 4x4\ncolours 3\ngrid\nABCA\nBCAB\nCADC\nABCA\n", &level,
+                             &error),
                  ARBOR_PARSE_ERROR);
-    CHECK_STATUS(arbor_match3_level_parse(NULL, 3, &level, &line), ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)bad, 3, NULL, &line),
+    CHECK(error.line == 6 && error.column == 3);
+    CHECK(strcmp((const char *)error.message, "grid letter beyond the number of colours") == 0);
+    CHECK_STATUS(parse_level("size 7x7\ncolours 9\n", &level, NULL), ARBOR_PARSE_ERROR);
+    CHECK_STATUS(arbor_match3_level_parse(NULL, 3, &level, &error), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)"seed 1", 6, NULL, &error),
                  ARBOR_NULL_POINTER);
     {
         const uint8_t latin1[] = {'s', 'e', 'e', 'd', ' ', 0xe9};
-        CHECK_STATUS(arbor_match3_level_parse(latin1, sizeof latin1, &level, &line),
+        CHECK_STATUS(arbor_match3_level_parse(latin1, sizeof latin1, &level, &error),
                      ARBOR_INVALID_UTF8);
     }
+    /* The empty text (NULL with length 0) is the default level. */
+    CHECK_STATUS(arbor_match3_level_parse(NULL, 0, &level, &error), ARBOR_OK);
+    CHECK(level.magic != 0 && level.version == ARBOR_ABI_VERSION);
     CHECK_STATUS(arbor_match3_level_preset(3, &level), ARBOR_INVALID_ARGUMENT);
     CHECK_STATUS(arbor_match3_level_preset(0, NULL), ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_match3_level_preset(2, &level), ARBOR_OK);
+
+    /* A level from another version, or not from arbor, is refused. */
+    copy = level;
+    copy.version ^= 1;
+    CHECK_STATUS(arbor_match3_game_start(&copy, 1, &game), ARBOR_WRONG_VERSION);
+    copy = level;
+    copy.magic = 0;
+    CHECK_STATUS(arbor_match3_game_start(&copy, 1, &game), ARBOR_NOT_INITIALISED);
+    copy = level;
+    memset(copy.opaque, 0xff, sizeof copy.opaque);
+    CHECK_STATUS(arbor_match3_game_start(&copy, 1, &game), ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_game_start(NULL, 1, &game), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_game_start(&level, 1, NULL), ARBOR_NULL_POINTER);
+}
+
+static void test_moves_text(void) {
+    uint8_t code = 0x77;
+    char text[ARBOR_MATCH3_MOVE_TEXT_MAX];
+    size_t len = 0;
+    arbor_parse_error error;
+
+    code = move_code(" c2-c1 ");
+    CHECK(code == move_code("c1-c2"));
+    CHECK_STATUS(arbor_match3_move_format(code, text, sizeof text, &len), ARBOR_OK);
+    CHECK(strcmp(text, "c1-c2") == 0 && len == 5);
+    /* Too small: the length needed comes back, nothing is written. */
+    memset(text, 'x', sizeof text);
+    len = 0;
+    CHECK_STATUS(arbor_match3_move_format(code, text, 5, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == 5 && text[0] == 'x');
+    CHECK_STATUS(arbor_match3_move_format(code, NULL, 0, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == 5);
+    CHECK_STATUS(arbor_match3_move_format(code, NULL, 6, &len), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_move_format(0x80, text, sizeof text, &len),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_move_format(code, text, sizeof text, NULL), ARBOR_OK);
+
+    code = 0x77;
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)"c1-c3", 5, &code, &error),
+                 ARBOR_PARSE_ERROR);
+    CHECK(error.line == 1 && error.column == 0 && code == 0x77);
+    CHECK(strcmp((const char *)error.message, "the two cells are not neighbours") == 0);
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)"c1-z3", 5, &code, &error),
+                 ARBOR_PARSE_ERROR);
+    CHECK(error.line == 1 && error.column == 4);
+    CHECK(strcmp((const char *)error.message, "a cell is a letter a to h and a row 1 to 8") == 0);
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)"c1c2", 4, &code, &error),
+                 ARBOR_PARSE_ERROR);
+    CHECK(error.column == 0);
+    /* The length is the text: "c1-c2" cut at 4 bytes is "c1-c". */
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)"c1-c2", 4, &code, NULL),
+                 ARBOR_PARSE_ERROR);
+    CHECK_STATUS(arbor_match3_move_parse(NULL, 0, &code, NULL), ARBOR_PARSE_ERROR);
+    CHECK_STATUS(arbor_match3_move_parse(NULL, 5, &code, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_move_parse((const uint8_t *)"c1-c2", 5, NULL, NULL),
+                 ARBOR_NULL_POINTER);
+    {
+        const uint8_t bad[] = {'c', '1', '-', 0xff};
+        CHECK_STATUS(arbor_match3_move_parse(bad, sizeof bad, &code, NULL), ARBOR_INVALID_UTF8);
+    }
 }
 
 static void test_cascade_game(void) {
     arbor_match3_level level;
-    arbor_match3_game game, before;
+    arbor_match3_game game, before, copy;
     arbor_match3_outcome outcome = {0, 0, 0, 0};
     arbor_match3_metrics metrics;
     uint8_t moves[ARBOR_MATCH3_MAX_MOVES];
     size_t count = 0;
-    uint32_t line = 0;
     uint8_t code = move_code("c1-c2");
-    char text[6];
 
-    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)CASCADE, strlen(CASCADE), &level,
-                                          &line),
-                 ARBOR_OK);
+    CHECK_STATUS(parse_level(CASCADE, &level, NULL), ARBOR_OK);
     CHECK_STATUS(arbor_match3_game_start(&level, 1, &game), ARBOR_OK);
+    CHECK(game.reserved == 0 && game.reserved_end[4] == 0);
     CHECK_STATUS(arbor_match3_legal_moves(&game, moves, sizeof moves, &count), ARBOR_OK);
     CHECK(count > 0 && count <= ARBOR_MATCH3_MAX_MOVES);
     {
@@ -66,12 +141,17 @@ static void test_cascade_game(void) {
         for (size_t i = 0; i < count; i++) found |= moves[i] == code;
         CHECK(found);
     }
-    /* Too small a buffer: the count needed comes back, nothing is written. */
+    /* Too small a buffer: nothing is written, not even the count. */
     {
         uint8_t one = 0xee;
-        size_t needed = 0;
-        CHECK_STATUS(arbor_match3_legal_moves(&game, &one, 0, &needed), ARBOR_BUFFER_TOO_SMALL);
-        CHECK(needed == count && one == 0xee);
+        size_t needed = 12345;
+        CHECK_STATUS(arbor_match3_legal_moves(&game, &one, 1, &needed), ARBOR_BUFFER_TOO_SMALL);
+        CHECK(needed == 12345 && one == 0xee);
+        CHECK_STATUS(arbor_match3_legal_moves(&game, NULL, 4, &needed), ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_match3_legal_moves(&game, moves, sizeof moves, NULL),
+                     ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_match3_legal_moves(NULL, moves, sizeof moves, &needed),
+                     ARBOR_NULL_POINTER);
     }
 
     /* An illegal move leaves the game unchanged. */
@@ -86,85 +166,118 @@ static void test_cascade_game(void) {
     CHECK(metrics.score == 240 && metrics.moves == 1 && metrics.combos == 1);
     CHECK(metrics.move_limit == 20 && metrics.game_over == 0);
     CHECK(metrics.average_available == (double)count);
+    CHECK_STATUS(arbor_match3_game_metrics(&game, NULL), ARBOR_NULL_POINTER);
 
-    CHECK_STATUS(arbor_match3_move_format(code, text, sizeof text), ARBOR_OK);
-    CHECK(strcmp(text, "c1-c2") == 0);
-    CHECK_STATUS(arbor_match3_move_format(code, text, 5), ARBOR_BUFFER_TOO_SMALL);
-    CHECK_STATUS(arbor_match3_move_format(0x80, text, sizeof text), ARBOR_INVALID_ARGUMENT);
-    CHECK_STATUS(arbor_match3_move_format(code, NULL, 6), ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_match3_move_parse("c1-c3", &code), ARBOR_PARSE_ERROR);
-    CHECK_STATUS(arbor_match3_move_parse(NULL, &code), ARBOR_NULL_POINTER);
-
-    /* A damaged game is detected, not trusted. */
-    game.played = 1000;
-    CHECK_STATUS(arbor_match3_game_metrics(&game, &metrics), ARBOR_INVALID_ARGUMENT);
-    memset(&game, 0xff, sizeof game);
-    CHECK_STATUS(arbor_match3_play(&game, code, NULL), ARBOR_INVALID_ARGUMENT);
-    CHECK_STATUS(arbor_match3_legal_moves(&game, moves, sizeof moves, &count),
-                 ARBOR_INVALID_ARGUMENT);
+    /* Wrong version, foreign struct, damaged record: refused, never trusted. */
+    copy = game;
+    copy.version += 1;
+    CHECK_STATUS(arbor_match3_game_metrics(&copy, &metrics), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_play(&copy, code, NULL), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_legal_moves(&copy, moves, sizeof moves, &count),
+                 ARBOR_WRONG_VERSION);
+    copy = game;
+    copy.played = 1000;
+    CHECK_STATUS(arbor_match3_game_metrics(&copy, &metrics), ARBOR_INVALID_ARGUMENT);
+    memset(&copy, 0xff, sizeof copy);
+    CHECK_STATUS(arbor_match3_play(&copy, code, NULL), ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_legal_moves(&copy, moves, sizeof moves, &count),
+                 ARBOR_NOT_INITIALISED);
     CHECK_STATUS(arbor_match3_game_metrics(NULL, &metrics), ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_match3_play(NULL, code, NULL), ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_match3_game_start(NULL, 1, &game), ARBOR_NULL_POINTER);
-    memset(&level, 0xff, sizeof level);
-    CHECK_STATUS(arbor_match3_game_start(&level, 1, &game), ARBOR_INVALID_ARGUMENT);
 }
 
 /* Plays a whole game of a preset with one agent; returns the final score. */
 static uint32_t play_agent(uint32_t agent, uint32_t goal, const uint8_t *formula,
                            size_t formula_len, void *tree, size_t tree_bytes, uint64_t seed) {
     arbor_match3_level level;
-    arbor_match3_game game;
+    arbor_match3_game game, over;
     arbor_match3_metrics metrics;
+    uint8_t code = 0;
     CHECK_STATUS(arbor_match3_level_preset(0, &level), ARBOR_OK);
     CHECK_STATUS(arbor_match3_game_start(&level, 7, &game), ARBOR_OK);
     for (int i = 0; i < 20; i++) {
-        uint8_t code = 0;
         CHECK_STATUS(arbor_match3_agent_move(&game, agent, goal, formula, formula_len, 40, seed + i,
                                              tree, tree_bytes, &code),
                      ARBOR_OK);
         CHECK_STATUS(arbor_match3_play(&game, code, NULL), ARBOR_OK);
     }
     CHECK_STATUS(arbor_match3_game_metrics(&game, &metrics), ARBOR_OK);
-    CHECK(metrics.moves == 20 && metrics.game_over == 1);
-    {
-        uint8_t code = 0;
-        CHECK_STATUS(arbor_match3_agent_move(&game, agent, goal, formula, formula_len, 40, seed,
-                                             tree, tree_bytes, &code),
-                     ARBOR_ILLEGAL_MOVE);
-    }
+    CHECK(metrics.moves == 20 && metrics.game_over == 1 && metrics.legal_now == 0);
+    /* A finished game: no move to choose or play. */
+    code = 0x77;
+    CHECK_STATUS(arbor_match3_agent_move(&game, agent, goal, formula, formula_len, 40, seed, tree,
+                                         tree_bytes, &code),
+                 ARBOR_GAME_OVER);
+    CHECK(code == 0x77);
+    over = game;
+    CHECK_STATUS(arbor_match3_play(&game, move_code("a1-a2"), NULL), ARBOR_GAME_OVER);
+    CHECK(memcmp(&over, &game, sizeof game) == 0);
     return metrics.score;
 }
 
 static void test_agents(void) {
     const char *formula_text = "add(div(W, N), mul(0.5, sqrt(div(NP, N))))";
-    uint8_t formula[400];
-    size_t formula_len = 0, tree_bytes = 0;
+    uint8_t formula[ARBOR_MATCH3_FORMULA_MAX_BYTES];
+    size_t formula_len = 0, tree_bytes = 0, small_bytes = 0, other = 0;
     void *tree;
-    arbor_match3_level level;
+    arbor_match3_level level, level8;
     arbor_match3_game game;
+    arbor_parse_error error;
     uint8_t code = 0;
 
-    CHECK_STATUS(arbor_match3_tree_bytes(1 + 112 * 40, &tree_bytes), ARBOR_OK);
-    CHECK(tree_bytes > 0);
-    CHECK_STATUS(arbor_match3_tree_bytes(SIZE_MAX, &tree_bytes) , ARBOR_INVALID_LENGTH);
-    CHECK_STATUS(arbor_match3_tree_bytes(1 + 112 * 40, &tree_bytes), ARBOR_OK);
-    CHECK(arbor_match3_tree_align() >= 1);
-    tree = malloc(tree_bytes);
+    CHECK_STATUS(arbor_match3_level_preset(0, &level), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, 40, &tree_bytes), ARBOR_OK);
+    /* The rule: a header of 16 bytes, 40 bytes a node, 1 + 40 * 84 nodes on board1 (7x7). */
+    CHECK(tree_bytes == 16 + 40 * (1 + 40 * 84));
+    CHECK_STATUS(parse_level("size 8x8\n", &level8, NULL), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level8, 40, &other), ARBOR_OK);
+    CHECK(other == 16 + 40 * (1 + 40 * 112));
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, ARBOR_MATCH3_MAX_ITERATIONS, &other), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, ARBOR_MATCH3_MAX_ITERATIONS + 1, &other),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, UINT32_MAX, &other), ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, 40, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_tree_bytes(NULL, 40, &other), ARBOR_NULL_POINTER);
+    CHECK(ARBOR_MATCH3_TREE_ALIGN >= 8);
+    tree = malloc(tree_bytes + 8);
     CHECK(tree != NULL);
+    if (tree == NULL) return;
 
-    CHECK_STATUS(arbor_match3_formula_compile((const uint8_t *)formula_text, strlen(formula_text),
-                                              formula, sizeof formula, &formula_len),
+    CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)formula_text, strlen(formula_text),
+                                            formula, sizeof formula, &formula_len, &error),
                  ARBOR_OK);
     CHECK(formula_len > 2 && formula[0] == 1);
     {
-        size_t needed = 0;
-        CHECK_STATUS(arbor_match3_formula_compile((const uint8_t *)formula_text,
-                                                  strlen(formula_text), formula, 3, &needed),
+        size_t needed = 999;
+        char deep[1024];
+        size_t i, at = 0;
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)formula_text,
+                                                strlen(formula_text), formula, 3, &needed, NULL),
                      ARBOR_BUFFER_TOO_SMALL);
-        CHECK(needed == formula_len);
-        CHECK_STATUS(arbor_match3_formula_compile((const uint8_t *)"log(W)", 6, formula,
-                                                  sizeof formula, &needed),
+        CHECK(needed == 999);
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)"add(W, log(N))", 14, formula,
+                                                sizeof formula, &needed, &error),
                      ARBOR_PARSE_ERROR);
+        CHECK(error.line == 1 && error.column == 8);
+        CHECK(strncmp((const char *)error.message, "unknown name", 12) == 0);
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)"add(W N)", 8, formula,
+                                                sizeof formula, &needed, &error),
+                     ARBOR_PARSE_ERROR);
+        CHECK(error.column == 7 && strcmp((const char *)error.message, "expected `,`") == 0);
+        /* Over-long: 40 nested adds are 81 instructions, more than a formula holds. That is
+         * a length error, whatever the nesting. */
+        for (i = 0; i < 40; i++) at += (size_t)sprintf(deep + at, "add(W, ");
+        at += (size_t)sprintf(deep + at, "N");
+        for (i = 0; i < 40; i++) deep[at++] = ')';
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)deep, at, formula,
+                                                sizeof formula, &needed, &error),
+                     ARBOR_INVALID_LENGTH);
+        CHECK_STATUS(arbor_match3_formula_parse(NULL, 4, formula, sizeof formula, &needed, NULL),
+                     ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)"W", 1, NULL, 4, &needed, NULL),
+                     ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_match3_formula_parse((const uint8_t *)"W", 1, formula, 4, NULL, NULL),
+                     ARBOR_NULL_POINTER);
     }
 
     /* Same seeds, same games; every agent plays 20 legal moves. */
@@ -175,38 +288,51 @@ static void test_agents(void) {
     CHECK(play_agent(ARBOR_MATCH3_AGENT_PERSONA, 2, formula, formula_len, tree, tree_bytes, 5) ==
           play_agent(ARBOR_MATCH3_AGENT_PERSONA, 2, formula, formula_len, tree, tree_bytes, 5));
     /* A small tree buffer still gives a move: the tree just stops growing. */
-    CHECK(play_agent(ARBOR_MATCH3_AGENT_VANILLA, 0, NULL, 0, tree, 64 * 40, 5) >= 1200);
+    CHECK(play_agent(ARBOR_MATCH3_AGENT_VANILLA, 0, NULL, 0, tree, 16 + 40 * 40, 5) >= 1200);
 
     /* Error paths. */
     CHECK_STATUS(arbor_match3_level_preset(1, &level), ARBOR_OK);
     CHECK_STATUS(arbor_match3_game_start(&level, 3, &game), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, 10, &small_bytes), ARBOR_OK);
     CHECK_STATUS(arbor_match3_agent_move(&game, 9, 0, NULL, 0, 10, 1, tree, tree_bytes, &code),
                  ARBOR_INVALID_ARGUMENT);
     CHECK_STATUS(arbor_match3_agent_move(&game, 1, 4, NULL, 0, 10, 1, tree, tree_bytes, &code),
                  ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, ARBOR_MATCH3_MAX_ITERATIONS + 1, 1,
+                                         tree, tree_bytes, &code),
+                 ARBOR_INVALID_ARGUMENT);
     CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, 10, 1, NULL, tree_bytes, &code),
                  ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, 10, 1, tree, 8, &code),
-                 ARBOR_CAPACITY_EXHAUSTED);
-    CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, 10, 1, (char *)tree + 1,
-                                         tree_bytes - 8, &code),
-                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, 10, 1, tree, 55, &code),
+                 ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_agent_move(&game, 1, 0, NULL, 0, 10, 1, (char *)tree + 4,
+                                         small_bytes, &code),
+                 ARBOR_MISALIGNED);
     CHECK_STATUS(arbor_match3_agent_move(&game, 2, 0, NULL, 0, 10, 1, tree, tree_bytes, &code),
                  ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_match3_agent_move(&game, 2, 0, formula, 1, 10, 1, tree, tree_bytes, &code),
                  ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_match3_agent_move(&game, 2, 0, formula, 0, 10, 1, tree, tree_bytes, &code),
+                 ARBOR_INVALID_LENGTH);
     {
         uint8_t bad[3] = {1, 1, 0}; /* add with an empty stack */
+        arbor_match3_game copy = game;
         CHECK_STATUS(arbor_match3_agent_move(&game, 2, 0, bad, 3, 10, 1, tree, tree_bytes, &code),
                      ARBOR_INVALID_ARGUMENT);
+        copy.version = 0;
+        CHECK_STATUS(arbor_match3_agent_move(&copy, 1, 0, NULL, 0, 10, 1, tree, tree_bytes, &code),
+                     ARBOR_WRONG_VERSION);
     }
     CHECK_STATUS(arbor_match3_agent_move(&game, 0, 0, NULL, 0, 10, 1, NULL, 0, NULL),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_agent_move(NULL, 0, 0, NULL, 0, 10, 1, NULL, 0, &code),
                  ARBOR_NULL_POINTER);
     free(tree);
 }
 
 int main(void) {
     test_level_errors();
+    test_moves_text();
     test_cascade_game();
     test_agents();
     return check_report("match3");

@@ -58,6 +58,9 @@ pub enum PersonaProblem {
 pub struct PersonaError {
     /// The line, counting from 1 (0: not tied to one line).
     pub line: u32,
+    /// The column of the problem, in bytes from 1 (0: the line as a whole). Not part of
+    /// the `Display` text.
+    pub column: u32,
     /// What is wrong.
     pub problem: PersonaProblem,
 }
@@ -128,6 +131,8 @@ pub fn shipped() -> Result<[Persona; 4], PersonaError> {
 /// A line's `(number, value)` for a key that may appear once.
 type Once<'t> = Option<(u32, &'t str)>;
 
+use super::level::column_in;
+
 fn once<'t>(
     slot: &mut Once<'t>,
     key: &'static str,
@@ -137,6 +142,7 @@ fn once<'t>(
     if slot.is_some() {
         return Err(PersonaError {
             line,
+            column: 0,
             problem: PersonaProblem::Duplicate(key),
         });
     }
@@ -164,7 +170,11 @@ impl Persona {
             if content.is_empty() {
                 continue;
             }
-            let error = |problem| PersonaError { line, problem };
+            let error = |problem| PersonaError {
+                line,
+                column: column_in(text, content),
+                problem,
+            };
             let Some((key, value)) = content.split_once(|c: char| c.is_ascii_whitespace()) else {
                 return Err(error(PersonaProblem::NotKeyValue));
             };
@@ -184,6 +194,7 @@ impl Persona {
             if value.parse::<u32>() != Ok(PERSONA_VERSION) {
                 return Err(PersonaError {
                     line,
+                    column: column_in(text, value),
                     problem: PersonaProblem::Version,
                 });
             }
@@ -192,20 +203,25 @@ impl Persona {
             None => Goal::MaxScore,
             Some((line, value)) => Goal::parse(value).ok_or(PersonaError {
                 line,
+                column: column_in(text, value),
                 problem: PersonaProblem::Goal,
             })?,
         };
         let from_text = match formula {
             None => None,
-            Some((line, value)) => Some(Program::parse(value).map_err(|e| PersonaError {
-                line,
-                problem: PersonaProblem::Formula(e),
-            })?),
+            Some((line, value)) => {
+                Some(Program::parse_located(value).map_err(|e| PersonaError {
+                    line,
+                    column: column_in(text, value).saturating_add(e.offset as u32),
+                    problem: PersonaProblem::Formula(e.error),
+                })?)
+            }
         };
         let from_bytes = match bytecode {
             None => None,
             Some((line, value)) => Some(Program::from_hex(value).map_err(|e| PersonaError {
                 line,
+                column: column_in(text, value),
                 problem: PersonaProblem::Bytecode(e),
             })?),
         };
@@ -214,6 +230,7 @@ impl Persona {
                 if a != b {
                     return Err(PersonaError {
                         line: line_a.max(line_b),
+                        column: 0,
                         problem: PersonaProblem::Mismatch,
                     });
                 }
@@ -223,6 +240,7 @@ impl Persona {
             (None, None, _, _) => {
                 return Err(PersonaError {
                     line: 0,
+                    column: 0,
                     problem: PersonaProblem::NoFormula,
                 });
             }

@@ -7,7 +7,7 @@
 //! from the level's seed, the run's seed and `g` only. A [`Report`] adds games in game
 //! order, so any runner that plays the games in any order, on any number of threads, and
 //! then adds them in order gets the same bits as [`playtest`].
-use super::agent::{Agent, Goal, SearchConfig, Storage, nodes_for, play_game};
+use super::agent::{Agent, Goal, SearchConfig, Storage, nodes_for, nodes_for_level, play_game};
 use super::game::{MAX_MOVES, Metrics};
 use super::level::Level;
 use super::persona::{PERSONA_GOALS, Persona};
@@ -121,7 +121,8 @@ pub fn playtest_game<'l>(
     storage: &mut Storage<'_, 'l>,
 ) -> Result<Metrics, Error> {
     check_roles(personas)?;
-    let needed = playtest_nodes(config).ok_or(Error::InvalidArgument)?;
+    playtest_nodes(config).ok_or(Error::InvalidArgument)?;
+    let needed = nodes_for_level(level, config.iterations);
     if agent != PlaytestAgent::Random && storage.nodes.len() < needed {
         return Err(Error::BufferTooSmall);
     }
