@@ -81,6 +81,9 @@ SCALARS = {
     "iterations": dict(value=2, cap=8),
     "games": dict(value=1, range=(1, 0xFFFFFFFF, "ARBOR_INVALID_ARGUMENT"), cap=2),
     "max_expansions": dict(value=2000, cap=5000),
+    "max_iterations": dict(value=4, cap=8),
+    "arbor_match3_*:iterations": dict(value=2, cap=8, range=(0, "ARBOR_MATCH3_MAX_ITERATIONS",
+                                                         "ARBOR_INVALID_ARGUMENT")),
     "seed": dict(value=42),
     "status": dict(value=3),
     "rank": dict(value=100),
@@ -93,6 +96,17 @@ SCALARS = {
     "arbor_match3_persona_shipped:index": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
 }
 
+# Fields of structs that set how much work a call does: random bytes there are brought back
+# to a small amount (name: (smallest, modulus)), or a search could run for hours.
+# Pointer fields (the clock and its context of search limits) keep their valid value (NULL):
+# a random function pointer is the caller's bug, not arbor's.
+STRUCT_WORK_FIELDS = {
+    "max_iterations": (1, 8),
+    "deadline_us": (0, 20000),
+    "iterations": (1, 8),
+    "games": (1, 2),
+}
+
 # Where the valid content of an input buffer comes from, by "function:name": ("bytes", [...],
 # length) or ("field", struct, data_field, length_field) of a valid struct.
 INPUTS = {
@@ -103,6 +117,7 @@ INPUTS = {
 # Functions whose text input is valid text of another function's corpus.
 TEXT_SOURCE = {
     "arbor_match3_playtest": "arbor_match3_level_parse",
+    "arbor_match3_formula_compile": "arbor_match3_formula_parse",  # its pre-1.0 name
 }
 # Length units other than the pointee's size, by "function:pointer".
 UNITS = {"arbor_hand_rank7_batch:cards": 7}
@@ -127,10 +142,10 @@ def _balanced(depth):
 
 REGRESSIONS = [
     # 65 instructions nested 64 deep: was ARBOR_PARSE_ERROR (the nesting limit spoke first).
-    ("formula-65-instructions-nested", "arbor_match3_formula_compile", {},
+    ("formula-65-instructions-nested", "arbor_match3_formula_parse|arbor_match3_formula_compile", {},
      "sqrt(" * 64 + "W" + ")" * 64, "ARBOR_INVALID_LENGTH"),
     # 255 instructions, 8 deep.
-    ("formula-255-instructions", "arbor_match3_formula_compile", {}, _balanced(7),
+    ("formula-255-instructions", "arbor_match3_formula_parse|arbor_match3_formula_compile", {}, _balanced(7),
      "ARBOR_INVALID_LENGTH"),
     ("playtest-iterations-uint32-max", "arbor_match3_playtest", {"iterations": 0xFFFFFFFF},
      None, "ARBOR_INVALID_ARGUMENT"),
@@ -167,6 +182,11 @@ class Param:
             self.base + (" *" if self.ptr else "")
 
 
+class Field:
+    def __init__(self, ftype, name, array, pointer):
+        self.type, self.name, self.array, self.pointer = ftype, name, array, pointer
+
+
 class Func:
     def __init__(self, ret, name, params, doc):
         self.ret = " ".join(ret.split())
@@ -186,10 +206,22 @@ def read_header(path):
     for name, value in re.findall(r"\b(ARBOR_[A-Z0-9_]+)\s*=\s*(\d+)", m.group(1)):
         statuses[name] = int(value)
     structs = {}
+    fnptrs = set(re.findall(r"typedef\s+[\w\s\*]+\(\s*\*\s*(\w+)\s*\)", text))
     for m in re.finditer(r"\bstruct\s+(arbor_\w+)\s*\{(.*?)\n\}", text, re.S):
         body = re.sub(r"/\*.*?\*/", "", m.group(2), flags=re.S)
-        fields = re.findall(r"(\w+)\s+(\w+)\s*(?:\[[^\]]*\])?\s*;", body)
-        structs[m.group(1)] = [f[1] for f in fields]
+        body = re.sub(r"//[^\n]*", "", body)
+        fields = []
+        for decl in body.split(";"):
+            decl = " ".join(decl.split())
+            if not decl:
+                continue
+            fm = re.match(r"^(.*?)\s*\b(\w+)\s*(\[[^\]]*\])?$", decl)
+            if not fm:
+                raise GenError("struct %s: cannot read field %r" % (m.group(1), decl))
+            ftype = fm.group(1)
+            is_pointer = "*" in ftype or ftype.split()[-1] in fnptrs
+            fields.append(Field(ftype, fm.group(2), bool(fm.group(3)), is_pointer))
+        structs[m.group(1)] = fields
     funcs = []
     proto = re.compile(
         r"(/\*\*(?:(?!\*/).)*\*/)\s*((?:ARBOR_NODISCARD\s+)?(?:const\s+)?[\w]+\s*\**)\s*"
@@ -213,7 +245,13 @@ def read_header(path):
 
 
 def scalar_spec(func, param):
-    spec = SCALARS.get("%s:%s" % (func.name, param.name)) or SCALARS.get(param.name)
+    spec = SCALARS.get("%s:%s" % (func.name, param.name))
+    if spec is None:
+        for key, value in SCALARS.items():
+            if key.endswith("*:" + param.name) and func.name.startswith(key.split("*")[0]):
+                spec = value
+    if spec is None:
+        spec = SCALARS.get(param.name)
     if spec is None:
         raise GenError("%s: scalar parameter `%s %s` has no valid value in SCALARS "
                        "(generate.py): add one" % (func.name, param.base, param.name))
@@ -371,7 +409,19 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
     w("static struct_info structs[N_STRUCTS + 1] = {")
     for s in needed_structs:
         fields = structs[s]
-        has_magic = len(fields) >= 2 and fields[0] == "magic" and fields[1] == "version"
+        has_magic = len(fields) >= 2 and fields[0].name == "magic" and fields[1].name == "version"
+        fixes = []
+        for fld in fields:
+            if fld.pointer:
+                fixes.append("{offsetof(struct %s, %s), sizeof(((struct %s *)0)->%s), 0, 0, 0}"
+                             % (s, fld.name, s, fld.name))
+            elif fld.name in STRUCT_WORK_FIELDS and not fld.array:
+                lo, mod = STRUCT_WORK_FIELDS[fld.name]
+                fixes.append("{offsetof(struct %s, %s), sizeof(((struct %s *)0)->%s), 1, %d, %d}"
+                             % (s, fld.name, s, fld.name, lo, mod))
+        if len(fixes) > 4:
+            raise GenError("struct %s: more than 4 pointer or work fields" % s)
+        fixes += ["{0, 0, 0, 0, 0}"] * (4 - len(fixes))
         ctor = None
         for suffix in CONSTRUCTOR_SUFFIXES:
             for f in funcs:
@@ -384,12 +434,12 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
         if used_in and ctor is None:
             raise GenError("no constructor for struct %s (a function ending in one of %s with a "
                            "non-const `struct %s *` output)" % (s, CONSTRUCTOR_SUFFIXES, s))
-        w("  {\"%s\", sizeof(struct %s), %d, %s, %s, %d, %d}," % (
+        w("  {\"%s\", sizeof(struct %s), %d, %s, %s, %d, %d, {%s}}," % (
             s, s, int(has_magic),
             "offsetof(struct %s, magic)" % s if has_magic else "0",
             "offsetof(struct %s, version)" % s if has_magic else "0",
-            fidx[ctor[0].name] if ctor else -1, ctor[1].index if ctor else -1))
-    w("  {0, 0, 0, 0, 0, -1, -1}};")
+            fidx[ctor[0].name] if ctor else -1, ctor[1].index if ctor else -1, ", ".join(fixes)))
+    w("  {0, 0, 0, 0, 0, -1, -1, {{0, 0, 0, 0, 0}}}};")
     # Valid inputs.
     inputs = []  # (func index, param index, list of (bytes, length)) or field spec
     for fi, f in enumerate(funcs):
@@ -473,7 +523,8 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
                   str(p.unit or 0), p.len_index, sidx.get(p.base, -1) if p.is_struct else
                   (sidx[key_input(f, p)[1]] if field != "0" else -1),
                   int(p.exempt), SCALAR_TYPES.get(p.base, 0) if not p.ptr else 0,
-                  int(bool(rng)), c_u64(rng[0]) if rng else "0", c_u64(rng[1]) if rng else "0",
+                  int(bool(rng)), c_u64(rng[0]) if rng else "0",
+                  (c_u64(rng[1]) if isinstance(rng[1], int) else "(uint64_t)" + rng[1]) if rng else "0",
                   rng[2] if rng else "0", int(cap is not None), c_u64(cap) if cap is not None else "0",
                   c_u64(value[1] if scan else value), int(scan), c_u64(value[2]) if scan else "0",
                   "inputs_%d" % inp if inp >= 0 and field == "0" else "0", field,
@@ -486,7 +537,8 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
     w("};")
     # Regressions.
     w("static const regression regressions[] = {")
-    for name, fname, sets, text, expect in REGRESSIONS:
+    for name, fnames, sets, text, expect in REGRESSIONS:
+        fname = next((n for n in fnames.split("|") if n in fidx), fnames)
         f = next((g for g in funcs if g.name == fname), None)
         if f is None:
             raise GenError("issue-15 regression %r: function %s is not in the header any more: "
