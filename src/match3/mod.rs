@@ -43,8 +43,9 @@ mod registers;
 mod tests;
 
 pub use agent::{
-    Agent, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose, nodes_for,
-    paper_config, play_game, random_move, search_move, states_for,
+    Agent, AgentProgress, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose,
+    choose_until, nodes_for, paper_config, play_game, random_move, search_move, search_move_until,
+    states_for,
 };
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,
