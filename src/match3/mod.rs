@@ -60,6 +60,7 @@ pub use persona::{
     shipped,
 };
 pub use playtest::{
-    AgentSummary, PlaytestAgent, Report, game_seeds, playtest, playtest_game, playtest_nodes,
+    AgentSummary, PlaytestAgent, PlaytestRun, Report, game_seeds, playtest, playtest_game,
+    playtest_nodes,
 };
 pub use policy::{FORMULA_LANES, Formula, FormulaPolicy};
