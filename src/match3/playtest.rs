@@ -296,7 +296,7 @@ impl PlaytestRun {
         let metrics = playtest_game(level, personas, agent, game, self.seed, config, storage)?;
         self.report.add(agent, &metrics);
         self.next_game += 1;
-        if self.next_game == self.games {
+        if self.next_game >= self.games {
             self.next_game = 0;
             self.next_agent += 1;
         }
