@@ -512,6 +512,51 @@ pub fn play_game<'l>(
     Ok(game.metrics())
 }
 
+/// [`play_game`] that gives up when `stop` says so, asked before every iteration of every
+/// search and before every move: `Ok(None)`. Until then it plays exactly `play_game`'s
+/// moves (each move searched by [`choose_until`] from a fresh tree, as [`choose`] does).
+pub fn play_game_until<'l, S: Stop>(
+    level: &'l Level,
+    chance_seed: u64,
+    agent: Agent<'_>,
+    config: &SearchConfig,
+    storage: &mut Storage<'_, 'l>,
+    agent_seed: u64,
+    mut stop: S,
+) -> Result<Option<Metrics>, Error> {
+    let mut game = Match3::new(level, chance_seed);
+    let mut rng = XorShiftRng::seed_from_u64(agent_seed);
+    let mut stopped = false;
+    while !game.is_over() {
+        let mut fresh = TreeParts::default();
+        let mut watch = |done: u32| {
+            stopped = stopped || stop.stop(done);
+            stopped
+        };
+        if watch(0) {
+            return Ok(None);
+        }
+        let chosen = choose_until(
+            agent,
+            &game,
+            config,
+            storage,
+            &mut fresh,
+            config.iterations,
+            &mut watch,
+            &mut rng,
+        )?;
+        if stopped {
+            return Ok(None);
+        }
+        let Some(mv) = chosen.result.best else {
+            break;
+        };
+        game.try_play(mv)?;
+    }
+    Ok(Some(game.metrics()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
