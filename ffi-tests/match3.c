@@ -1,9 +1,13 @@
 /* Match-3 through the C ABI as a game client would use it: load a level, start a game,
  * list and play moves, read metrics, ask the agents for moves with a caller tree buffer,
- * and every error path. */
+ * search in steps with a handle (iterations, deadlines, a cancel from another thread), and
+ * every error path. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arbor.h"
 #include "check.h"
@@ -330,10 +334,269 @@ static void test_agents(void) {
     free(tree);
 }
 
+static uint64_t clock_ns(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
+static int built_with_std(void) {
+    char info[ARBOR_BUILD_INFO_MAX];
+    CHECK_STATUS(arbor_build_info(info, sizeof info, NULL), ARBOR_OK);
+    return strstr(info, "features std") != NULL;
+}
+
+/* A caller clock that advances 100 microseconds at every reading. */
+static uint64_t fake_clock(void *ctx) {
+    uint64_t *now = (uint64_t *)ctx;
+    *now += 100;
+    return *now;
+}
+
+static arbor_search_progress run(void *buf, size_t len, uint32_t iterations, arbor_status expected) {
+    arbor_search_limits limits;
+    arbor_search_progress progress;
+    memset(&progress, 0, sizeof progress);
+    CHECK_STATUS(arbor_search_limits_init(iterations, &limits), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_search_run(buf, len, &limits, &progress), expected);
+    return progress;
+}
+
+static void test_search_steps(void) {
+    arbor_match3_level level;
+    arbor_match3_game game, played, handle_game;
+    arbor_search_limits limits, copy;
+    arbor_search_progress steps, once, progress;
+    size_t bytes = 0, other = 0;
+    void *buf, *buf2;
+    uint8_t code = 0, tree_code = 0;
+    void *tree;
+    size_t tree_bytes = 0;
+    int i;
+
+    CHECK_STATUS(arbor_match3_level_preset(0, &level), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_game_start(&level, 7, &game), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_search_bytes(&level, 120, &bytes), ARBOR_OK);
+    CHECK(bytes == 2392 + 40 * (1 + 120 * 84));
+    CHECK_STATUS(arbor_match3_search_bytes(&level, UINT32_MAX, &other), ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_search_bytes(&level, 120, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_bytes(NULL, 120, &other), ARBOR_NULL_POINTER);
+    buf = malloc(bytes);
+    buf2 = malloc(bytes);
+    CHECK(buf != NULL && buf2 != NULL);
+    if (buf == NULL || buf2 == NULL) return;
+
+    /* Three calls of 40 iterations: the move, visits and value of one call of 120. */
+    CHECK_STATUS(arbor_match3_search_init(buf, bytes, &game, ARBOR_MATCH3_AGENT_VANILLA, 0, NULL, 0,
+                                          9),
+                 ARBOR_OK);
+    for (i = 0; i < 3; i++) {
+        steps = run(buf, bytes, 40, ARBOR_OK);
+        CHECK(steps.iterations == (uint64_t)(40 * (i + 1)) && steps.iterations_this_call == 40);
+        CHECK(steps.stop_reason == ARBOR_STOP_ITERATIONS && steps.best_move != ARBOR_SEARCH_NO_MOVE);
+    }
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, ARBOR_MATCH3_AGENT_VANILLA, 0, NULL,
+                                          0, 9),
+                 ARBOR_OK);
+    once = run(buf2, bytes, 120, ARBOR_OK);
+    CHECK(once.best_move == steps.best_move && once.best_visits == steps.best_visits);
+    CHECK(once.best_value == steps.best_value && once.root_visits == steps.root_visits);
+    CHECK(once.root_visits == 120 && once.best_visits > 0 && once.best_value > 0.0);
+    /* And the move of the one-shot agent with the same iterations and seed. */
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, 120, &tree_bytes), ARBOR_OK);
+    tree = malloc(tree_bytes);
+    CHECK(tree != NULL);
+    if (tree != NULL) {
+        CHECK_STATUS(arbor_match3_agent_move(&game, ARBOR_MATCH3_AGENT_VANILLA, 0, NULL, 0, 120, 9,
+                                             tree, tree_bytes, &tree_code),
+                     ARBOR_OK);
+        CHECK(tree_code == once.best_move);
+        free(tree);
+    }
+
+    /* Tree reuse: play the move, search on from the subtree. */
+    code = (uint8_t)once.best_move;
+    CHECK_STATUS(arbor_match3_search_play(buf, bytes, code), ARBOR_OK);
+    progress = run(buf, bytes, 10, ARBOR_OK);
+    CHECK(progress.iterations == 10 && progress.root_visits > 10);
+    played = game;
+    CHECK_STATUS(arbor_match3_play(&played, code, NULL), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_search_game(buf, bytes, &handle_game), ARBOR_OK);
+    CHECK(memcmp(&played, &handle_game, sizeof played) == 0);
+    CHECK_STATUS(arbor_match3_search_play(buf, bytes, 0x80), ARBOR_ILLEGAL_MOVE);
+    CHECK_STATUS(arbor_match3_search_play(buf, bytes, 0), ARBOR_ILLEGAL_MOVE);
+
+    /* A deadline by the caller's clock: 2 ms of readings 100 us apart. */
+    {
+        uint64_t clock = 0;
+        CHECK_STATUS(arbor_search_limits_init(0, &limits), ARBOR_OK);
+        limits.deadline_us = 2000;
+        limits.now_us = fake_clock;
+        limits.ctx = &clock;
+        CHECK_STATUS(arbor_match3_search_run(buf, bytes, &limits, &progress), ARBOR_OK);
+        CHECK(progress.stop_reason == ARBOR_STOP_DEADLINE);
+        CHECK(progress.iterations_this_call == 19 && progress.iterations == 29);
+        /* The library's own clock: std builds only. */
+        CHECK_STATUS(arbor_search_limits_init(0, &limits), ARBOR_OK);
+        limits.deadline_us = 1000;
+        if (built_with_std()) {
+            CHECK_STATUS(arbor_match3_search_run(buf, bytes, &limits, &progress), ARBOR_OK);
+            CHECK(progress.stop_reason == ARBOR_STOP_DEADLINE);
+        } else {
+            CHECK_STATUS(arbor_match3_search_run(buf, bytes, &limits, &progress),
+                         ARBOR_UNSUPPORTED);
+        }
+    }
+
+    /* A cancel with no search running stops the next one at once, once. */
+    CHECK_STATUS(arbor_match3_search_cancel(buf, bytes), ARBOR_OK);
+    progress = run(buf, bytes, 10, ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_CANCELLED && progress.iterations_this_call == 0);
+    progress = run(buf, bytes, 10, ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_ITERATIONS && progress.iterations_this_call == 10);
+
+    /* The Random agent chooses at once. */
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, ARBOR_MATCH3_AGENT_RANDOM, 0, NULL, 0,
+                                          3),
+                 ARBOR_OK);
+    progress = run(buf2, bytes, 10, ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_DONE && progress.best_move != ARBOR_SEARCH_NO_MOVE);
+
+    /* Errors. */
+    CHECK_STATUS(arbor_search_limits_init(5, &limits), ARBOR_OK);
+    CHECK_STATUS(arbor_search_limits_init(5, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_run(NULL, bytes, &limits, &progress), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_run(buf, bytes, NULL, &progress), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_run(buf, bytes, &limits, NULL), ARBOR_NULL_POINTER);
+    copy = limits;
+    copy.version ^= 1;
+    CHECK_STATUS(arbor_match3_search_run(buf, bytes, &copy, &progress), ARBOR_WRONG_VERSION);
+    memset(&copy, 0, sizeof copy);
+    CHECK_STATUS(arbor_match3_search_run(buf, bytes, &copy, &progress), ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_search_run(buf, 100, &limits, &progress), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_search_run((char *)buf + 8, bytes - 8, &limits, &progress),
+                 ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_search_run((char *)buf + 4, bytes - 8, &limits, &progress),
+                 ARBOR_MISALIGNED);
+    CHECK_STATUS(arbor_match3_search_cancel(NULL, bytes), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_cancel((char *)buf + 8, bytes - 8), ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_search_cancel((char *)buf + 4, bytes - 8), ARBOR_MISALIGNED);
+    CHECK_STATUS(arbor_match3_search_cancel(buf, 16), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_search_init(buf2, 2400, &game, 1, 0, NULL, 0, 1),
+                 ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_search_init((char *)buf2 + 4, bytes - 8, &game, 1, 0, NULL, 0, 1),
+                 ARBOR_MISALIGNED);
+    CHECK_STATUS(arbor_match3_search_init(NULL, bytes, &game, 1, 0, NULL, 0, 1),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, NULL, 1, 0, NULL, 0, 1), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 7, 0, NULL, 0, 1),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 2, 0, NULL, 0, 1), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_search_game(buf2, bytes, NULL), ARBOR_NULL_POINTER);
+    /* A handle from another version is refused; the header's version is its second word. */
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 1, 0, NULL, 0, 1), ARBOR_OK);
+    ((uint32_t *)buf2)[1] ^= 1;
+    CHECK_STATUS(arbor_match3_search_run(buf2, bytes, &limits, &progress), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_search_cancel(buf2, bytes), ARBOR_WRONG_VERSION);
+    ((uint32_t *)buf2)[1] ^= 1;
+
+    /* Play the game out through the handle: then no search and no move. */
+    for (i = 0; i < 19; i++) {
+        progress = run(buf, bytes, 5, ARBOR_OK);
+        CHECK_STATUS(arbor_match3_search_play(buf, bytes, (uint8_t)progress.best_move), ARBOR_OK);
+    }
+    progress = run(buf, bytes, 5, ARBOR_GAME_OVER);
+    CHECK_STATUS(arbor_match3_search_play(buf, bytes, code), ARBOR_GAME_OVER);
+    CHECK_STATUS(arbor_match3_search_game(buf, bytes, &handle_game), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &handle_game, 1, 0, NULL, 0, 1),
+                 ARBOR_GAME_OVER);
+    free(buf);
+    free(buf2);
+}
+
+/* A search with no iteration limit on one thread, cancelled from another. */
+struct canceller {
+    void *buf;
+    size_t len;
+    arbor_status status;
+    arbor_search_progress progress;
+    uint64_t returned_ns;
+    uint64_t returned_cpu_ns; /* the searching thread's CPU time */
+};
+
+static void *search_until_cancelled(void *arg) {
+    struct canceller *job = (struct canceller *)arg;
+    arbor_search_limits limits;
+    if (arbor_search_limits_init(0, &limits) != ARBOR_OK) return NULL;
+    job->status = arbor_match3_search_run(job->buf, job->len, &limits, &job->progress);
+    job->returned_ns = now_ns();
+    job->returned_cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    return NULL;
+}
+
+static void test_cancel_from_another_thread(void) {
+    arbor_match3_level level;
+    arbor_match3_game game;
+    struct canceller job;
+    size_t bytes = 0;
+    uint64_t best_latency = UINT64_MAX, worst_cpu = 0;
+    int attempt;
+
+    CHECK_STATUS(arbor_match3_level_preset(2, &level), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_game_start(&level, 1, &game), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_search_bytes(&level, 2000, &bytes), ARBOR_OK);
+    memset(&job, 0, sizeof job);
+    job.len = bytes;
+    job.buf = malloc(bytes);
+    CHECK(job.buf != NULL);
+    if (job.buf == NULL) return;
+    /* The latency is measured from the cancel to the search's return: in the searching
+     * thread's CPU time on every attempt (the work done after the cancel), and in wall-clock
+     * time on the best of up to five attempts, so that a loaded machine's scheduling does
+     * not count as the search's. */
+    for (attempt = 0; attempt < 5 && best_latency >= 1000000; attempt++) {
+        pthread_t thread;
+        struct timespec pause = {0, 30 * 1000 * 1000};
+        uint64_t cancelled_ns, cancelled_cpu_ns;
+        clockid_t cpu_clock;
+        CHECK_STATUS(arbor_match3_search_init(job.buf, bytes, &game, ARBOR_MATCH3_AGENT_VANILLA, 0,
+                                              NULL, 0, 5),
+                     ARBOR_OK);
+        CHECK(pthread_create(&thread, NULL, search_until_cancelled, &job) == 0);
+        nanosleep(&pause, NULL);
+        CHECK(pthread_getcpuclockid(thread, &cpu_clock) == 0);
+        cancelled_cpu_ns = clock_ns(cpu_clock);
+        cancelled_ns = now_ns();
+        CHECK_STATUS(arbor_match3_search_cancel(job.buf, job.len), ARBOR_OK);
+        CHECK(pthread_join(thread, NULL) == 0);
+        CHECK_STATUS(job.status, ARBOR_OK);
+        CHECK(job.progress.stop_reason == ARBOR_STOP_CANCELLED);
+        CHECK(job.progress.iterations_this_call > 0);
+        CHECK(job.progress.best_move != ARBOR_SEARCH_NO_MOVE);
+        if (job.returned_ns - cancelled_ns < best_latency) {
+            best_latency = job.returned_ns - cancelled_ns;
+        }
+        if (job.returned_cpu_ns - cancelled_cpu_ns > worst_cpu) {
+            worst_cpu = job.returned_cpu_ns - cancelled_cpu_ns;
+        }
+    }
+    printf("match3: cancel to return %.3f ms (best wall clock), %.3f ms (worst CPU time)\n",
+           (double)best_latency / 1e6, (double)worst_cpu / 1e6);
+    /* The work the search does after the cancel, every attempt: its CPU time. */
+    CHECK(worst_cpu < 1000000);
+    CHECK(best_latency < 1000000);
+    free(job.buf);
+}
+
 int main(void) {
     test_level_errors();
     test_moves_text();
     test_cascade_game();
     test_agents();
+    test_search_steps();
+    test_cancel_from_another_thread();
     return check_report("match3");
 }

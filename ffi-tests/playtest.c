@@ -1,9 +1,13 @@
 /* Personas and the playtest report through the C ABI: parse a persona file and play a
  * move with it, load the bundled personas, run the six agents of Table II on a level in a
- * caller tree buffer, and every error path. */
+ * caller tree buffer, the same in steps (and cancelled from another thread), and every
+ * error path. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arbor.h"
 #include "check.h"
@@ -178,10 +182,175 @@ static void test_playtest(void) {
     free(tree);
 }
 
+static void test_playtest_steps(void) {
+    arbor_match3_playtest_report one_shot, stepped, untouched;
+    arbor_match3_playtest_progress progress;
+    arbor_match3_level level;
+    size_t tree_bytes = 0, bytes = 0, other = 0, i;
+    void *tree, *buf;
+    uint32_t done = 0;
+
+    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)LEVEL, strlen(LEVEL), &level, NULL),
+                 ARBOR_OK);
+    CHECK_STATUS(arbor_match3_tree_bytes(&level, ITERATIONS, &tree_bytes), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_playtest_bytes(&level, ITERATIONS, &bytes), ARBOR_OK);
+    CHECK(bytes > tree_bytes);
+    CHECK_STATUS(arbor_match3_playtest_bytes(&level, UINT32_MAX, &other), ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_playtest_bytes(NULL, ITERATIONS, &other), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_bytes(&level, ITERATIONS, NULL), ARBOR_NULL_POINTER);
+    tree = malloc(tree_bytes);
+    buf = malloc(bytes + 8);
+    CHECK(tree != NULL && buf != NULL);
+    if (tree == NULL || buf == NULL) return;
+    CHECK_STATUS(arbor_match3_playtest(&level, GAMES, 5, ITERATIONS, tree, tree_bytes, &one_shot),
+                 ARBOR_OK);
+
+    CHECK_STATUS(arbor_match3_playtest_init(buf, bytes, &level, GAMES, 5, ITERATIONS), ARBOR_OK);
+    /* A cancel before a step makes it give its game up; the flag is then cleared. */
+    CHECK_STATUS(arbor_match3_playtest_cancel(buf, bytes), ARBOR_OK);
+    CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_CANCELLED && progress.games_done == 0);
+    CHECK(progress.games_total == 6 * GAMES);
+    for (;;) {
+        CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_OK);
+        if (progress.stop_reason != ARBOR_STOP_STEP) break;
+        done++;
+        CHECK(progress.games_done == done && progress.reserved == 0);
+        if (done == 3) {
+            /* The report so far: the first agent's games. */
+            CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_OK);
+            CHECK(stepped.games[0] == 3 && stepped.games[1] == 0);
+        }
+        if (done > 6 * GAMES) break;
+    }
+    CHECK(progress.stop_reason == ARBOR_STOP_DONE && done == 6 * GAMES);
+    CHECK(progress.games_done == 6 * GAMES);
+    CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_OK);
+    /* Step by step equals one shot, field for field. */
+    for (i = 0; i < ARBOR_MATCH3_PLAYTEST_AGENTS; i++) {
+        CHECK(stepped.games[i] == one_shot.games[i]);
+        CHECK(stepped.min_score[i] == one_shot.min_score[i]);
+        CHECK(stepped.max_score[i] == one_shot.max_score[i]);
+        CHECK(stepped.mean_score[i] == one_shot.mean_score[i]);
+        CHECK(stepped.mean_available[i] == one_shot.mean_available[i]);
+    }
+    CHECK(memcmp(&stepped, &one_shot, sizeof stepped) == 0);
+
+    /* Errors. */
+    memset(&untouched, 0x5a, sizeof untouched);
+    stepped = untouched;
+    CHECK_STATUS(arbor_match3_playtest_init(buf, bytes, &level, 0, 5, ITERATIONS),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_playtest_init(buf, bytes, &level, GAMES, 5, UINT32_MAX),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_match3_playtest_init(buf, bytes - 1, &level, GAMES, 5, ITERATIONS),
+                 ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_playtest_init((char *)buf + 4, bytes, &level, GAMES, 5, ITERATIONS),
+                 ARBOR_MISALIGNED);
+    CHECK_STATUS(arbor_match3_playtest_init(NULL, bytes, &level, GAMES, 5, ITERATIONS),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_init(buf, bytes, NULL, GAMES, 5, ITERATIONS),
+                 ARBOR_NULL_POINTER);
+    /* The handle prepared above is still whole after those refusals. */
+    CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_DONE);
+    CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_step(NULL, bytes, &progress), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_step(buf, 100, &progress), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_match3_playtest_step((char *)buf + 8, bytes - 8, &progress),
+                 ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_result((char *)buf + 8, bytes - 8, &stepped),
+                 ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_match3_playtest_cancel(NULL, bytes), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_match3_playtest_cancel((char *)buf + 4, bytes), ARBOR_MISALIGNED);
+    ((uint32_t *)buf)[1] ^= 1; /* another version's handle */
+    CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_WRONG_VERSION);
+    CHECK_STATUS(arbor_match3_playtest_cancel(buf, bytes), ARBOR_WRONG_VERSION);
+    CHECK(memcmp(&stepped, &untouched, sizeof stepped) == 0);
+    free(tree);
+    free(buf);
+}
+
+static uint64_t clock_ns(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static uint64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
+struct stepper {
+    void *buf;
+    size_t len;
+    arbor_status status;
+    arbor_match3_playtest_progress progress;
+    uint64_t returned_ns;
+    uint64_t returned_cpu_ns; /* the searching thread's CPU time */
+};
+
+static void *step_once(void *arg) {
+    struct stepper *job = (struct stepper *)arg;
+    job->status = arbor_match3_playtest_step(job->buf, job->len, &job->progress);
+    job->returned_ns = now_ns();
+    job->returned_cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    return NULL;
+}
+
+/* A step of a long game (5,000 iterations a move), cancelled from another thread. */
+static void test_playtest_cancel_from_another_thread(void) {
+    arbor_match3_level level;
+    struct stepper job;
+    size_t bytes = 0;
+    uint64_t best_latency = UINT64_MAX, worst_cpu = 0;
+    int attempt;
+
+    CHECK_STATUS(arbor_match3_level_parse((const uint8_t *)LEVEL, strlen(LEVEL), &level, NULL),
+                 ARBOR_OK);
+    CHECK_STATUS(arbor_match3_playtest_bytes(&level, 5000, &bytes), ARBOR_OK);
+    memset(&job, 0, sizeof job);
+    job.len = bytes;
+    job.buf = malloc(bytes);
+    CHECK(job.buf != NULL);
+    if (job.buf == NULL) return;
+    /* Measured as in match3.c: CPU time every attempt, wall clock the best of five. */
+    for (attempt = 0; attempt < 5 && best_latency >= 1000000; attempt++) {
+        pthread_t thread;
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        uint64_t cancelled_ns, cancelled_cpu_ns;
+        clockid_t cpu_clock;
+        CHECK_STATUS(arbor_match3_playtest_init(job.buf, bytes, &level, 1, 1, 5000), ARBOR_OK);
+        CHECK(pthread_create(&thread, NULL, step_once, &job) == 0);
+        nanosleep(&pause, NULL);
+        CHECK(pthread_getcpuclockid(thread, &cpu_clock) == 0);
+        cancelled_cpu_ns = clock_ns(cpu_clock);
+        cancelled_ns = now_ns();
+        CHECK_STATUS(arbor_match3_playtest_cancel(job.buf, job.len), ARBOR_OK);
+        CHECK(pthread_join(thread, NULL) == 0);
+        CHECK_STATUS(job.status, ARBOR_OK);
+        CHECK(job.progress.stop_reason == ARBOR_STOP_CANCELLED && job.progress.games_done == 0);
+        if (job.returned_ns - cancelled_ns < best_latency) {
+            best_latency = job.returned_ns - cancelled_ns;
+        }
+        if (job.returned_cpu_ns - cancelled_cpu_ns > worst_cpu) {
+            worst_cpu = job.returned_cpu_ns - cancelled_cpu_ns;
+        }
+    }
+    printf("playtest: cancel to return %.3f ms (best wall clock), %.3f ms (worst CPU time)\n",
+           (double)best_latency / 1e6, (double)worst_cpu / 1e6);
+    /* The work the search does after the cancel, every attempt: its CPU time. */
+    CHECK(worst_cpu < 1000000);
+    CHECK(best_latency < 1000000);
+    free(job.buf);
+}
+
 int main(void) {
     test_persona_parse();
     test_shipped_personas_play();
     test_agent_names();
     test_playtest();
+    test_playtest_steps();
+    test_playtest_cancel_from_another_thread();
     return check_report("playtest");
 }

@@ -168,6 +168,11 @@
 #define ARBOR_MATCH3_AGENT_PERSONA UINT32_C(2)
 
 /**
+ * Alignment of a search handle buffer (`malloc` satisfies it).
+ */
+#define ARBOR_MATCH3_SEARCH_ALIGN ((size_t)8)
+
+/**
  * `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
  */
 #define ARBOR_MCTS_UCT UINT32_C(0)
@@ -250,6 +255,16 @@
 #define ARBOR_MATCH3_PLAYTEST_REPORT_BYTES ((size_t)168)
 
 /**
+ * Alignment of a playtest handle buffer (`malloc` satisfies it).
+ */
+#define ARBOR_MATCH3_PLAYTEST_ALIGN ((size_t)8)
+
+/**
+ * Bytes of `arbor_match3_playtest_progress`.
+ */
+#define ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES ((size_t)16)
+
+/**
  * `arbor_search_progress.stop_reason`: the call ran its `max_iterations`.
  */
 #define ARBOR_STOP_ITERATIONS UINT32_C(1)
@@ -270,6 +285,11 @@
  * a stepped playtest has played every game.
  */
 #define ARBOR_STOP_DONE UINT32_C(4)
+
+/**
+ * The call did its one step of work (a stepped playtest's game).
+ */
+#define ARBOR_STOP_STEP UINT32_C(5)
 
 /**
  * `arbor_search_progress.best_move` when there is no move yet.
@@ -630,6 +650,89 @@ typedef struct arbor_match3_metrics {
 } arbor_match3_metrics;
 
 /**
+ * A clock of the caller: a monotonic count of microseconds (any origin), called with the
+ * `ctx` of the limits, from the thread that runs the search, about once per iteration.
+ */
+typedef uint64_t (*arbor_clock_fn)(void *ctx);
+
+/**
+ * The limits of one `…_search_run` (or `…_step`) call. Fill it with
+ * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
+ * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
+ * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
+ * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
+ * either.
+ */
+typedef struct arbor_search_limits {
+  /**
+   * Written by `arbor_search_limits_init`; a struct not filled by it is refused.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Most iterations of this call; 0 for no limit.
+   */
+  uint32_t max_iterations;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * Microseconds the call may take from its start, measured by `now_us` (or, when that
+   * is NULL, by the monotonic clock of the `std` build; a `no_std` build without `now_us`
+   * refuses a deadline with `ARBOR_UNSUPPORTED`); 0 for none. Checked before every
+   * iteration, so a call overruns it by at most one iteration.
+   */
+  uint64_t deadline_us;
+  /**
+   * The caller's clock, or NULL.
+   */
+  arbor_clock_fn now_us;
+  /**
+   * Passed to `now_us`; arbor does nothing else with it.
+   */
+  void *ctx;
+} arbor_search_limits;
+
+/**
+ * What a `…_search_run` call did and where its search stands.
+ */
+typedef struct arbor_search_progress {
+  /**
+   * Iterations of the search so far, over every call since it started on this position.
+   */
+  uint64_t iterations;
+  /**
+   * Iterations of this call.
+   */
+  uint32_t iterations_this_call;
+  /**
+   * Why this call stopped: `ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`, `_DONE`.
+   */
+  uint32_t stop_reason;
+  /**
+   * The move the search would play now (the game's move code), or
+   * `ARBOR_SEARCH_NO_MOVE` before the root has a child.
+   */
+  uint32_t best_move;
+  /**
+   * Simulations through that move.
+   */
+  uint32_t best_visits;
+  /**
+   * Its mean reward, in [0, 1], for the player to move; 0 without visits.
+   */
+  double best_value;
+  /**
+   * Simulations through the root.
+   */
+  uint64_t root_visits;
+} arbor_search_progress;
+
+/**
  * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
  */
 typedef struct arbor_mcts_config {
@@ -753,52 +856,28 @@ typedef struct arbor_match3_playtest_report {
 } arbor_match3_playtest_report;
 
 /**
- * A clock of the caller: a monotonic count of microseconds (any origin), called with the
- * `ctx` of the limits, from the thread that runs the search, about once per iteration.
+ * Where a stepped playtest stands after `arbor_match3_playtest_step`.
  */
-typedef uint64_t (*arbor_clock_fn)(void *ctx);
-
-/**
- * The limits of one `…_search_run` (or `…_step`) call. Fill it with
- * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
- * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
- * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
- * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
- * either.
- */
-typedef struct arbor_search_limits {
+typedef struct arbor_match3_playtest_progress {
   /**
-   * Written by `arbor_search_limits_init`; a struct not filled by it is refused.
+   * Games played so far, over all agents.
    */
-  uint32_t magic;
+  uint32_t games_done;
   /**
-   * `ARBOR_ABI_VERSION` of the library that filled it.
+   * Games of the whole playtest: 6 × games per agent.
    */
-  uint32_t version;
+  uint32_t games_total;
   /**
-   * Most iterations of this call; 0 for no limit.
+   * `ARBOR_STOP_STEP` (the call played a game), `ARBOR_STOP_CANCELLED` (it gave the
+   * game up: the next step plays it again, to the same result) or `ARBOR_STOP_DONE`
+   * (every game was already played).
    */
-  uint32_t max_iterations;
+  uint32_t stop_reason;
   /**
    * Written as zero.
    */
   uint32_t reserved;
-  /**
-   * Microseconds the call may take from its start, measured by `now_us` (or, when that
-   * is NULL, by the monotonic clock of the `std` build; a `no_std` build without `now_us`
-   * refuses a deadline with `ARBOR_UNSUPPORTED`); 0 for none. Checked before every
-   * iteration, so a call overruns it by at most one iteration.
-   */
-  uint64_t deadline_us;
-  /**
-   * The caller's clock, or NULL.
-   */
-  arbor_clock_fn now_us;
-  /**
-   * Passed to `now_us`; arbor does nothing else with it.
-   */
-  void *ctx;
-} arbor_search_limits;
+} arbor_match3_playtest_progress;
 
 /**
  * Statistics of a solve.
@@ -1241,6 +1320,122 @@ ARBOR_NODISCARD arbor_status arbor_match3_agent_move(const struct arbor_match3_g
 ARBOR_NOEXCEPT;
 
 /**
+ * Writes to `*out_bytes` the size of a search handle buffer for searches of up to
+ * `iterations` iterations on `*level` without running out of nodes: 2,392 bytes of handle
+ * and 40 · (1 + `iterations` · (h·(w−1) + w·(h−1))) of tree for a `w`×`h` board (the rule
+ * of `arbor_match3_tree_bytes`). `iterations` counts every iteration since
+ * `arbor_match3_search_init` or the last `arbor_match3_search_play` (a reused subtree takes
+ * room too); past that the tree stops growing, which is no error. Align the buffer to
+ * `ARBOR_MATCH3_SEARCH_ALIGN`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+ * `ARBOR_MATCH3_MAX_ITERATIONS`).
+ *
+ * # Safety
+ * `level` readable and `out_bytes` writable, or NULL.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_bytes(const struct arbor_match3_level *level,
+                                       uint32_t iterations,
+                                       size_t *out_bytes)
+ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the search handle in `buf` (`len` bytes, sized by `arbor_match3_search_bytes`,
+ * aligned to `ARBOR_MATCH3_SEARCH_ALIGN`) for `agent` to choose a move in `*game`, its
+ * generator seeded with `seed`. The agent, goal and formula are those of
+ * `arbor_match3_agent_move`; the handle copies the game and the formula.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (game),
+ * `ARBOR_INVALID_ARGUMENT` (agent, goal, formula, damaged game), `ARBOR_INVALID_LENGTH`
+ * (formula), `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (no room for the handle and one
+ * node), `ARBOR_GAME_OVER`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` writes and not used by anything else during the call;
+ * `game` readable; `formula` valid for `formula_len` reads.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_init(void *buf,
+                                      size_t len,
+                                      const struct arbor_match3_game *game,
+                                      uint32_t agent,
+                                      uint32_t goal,
+                                      const uint8_t *formula,
+                                      size_t formula_len,
+                                      uint64_t seed)
+ARBOR_NOEXCEPT;
+
+/**
+ * Continues the handle's search for at most `limits->max_iterations` iterations (0: no
+ * limit), less if `limits->deadline_us` passes or `arbor_match3_search_cancel` is called,
+ * and writes where it stands to `*out_progress`: the move to play now
+ * (`best_move`, a move code), its visits and value, the iterations so far and this call's,
+ * and why the call stopped (`ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`; `_DONE`
+ * for the Random agent, which chooses at once). The stop conditions are checked before
+ * every iteration (tens of microseconds), so a cancel or a deadline ends the call within
+ * one iteration. `k` calls of `n` iterations choose the move of one call of `k · n`, and of
+ * `arbor_match3_agent_move` with `k · n` iterations and the same seed, when no call ended
+ * with no iteration on a fresh tree.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
+ * prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
+ * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
+ * `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
+ * `now_us` in a build without `std`). On error the search is unchanged.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+ * but `arbor_match3_search_cancel`; `limits` readable; `limits->now_us`, if not NULL,
+ * callable with `limits->ctx` from this thread; `out_progress` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_run(void *buf,
+                                     size_t len,
+                                     const struct arbor_search_limits *limits,
+                                     struct arbor_search_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Plays move `code` in the handle's game and keeps the part of the tree under it for the
+ * next `arbor_match3_search_run` (the iteration count starts again from 0). Any legal move
+ * may be played, not only the search's.
+ *
+ * Errors: those of `arbor_match3_search_run` for `buf`, `ARBOR_GAME_OVER`,
+ * `ARBOR_ILLEGAL_MOVE`. On error the handle is unchanged.
+ *
+ * # Safety
+ * As `arbor_match3_search_run` for `buf`.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_play(void *buf, size_t len, uint8_t code) ARBOR_NOEXCEPT;
+
+/**
+ * Copies the handle's game (with the moves played through `arbor_match3_search_play`)
+ * to `*out_game`.
+ *
+ * Errors: those of `arbor_match3_search_run` for `buf`.
+ *
+ * # Safety
+ * As `arbor_match3_search_run` for `buf`; `out_game` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_game(void *buf,
+                                      size_t len,
+                                      struct arbor_match3_game *out_game)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks the search running on the handle in `buf` to stop: it ends within one iteration
+ * with `ARBOR_STOP_CANCELLED`. If no search is running, the next `arbor_match3_search_run`
+ * stops at once; the call that stops for a cancel clears it. The one function that may be
+ * called while another thread uses the handle (from any thread, a signal handler excepted).
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
+
+/**
  * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
  * `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
  * solver on, expansion at first visit, no playout cutoff.
@@ -1440,6 +1635,96 @@ ARBOR_NODISCARD arbor_status arbor_match3_playtest(const struct arbor_match3_lev
 ARBOR_NOEXCEPT;
 
 /**
+ * Writes to `*out_bytes` the size of a playtest handle buffer for `*level` and
+ * `iterations` per move: the handle and the tree of `arbor_match3_tree_bytes` (no search
+ * can exhaust it, so the report does not depend on the buffer). Align it to
+ * `ARBOR_MATCH3_PLAYTEST_ALIGN`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+ * `ARBOR_MATCH3_MAX_ITERATIONS`).
+ *
+ * # Safety
+ * `level` readable and `out_bytes` writable, or NULL.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_bytes(const struct arbor_match3_level *level,
+                                         uint32_t iterations,
+                                         size_t *out_bytes)
+ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the playtest handle in `buf` (`len` bytes, sized by
+ * `arbor_match3_playtest_bytes`) for the playtest `arbor_match3_playtest` runs with the
+ * same arguments: each `arbor_match3_playtest_step` plays one of its 6 × `games` games, in
+ * the same order, and `arbor_match3_playtest_result` then gives the same report, field for
+ * field. The handle copies the level.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (level),
+ * `ARBOR_INVALID_ARGUMENT` (`games` 0, `iterations` out of range, damaged level),
+ * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (below `arbor_match3_playtest_bytes`).
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` writes and not used by anything else during the call;
+ * `level` readable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_init(void *buf,
+                                        size_t len,
+                                        const struct arbor_match3_level *level,
+                                        uint32_t games,
+                                        uint64_t seed,
+                                        uint32_t iterations)
+ARBOR_NOEXCEPT;
+
+/**
+ * Plays the next game of the playtest in `buf` and writes where it stands to
+ * `*out_progress`. `arbor_match3_playtest_cancel` makes it give the game up (within one
+ * search iteration) with `ARBOR_STOP_CANCELLED`; the next step plays that game again,
+ * to the same result. When every game has been played, it plays none and says
+ * `ARBOR_STOP_DONE`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf`
+ * not prepared by `arbor_match3_playtest_init`), `ARBOR_MISALIGNED`,
+ * `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length), `ARBOR_INVALID_ARGUMENT`
+ * (damaged handle). On error the playtest is unchanged.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+ * but `arbor_match3_playtest_cancel`; `out_progress` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_step(void *buf,
+                                        size_t len,
+                                        struct arbor_match3_playtest_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the report of the games played so far to `*out_report`; once every game is
+ * played, it equals `arbor_match3_playtest`'s with the same arguments, field for field.
+ *
+ * Errors: those of `arbor_match3_playtest_step` for `buf`, `ARBOR_NULL_POINTER`.
+ *
+ * # Safety
+ * As `arbor_match3_playtest_step`; `out_report` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_result(void *buf,
+                                          size_t len,
+                                          struct arbor_match3_playtest_report *out_report)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks the playtest step running on the handle in `buf` to give its game up: it returns
+ * within one search iteration with `ARBOR_STOP_CANCELLED`. If no step is running, the next
+ * one stops at once; the step that stops for a cancel clears it. The one function that may
+ * be called while another thread uses the handle.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
+
+/**
  * Fills `*out_limits` with `max_iterations`, no deadline and no clock.
  *
  * Errors: `ARBOR_NULL_POINTER`.
@@ -1554,7 +1839,9 @@ ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_metrics, ARBOR_MATCH3_METRICS_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_persona, ARBOR_MATCH3_PERSONA_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_playtest_report, ARBOR_MATCH3_PLAYTEST_REPORT_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_playtest_progress, ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
+ARBOR_SIZE_CHECK(arbor_search_progress, ARBOR_SEARCH_PROGRESS_BYTES);
 ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);
 
 #endif  /* ARBOR_H */

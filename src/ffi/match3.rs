@@ -158,13 +158,13 @@ pub const ARBOR_MATCH3_AGENT_VANILLA: u32 = 1;
 /// Persona MCTS with a formula in the binary form.
 pub const ARBOR_MATCH3_AGENT_PERSONA: u32 = 2;
 
-fn level_of(image: &[u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES]) -> Result<Level, Error> {
+pub(super) fn level_of(image: &[u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES]) -> Result<Level, Error> {
     let mut bytes = [0u8; LEVEL_BYTES];
     bytes.copy_from_slice(&image[..LEVEL_BYTES]);
     Level::from_bytes(&bytes).ok_or(Error::InvalidArgument)
 }
 
-fn image_of(level: &Level) -> [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES] {
+pub(super) fn image_of(level: &Level) -> [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES] {
     let mut bytes = [0u8; LEVEL_BYTES];
     level.to_bytes(&mut bytes);
     let mut image = [0u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES];
@@ -762,5 +762,438 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
         .ok_or(Error::GameOver)?;
         out.write(swap.code());
         Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The anytime agent search: a handle in a caller buffer.
+// ---------------------------------------------------------------------------------------
+
+/// Alignment of a search handle buffer (`malloc` satisfies it).
+pub const ARBOR_MATCH3_SEARCH_ALIGN: usize = 8;
+
+const SEARCH_MAGIC: u32 = magic(b"M3SR");
+
+/// A search handle after its buffer header and cancel flag: the agent, the game, the tree's
+/// parts and the generator; the tree's nodes follow. Plain integers only, so that a damaged
+/// buffer is refused rather than misread.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct SearchState {
+    agent: u32,
+    goal: u32,
+    formula_len: u32,
+    reserved: u32,
+    /// Iterations since `_init` or the last `_play`.
+    iterations: u64,
+    tree_len: u32,
+    has_root_key: u32,
+    root_key: u64,
+    /// The generator's state (four `u32`).
+    rng: [u32; 4],
+    game: arbor_match3_game,
+    formula: [u8; ARBOR_MATCH3_FORMULA_MAX_BYTES],
+    reserved_end: [u8; 6],
+}
+
+const SEARCH_STATE_BYTES: usize = 2368;
+const _: () = assert!(core::mem::size_of::<SearchState>() == SEARCH_STATE_BYTES);
+/// Bytes from the start of the area (after the buffer header) to the first node.
+const SEARCH_NODES_AT: usize = super::search::CANCEL_BYTES + SEARCH_STATE_BYTES;
+const _: () = assert!((BUFFER_HEADER_BYTES + SEARCH_NODES_AT).is_multiple_of(8));
+
+// SAFETY: `#[repr(C)]`, integers and byte arrays (the game is `Plain`), no padding: 2368
+// bytes, asserted above.
+unsafe impl Plain for SearchState {}
+
+use super::playtest::ARBOR_MATCH3_FORMULA_MAX_BYTES;
+use super::search::{
+    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_DONE, CallStop, arbor_search_limits, arbor_search_progress,
+    cancel_buffer, cancel_flag, check_limits, max_iterations,
+};
+use crate::match3::{AgentProgress, choose_until};
+use crate::search::mcts::{Mcts, TreeParts};
+use rand_xorshift::XorShiftRng;
+
+fn rng_bits(rng: XorShiftRng) -> [u32; 4] {
+    // SAFETY: the generator is four `u32` words (16 bytes: `transmute` checks the size), and
+    // any four words are a generator state.
+    unsafe { core::mem::transmute::<XorShiftRng, [u32; 4]>(rng) }
+}
+
+fn rng_of(bits: [u32; 4]) -> XorShiftRng {
+    // SAFETY: as in `rng_bits`.
+    unsafe { core::mem::transmute::<[u32; 4], XorShiftRng>(bits) }
+}
+
+/// An opened search handle: the flag, the state (a copy, written back by `save`) and the
+/// nodes.
+struct OpenSearch<'a> {
+    cancel: &'a core::sync::atomic::AtomicU32,
+    state_at: *mut SearchState,
+    state: SearchState,
+    nodes: &'a mut [Node<Swap>],
+}
+
+impl OpenSearch<'_> {
+    fn save(self) {
+        // SAFETY: `state_at` points into the buffer opened by `open_search`, aligned and
+        // exclusively this call's (the cancel flag lies before it).
+        unsafe { self.state_at.write(self.state) }
+    }
+}
+
+/// Splits a handle's area into its flag, its state and its nodes without touching the flag
+/// through a plain reference.
+///
+/// # Safety
+/// `area` is the area of a buffer prepared or opened for this call (8-aligned), at least
+/// `SEARCH_NODES_AT` bytes, exclusively this call's but for the flag.
+unsafe fn split_search<'a>(area: &'a mut [u8]) -> OpenSearch<'a> {
+    let len = area.len();
+    let base = area.as_mut_ptr();
+    // SAFETY: the caller's guarantees: the flag is the area's first 4 bytes, 4-aligned; the
+    // state follows at offset 8 (8-aligned, within the area); the nodes after it.
+    unsafe {
+        let cancel = cancel_flag(base);
+        let state_at = base.add(super::search::CANCEL_BYTES).cast::<SearchState>();
+        let nodes =
+            core::slice::from_raw_parts_mut(base.add(SEARCH_NODES_AT), len - SEARCH_NODES_AT);
+        OpenSearch {
+            cancel,
+            state_at,
+            state: state_at.read(),
+            nodes: nodes_in(nodes),
+        }
+    }
+}
+
+/// Opens a search handle. Errors: those of `open_buffer`, `Error::InvalidArgument`
+/// (damaged).
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes, used by nothing else during `'a` but
+/// `arbor_match3_search_cancel`.
+unsafe fn open_search<'a>(buf: *mut c_void, len: usize) -> Result<OpenSearch<'a>, Error> {
+    // SAFETY: forwarded caller guarantee.
+    let area =
+        unsafe { super::boundary::open_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }?;
+    if area.len() < SEARCH_NODES_AT + node_size::<Swap>() {
+        return Err(Error::InvalidArgument);
+    }
+    // SAFETY: opened for this call, aligned (16-byte header after an 8-aligned start), long
+    // enough (checked).
+    Ok(unsafe { split_search(area) })
+}
+
+/// The agent, position and tree of an opened handle, checked.
+fn searched(state: &SearchState) -> Result<(Level, u32, Goal, Option<Program>, TreeParts), Error> {
+    check_version(state.game.magic, state.game.version, GAME_MAGIC)?;
+    let level = level_of(&state.game.level)?;
+    let formula = state
+        .formula
+        .get(..state.formula_len as usize)
+        .ok_or(Error::InvalidArgument)?;
+    // SAFETY: `formula` is a slice of the state, valid for its length.
+    let (agent, goal, program) =
+        unsafe { agent_program(state.agent, state.goal, formula.as_ptr(), formula.len()) }
+            .map_err(|_| Error::InvalidArgument)?;
+    let tree = TreeParts {
+        len: state.tree_len,
+        root_key: (state.has_root_key != 0).then_some(state.root_key),
+    };
+    Ok((level, agent, goal, program, tree))
+}
+
+/// Writes to `*out_bytes` the size of a search handle buffer for searches of up to
+/// `iterations` iterations on `*level` without running out of nodes: 2,392 bytes of handle
+/// and 40 · (1 + `iterations` · (h·(w−1) + w·(h−1))) of tree for a `w`×`h` board (the rule
+/// of `arbor_match3_tree_bytes`). `iterations` counts every iteration since
+/// `arbor_match3_search_init` or the last `arbor_match3_search_play` (a reused subtree takes
+/// room too); past that the tree stops growing, which is no error. Align the buffer to
+/// `ARBOR_MATCH3_SEARCH_ALIGN`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+/// `ARBOR_MATCH3_MAX_ITERATIONS`).
+///
+/// # Safety
+/// `level` readable and `out_bytes` writable, or NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_bytes(
+    level: *const arbor_match3_level,
+    iterations: u32,
+    out_bytes: *mut usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let level = unsafe { read_level(level) }?;
+        let bytes = tree_nodes(&level, iterations)
+            .and_then(tree_bytes_for)
+            .and_then(|tree| tree.checked_add(SEARCH_NODES_AT));
+        // SAFETY: forwarded caller guarantee.
+        unsafe { report_bytes(bytes, out_bytes) }
+    })
+}
+
+/// Prepares the search handle in `buf` (`len` bytes, sized by `arbor_match3_search_bytes`,
+/// aligned to `ARBOR_MATCH3_SEARCH_ALIGN`) for `agent` to choose a move in `*game`, its
+/// generator seeded with `seed`. The agent, goal and formula are those of
+/// `arbor_match3_agent_move`; the handle copies the game and the formula.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (game),
+/// `ARBOR_INVALID_ARGUMENT` (agent, goal, formula, damaged game), `ARBOR_INVALID_LENGTH`
+/// (formula), `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (no room for the handle and one
+/// node), `ARBOR_GAME_OVER`.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` writes and not used by anything else during the call;
+/// `game` readable; `formula` valid for `formula_len` reads.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn arbor_match3_search_init(
+    buf: *mut c_void,
+    len: usize,
+    game: *const arbor_match3_game,
+    agent: u32,
+    goal: u32,
+    formula: *const u8,
+    formula_len: usize,
+    seed: u64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let ((game, level), (agent, goal, program)) = unsafe {
+            (
+                read_game(game)?,
+                agent_program(agent, goal, formula, formula_len)?,
+            )
+        };
+        if replay(&game, &level)?.is_over() {
+            return Err(Error::GameOver);
+        }
+        let mut image = [0u8; ARBOR_MATCH3_FORMULA_MAX_BYTES];
+        let formula_len = match &program {
+            Some(program) => program.encode(&mut image)?,
+            None => 0,
+        };
+        let min = SEARCH_NODES_AT + tree_bytes_for(1).ok_or(Error::InvalidLength)?;
+        // SAFETY: forwarded caller guarantee.
+        let area =
+            unsafe { prepare_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, min, SEARCH_MAGIC) }?;
+        // SAFETY: prepared for this call, aligned, at least `min` bytes.
+        let mut open = unsafe { split_search(area) };
+        open.cancel.store(0, core::sync::atomic::Ordering::Relaxed);
+        open.state = SearchState {
+            agent,
+            goal: goal as u32,
+            formula_len: formula_len as u32,
+            reserved: 0,
+            iterations: 0,
+            tree_len: 0,
+            has_root_key: 0,
+            root_key: 0,
+            rng: rng_bits(seeded_rng(seed)),
+            game,
+            formula: image,
+            reserved_end: [0; 6],
+        };
+        open.save();
+        Ok(())
+    })
+}
+
+fn progress_of(
+    agent: u32,
+    found: &AgentProgress,
+    iterations: u64,
+    stop_reason: u32,
+) -> arbor_search_progress {
+    let summary = &found.summary;
+    let best = if agent == ARBOR_MATCH3_AGENT_RANDOM {
+        found.result.best
+    } else {
+        summary.best.or(found.result.best)
+    };
+    arbor_search_progress {
+        iterations,
+        iterations_this_call: found.result.stats.iterations,
+        stop_reason,
+        best_move: best.map_or(ARBOR_SEARCH_NO_MOVE, |swap| u32::from(swap.code())),
+        best_visits: summary.best_visits,
+        best_value: f64::from(summary.best_value),
+        root_visits: u64::from(summary.root_visits),
+    }
+}
+
+/// Continues the handle's search for at most `limits->max_iterations` iterations (0: no
+/// limit), less if `limits->deadline_us` passes or `arbor_match3_search_cancel` is called,
+/// and writes where it stands to `*out_progress`: the move to play now
+/// (`best_move`, a move code), its visits and value, the iterations so far and this call's,
+/// and why the call stopped (`ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`; `_DONE`
+/// for the Random agent, which chooses at once). The stop conditions are checked before
+/// every iteration (tens of microseconds), so a cancel or a deadline ends the call within
+/// one iteration. `k` calls of `n` iterations choose the move of one call of `k · n`, and of
+/// `arbor_match3_agent_move` with `k · n` iterations and the same seed, when no call ended
+/// with no iteration on a fresh tree.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
+/// prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
+/// `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
+/// `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
+/// `now_us` in a build without `std`). On error the search is unchanged.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+/// but `arbor_match3_search_cancel`; `limits` readable; `limits->now_us`, if not NULL,
+/// callable with `limits->ctx` from this thread; `out_progress` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_run(
+    buf: *mut c_void,
+    len: usize,
+    limits: *const arbor_search_limits,
+    out_progress: *mut arbor_search_progress,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (limits, out, open) = unsafe {
+            (
+                super::boundary::read_in(limits)?,
+                Out::new(out_progress)?,
+                open_search(buf, len)?,
+            )
+        };
+        check_limits(&limits)?;
+        let OpenSearch {
+            cancel,
+            state_at,
+            mut state,
+            nodes,
+        } = open;
+        let (level, agent, goal, program, mut tree) = searched(&state)?;
+        let position = replay(&state.game, &level)?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let mut stop = CallStop::new(&limits, cancel)?;
+        let mut rng = rng_of(state.rng);
+        let found = choose_until(
+            agent_of(agent, goal, &program),
+            &position,
+            &SearchConfig::default(),
+            &mut Storage::nodes_only(nodes),
+            &mut tree,
+            max_iterations(&limits),
+            &mut stop,
+            &mut rng,
+        )
+        .map_err(|error| match error {
+            Error::CapacityExhausted => Error::BufferTooSmall,
+            other => other,
+        })?;
+        let reason = if agent == ARBOR_MATCH3_AGENT_RANDOM {
+            ARBOR_STOP_DONE
+        } else {
+            stop.finish()
+        };
+        state.iterations += u64::from(found.result.stats.iterations);
+        state.tree_len = tree.len;
+        state.has_root_key = u32::from(tree.root_key.is_some());
+        state.root_key = tree.root_key.unwrap_or(0);
+        state.rng = rng_bits(rng);
+        let progress = progress_of(agent, &found, state.iterations, reason);
+        // SAFETY: as in `OpenSearch::save`.
+        unsafe { state_at.write(state) };
+        out.write(progress);
+        Ok(())
+    })
+}
+
+/// Plays move `code` in the handle's game and keeps the part of the tree under it for the
+/// next `arbor_match3_search_run` (the iteration count starts again from 0). Any legal move
+/// may be played, not only the search's.
+///
+/// Errors: those of `arbor_match3_search_run` for `buf`, `ARBOR_GAME_OVER`,
+/// `ARBOR_ILLEGAL_MOVE`. On error the handle is unchanged.
+///
+/// # Safety
+/// As `arbor_match3_search_run` for `buf`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_play(
+    buf: *mut c_void,
+    len: usize,
+    code: u8,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let open = unsafe { open_search(buf, len) }?;
+        let OpenSearch {
+            state_at,
+            mut state,
+            nodes,
+            ..
+        } = open;
+        let (level, _, _, _, tree) = searched(&state)?;
+        let mut position = replay(&state.game, &level)?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let swap = Swap::from_code(code).ok_or(Error::IllegalMove)?;
+        position.try_play(swap)?;
+        let mut game = state.game;
+        record_move(&mut game, swap)?;
+        let mut mcts = Mcts::from_tree_parts(nodes, tree).map_err(|_| Error::InvalidArgument)?;
+        if !mcts.advance(swap) {
+            mcts.clear();
+        }
+        let tree = mcts.parts();
+        state.game = game;
+        state.iterations = 0;
+        state.tree_len = tree.len;
+        state.has_root_key = u32::from(tree.root_key.is_some());
+        state.root_key = tree.root_key.unwrap_or(0);
+        // SAFETY: as in `OpenSearch::save`.
+        unsafe { state_at.write(state) };
+        Ok(())
+    })
+}
+
+/// Copies the handle's game (with the moves played through `arbor_match3_search_play`)
+/// to `*out_game`.
+///
+/// Errors: those of `arbor_match3_search_run` for `buf`.
+///
+/// # Safety
+/// As `arbor_match3_search_run` for `buf`; `out_game` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_game(
+    buf: *mut c_void,
+    len: usize,
+    out_game: *mut arbor_match3_game,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (open, out) = unsafe { (open_search(buf, len)?, Out::new(out_game)?) };
+        searched(&open.state)?;
+        out.write(open.state.game);
+        Ok(())
+    })
+}
+
+/// Asks the search running on the handle in `buf` to stop: it ends within one iteration
+/// with `ARBOR_STOP_CANCELLED`. If no search is running, the next `arbor_match3_search_run`
+/// stops at once; the call that stops for a cancel clears it. The one function that may be
+/// called while another thread uses the handle (from any thread, a signal handler excepted).
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_cancel(buf: *mut c_void, len: usize) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }
     })
 }

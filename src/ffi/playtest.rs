@@ -5,14 +5,24 @@
 use core::ffi::{c_char, c_void};
 
 use super::arbor_status;
-use super::boundary::{OptionalOut, Out, Plain, boundary, magic};
-use super::match3::{arbor_match3_level, read_level, tree_nodes, tree_storage};
+use super::boundary::{
+    OptionalOut, Out, Plain, boundary, magic, open_buffer, prepare_buffer, report_bytes,
+};
+use super::match3::{
+    ARBOR_MATCH3_LEVEL_IMAGE_BYTES, arbor_match3_level, image_of, level_of, nodes_in, read_level,
+    tree_bytes_for, tree_nodes, tree_storage,
+};
+use super::search::{
+    ARBOR_STOP_DONE, ARBOR_STOP_STEP, CANCEL_BYTES, CallStop, arbor_search_limits, cancel_buffer,
+    cancel_flag,
+};
 use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::match3::{
-    Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, Report, SHIPPED_PERSONAS, SearchConfig,
-    Storage, playtest_game, shipped,
+    Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, PlaytestRun, Report, SHIPPED_PERSONAS,
+    SearchConfig, Storage, Swap, shipped,
 };
+use crate::search::mcts::Node;
 
 /// Most bytes of a formula's binary form (64 instructions, all constants).
 pub const ARBOR_MATCH3_FORMULA_MAX_BYTES: usize = 322;
@@ -267,15 +277,307 @@ pub unsafe extern "C" fn arbor_match3_playtest(
         let personas = shipped().map_err(|_| Error::InvalidArgument)?;
         // The C ABI lends tree nodes only, so the searches replay their moves.
         let mut storage = Storage::nodes_only(storage);
-        let mut report = Report::default();
-        for agent in PlaytestAgent::ALL {
-            for game in 0..games {
-                let metrics =
-                    playtest_game(&level, &personas, agent, game, seed, &config, &mut storage)?;
-                report.add(agent, &metrics);
-            }
-        }
-        out.write(report_of(&report));
+        let mut run = PlaytestRun::new(games, seed)?;
+        while run.step(&level, &personas, &config, &mut storage)? {}
+        out.write(report_of(&run.report));
         Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The playtest in steps: a handle in a caller buffer.
+// ---------------------------------------------------------------------------------------
+
+/// Alignment of a playtest handle buffer (`malloc` satisfies it).
+pub const ARBOR_MATCH3_PLAYTEST_ALIGN: usize = 8;
+
+const PLAYTEST_MAGIC: u32 = magic(b"M3PT");
+
+/// Where a stepped playtest stands after `arbor_match3_playtest_step`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct arbor_match3_playtest_progress {
+    /// Games played so far, over all agents.
+    pub games_done: u32,
+    /// Games of the whole playtest: 6 × games per agent.
+    pub games_total: u32,
+    /// `ARBOR_STOP_STEP` (the call played a game), `ARBOR_STOP_CANCELLED` (it gave the
+    /// game up: the next step plays it again, to the same result) or `ARBOR_STOP_DONE`
+    /// (every game was already played).
+    pub stop_reason: u32,
+    /// Written as zero.
+    pub reserved: u32,
+}
+
+/// Bytes of `arbor_match3_playtest_progress`.
+pub const ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES: usize = 16;
+const _: () = assert!(
+    core::mem::size_of::<arbor_match3_playtest_progress>() == ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES
+);
+
+/// A playtest handle after its buffer header and cancel flag; the tree's nodes follow.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct PlaytestState {
+    /// The core's run: integers and floats only, so any bytes are a value (a damaged one
+    /// is refused by `check_run`, never misread as something unsafe).
+    run: PlaytestRun,
+    iterations: u32,
+    level: [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES],
+}
+
+/// Bytes from the start of the area (after the buffer header) to the first node.
+const PLAYTEST_NODES_AT: usize =
+    (CANCEL_BYTES + core::mem::size_of::<PlaytestState>()).next_multiple_of(8);
+const _: () = assert!(core::mem::align_of::<PlaytestState>() <= 8);
+
+struct OpenPlaytest<'a> {
+    cancel: &'a core::sync::atomic::AtomicU32,
+    state_at: *mut PlaytestState,
+    state: PlaytestState,
+    nodes: &'a mut [Node<Swap>],
+}
+
+/// # Safety
+/// As `split_search` in match3.rs, with `PLAYTEST_NODES_AT`.
+unsafe fn split_playtest<'a>(area: &'a mut [u8]) -> OpenPlaytest<'a> {
+    let len = area.len();
+    let base = area.as_mut_ptr();
+    // SAFETY: the caller's guarantees: the flag is the area's first 4 bytes, 4-aligned; the
+    // state follows at offset 8 (8-aligned); the nodes at PLAYTEST_NODES_AT (8-aligned).
+    // Every field of the state is an integer, a float or an array of them, so any bytes
+    // read are a value.
+    unsafe {
+        let cancel = cancel_flag(base);
+        let state_at = base.add(CANCEL_BYTES).cast::<PlaytestState>();
+        let nodes =
+            core::slice::from_raw_parts_mut(base.add(PLAYTEST_NODES_AT), len - PLAYTEST_NODES_AT);
+        OpenPlaytest {
+            cancel,
+            state_at,
+            state: state_at.read(),
+            nodes: nodes_in(nodes),
+        }
+    }
+}
+
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes, used by nothing else during `'a` but
+/// `arbor_match3_playtest_cancel`.
+unsafe fn open_playtest<'a>(buf: *mut c_void, len: usize) -> Result<OpenPlaytest<'a>, Error> {
+    // SAFETY: forwarded caller guarantee.
+    let area = unsafe { open_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, PLAYTEST_MAGIC) }?;
+    if area.len() < PLAYTEST_NODES_AT {
+        return Err(Error::InvalidArgument);
+    }
+    // SAFETY: opened for this call, 8-aligned, long enough (checked).
+    Ok(unsafe { split_playtest(area) })
+}
+
+/// The level and settings of an opened playtest, checked against its tree.
+fn check_run(open: &OpenPlaytest<'_>) -> Result<(Level, SearchConfig), Error> {
+    let level = level_of(&open.state.level)?;
+    let run = &open.state.run;
+    let (config, nodes) = playtest_config(&level, run.games, open.state.iterations)?;
+    if run.next_agent as usize > ARBOR_MATCH3_PLAYTEST_AGENTS
+        || run.next_game >= run.games
+        || open.nodes.len() < nodes
+    {
+        return Err(Error::InvalidArgument);
+    }
+    Ok((level, config))
+}
+
+fn playtest_progress(run: &PlaytestRun, stop_reason: u32) -> arbor_match3_playtest_progress {
+    arbor_match3_playtest_progress {
+        games_done: run.played(),
+        games_total: run
+            .games
+            .saturating_mul(ARBOR_MATCH3_PLAYTEST_AGENTS as u32),
+        stop_reason,
+        reserved: 0,
+    }
+}
+
+/// Writes to `*out_bytes` the size of a playtest handle buffer for `*level` and
+/// `iterations` per move: the handle and the tree of `arbor_match3_tree_bytes` (no search
+/// can exhaust it, so the report does not depend on the buffer). Align it to
+/// `ARBOR_MATCH3_PLAYTEST_ALIGN`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+/// `ARBOR_MATCH3_MAX_ITERATIONS`).
+///
+/// # Safety
+/// `level` readable and `out_bytes` writable, or NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_playtest_bytes(
+    level: *const arbor_match3_level,
+    iterations: u32,
+    out_bytes: *mut usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let level = unsafe { read_level(level) }?;
+        let bytes = tree_nodes(&level, iterations)
+            .and_then(tree_bytes_for)
+            .and_then(|tree| tree.checked_add(PLAYTEST_NODES_AT));
+        // SAFETY: forwarded caller guarantee.
+        unsafe { report_bytes(bytes, out_bytes) }
+    })
+}
+
+/// Prepares the playtest handle in `buf` (`len` bytes, sized by
+/// `arbor_match3_playtest_bytes`) for the playtest `arbor_match3_playtest` runs with the
+/// same arguments: each `arbor_match3_playtest_step` plays one of its 6 × `games` games, in
+/// the same order, and `arbor_match3_playtest_result` then gives the same report, field for
+/// field. The handle copies the level.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (level),
+/// `ARBOR_INVALID_ARGUMENT` (`games` 0, `iterations` out of range, damaged level),
+/// `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (below `arbor_match3_playtest_bytes`).
+///
+/// # Safety
+/// `buf` NULL or valid for `len` writes and not used by anything else during the call;
+/// `level` readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_playtest_init(
+    buf: *mut c_void,
+    len: usize,
+    level: *const arbor_match3_level,
+    games: u32,
+    seed: u64,
+    iterations: u32,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let level = unsafe { read_level(level) }?;
+        let (_, nodes) = playtest_config(&level, games, iterations)?;
+        let min = tree_bytes_for(nodes)
+            .and_then(|tree| tree.checked_add(PLAYTEST_NODES_AT))
+            .ok_or(Error::InvalidArgument)?;
+        let run = PlaytestRun::new(games, seed)?;
+        // SAFETY: forwarded caller guarantee.
+        let area =
+            unsafe { prepare_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, min, PLAYTEST_MAGIC) }?;
+        // SAFETY: prepared for this call, 8-aligned, at least `min` bytes.
+        let open = unsafe { split_playtest(area) };
+        open.cancel.store(0, core::sync::atomic::Ordering::Relaxed);
+        let state = PlaytestState {
+            run,
+            iterations,
+            level: image_of(&level),
+        };
+        // SAFETY: `state_at` is aligned and inside the prepared area, this call's alone.
+        unsafe { open.state_at.write(state) };
+        Ok(())
+    })
+}
+
+/// Plays the next game of the playtest in `buf` and writes where it stands to
+/// `*out_progress`. `arbor_match3_playtest_cancel` makes it give the game up (within one
+/// search iteration) with `ARBOR_STOP_CANCELLED`; the next step plays that game again,
+/// to the same result. When every game has been played, it plays none and says
+/// `ARBOR_STOP_DONE`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf`
+/// not prepared by `arbor_match3_playtest_init`), `ARBOR_MISALIGNED`,
+/// `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length), `ARBOR_INVALID_ARGUMENT`
+/// (damaged handle). On error the playtest is unchanged.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+/// but `arbor_match3_playtest_cancel`; `out_progress` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_playtest_step(
+    buf: *mut c_void,
+    len: usize,
+    out_progress: *mut arbor_match3_playtest_progress,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (open, out) = unsafe { (open_playtest(buf, len)?, Out::new(out_progress)?) };
+        let (level, config) = check_run(&open)?;
+        let personas = shipped().map_err(|_| Error::InvalidArgument)?;
+        let OpenPlaytest {
+            cancel,
+            state_at,
+            mut state,
+            nodes,
+        } = open;
+        if state.run.is_done() {
+            out.write(playtest_progress(&state.run, ARBOR_STOP_DONE));
+            return Ok(());
+        }
+        let limits = no_limits();
+        let mut stop = CallStop::new(&limits, cancel)?;
+        let mut storage = Storage::nodes_only(nodes);
+        let played = state
+            .run
+            .step_until(&level, &personas, &config, &mut storage, &mut stop)?;
+        let reason = match played {
+            Some(_) => ARBOR_STOP_STEP,
+            None => stop.finish(),
+        };
+        // SAFETY: `state_at` is aligned and inside the opened area, this call's alone.
+        unsafe { state_at.write(state) };
+        out.write(playtest_progress(&state.run, reason));
+        Ok(())
+    })
+}
+
+/// Limits with neither an iteration budget nor a deadline: a step stops only on a cancel.
+fn no_limits() -> arbor_search_limits {
+    arbor_search_limits {
+        magic: 0,
+        version: 0,
+        max_iterations: 0,
+        reserved: 0,
+        deadline_us: 0,
+        now_us: None,
+        ctx: core::ptr::null_mut(),
+    }
+}
+
+/// Writes the report of the games played so far to `*out_report`; once every game is
+/// played, it equals `arbor_match3_playtest`'s with the same arguments, field for field.
+///
+/// Errors: those of `arbor_match3_playtest_step` for `buf`, `ARBOR_NULL_POINTER`.
+///
+/// # Safety
+/// As `arbor_match3_playtest_step`; `out_report` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_playtest_result(
+    buf: *mut c_void,
+    len: usize,
+    out_report: *mut arbor_match3_playtest_report,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (open, out) = unsafe { (open_playtest(buf, len)?, Out::new(out_report)?) };
+        check_run(&open)?;
+        out.write(report_of(&open.state.run.report));
+        Ok(())
+    })
+}
+
+/// Asks the playtest step running on the handle in `buf` to give its game up: it returns
+/// within one search iteration with `ARBOR_STOP_CANCELLED`. If no step is running, the next
+/// one stops at once; the step that stops for a cancel clears it. The one function that may
+/// be called while another thread uses the handle.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_playtest_cancel(
+    buf: *mut c_void,
+    len: usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, PLAYTEST_MAGIC) }
     })
 }

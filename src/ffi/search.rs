@@ -7,11 +7,13 @@
 //! handle's `_cancel`). Its tree is kept in the caller's buffer between calls, so `k` calls
 //! of `n` iterations give the same result as one call of `k · n` with the same seed.
 use core::ffi::c_void;
+use core::sync::atomic::{AtomicU32, Ordering};
 
 use super::arbor_status;
-use super::boundary::{Out, Plain, boundary, check_version, magic};
+use super::boundary::{BUFFER_HEADER_BYTES, Out, Plain, boundary, check_version, magic};
 use super::status::ARBOR_ABI_VERSION;
 use crate::Error;
+use crate::search::mcts::Stop;
 
 /// `arbor_search_progress.stop_reason`: the call ran its `max_iterations`.
 pub const ARBOR_STOP_ITERATIONS: u32 = 1;
@@ -23,6 +25,8 @@ pub const ARBOR_STOP_CANCELLED: u32 = 3;
 /// There was nothing left to do: an agent that does not search (Random) chose at once, or
 /// a stepped playtest has played every game.
 pub const ARBOR_STOP_DONE: u32 = 4;
+/// The call did its one step of work (a stepped playtest's game).
+pub const ARBOR_STOP_STEP: u32 = 5;
 
 /// `arbor_search_progress.best_move` when there is no move yet.
 pub const ARBOR_SEARCH_NO_MOVE: u32 = 0xFFFF_FFFF;
@@ -135,7 +139,152 @@ pub unsafe extern "C" fn arbor_search_limits_init(
 /// The limits of a call, checked: the caller's struct was filled by
 /// `arbor_search_limits_init` of this ABI. Errors: `Error::NotInitialised`,
 /// `Error::WrongVersion`.
-#[allow(dead_code)] // Used by the search handles (next commits).
 pub(super) fn check_limits(limits: &arbor_search_limits) -> Result<(), Error> {
     check_version(limits.magic, limits.version, LIMITS_MAGIC)
+}
+
+/// The iteration budget of a call: `max_iterations`, 0 meaning no limit.
+pub(super) fn max_iterations(limits: &arbor_search_limits) -> u32 {
+    match limits.max_iterations {
+        0 => u32::MAX,
+        n => n,
+    }
+}
+
+/// A monotonic clock in microseconds: the caller's, or the `std` build's own.
+enum Clock {
+    Caller(unsafe extern "C" fn(*mut c_void) -> u64, *mut c_void),
+    #[cfg(feature = "std")]
+    Std(std::time::Instant),
+}
+
+impl Clock {
+    fn now_us(&self) -> u64 {
+        match *self {
+            // SAFETY: the caller's contract on `arbor_search_limits.now_us` and `ctx`.
+            Clock::Caller(now, ctx) => unsafe { now(ctx) },
+            #[cfg(feature = "std")]
+            Clock::Std(start) => u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+/// What ends one call of a handle's search: its cancel flag and the limits' deadline, polled
+/// before every iteration; it remembers which stopped the call.
+pub(super) struct CallStop<'a> {
+    cancel: &'a AtomicU32,
+    deadline: Option<(Clock, u64)>,
+    reason: u32,
+}
+
+impl<'a> CallStop<'a> {
+    /// Starts the deadline's clock. Errors: `Error::Unsupported` (a deadline, no clock given
+    /// and no `std`).
+    pub(super) fn new(limits: &arbor_search_limits, cancel: &'a AtomicU32) -> Result<Self, Error> {
+        let deadline = if limits.deadline_us == 0 {
+            None
+        } else {
+            let clock = match limits.now_us {
+                Some(now) => Clock::Caller(now, limits.ctx),
+                #[cfg(feature = "std")]
+                None => Clock::Std(std::time::Instant::now()),
+                #[cfg(not(feature = "std"))]
+                None => return Err(Error::Unsupported),
+            };
+            let until = clock.now_us().saturating_add(limits.deadline_us);
+            Some((clock, until))
+        };
+        Ok(CallStop {
+            cancel,
+            deadline,
+            reason: ARBOR_STOP_ITERATIONS,
+        })
+    }
+
+    /// Whether to stop now (and why, for [`CallStop::finish`]).
+    pub(super) fn poll(&mut self) -> bool {
+        if self.cancel.load(Ordering::Relaxed) != 0 {
+            self.reason = ARBOR_STOP_CANCELLED;
+            return true;
+        }
+        if let Some((clock, until)) = &self.deadline {
+            if clock.now_us() >= *until {
+                self.reason = ARBOR_STOP_DEADLINE;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Why the call stopped (`ARBOR_STOP_ITERATIONS` when nothing else stopped it). A
+    /// cancel is consumed by the call it stopped: the flag is cleared.
+    pub(super) fn finish(self) -> u32 {
+        if self.reason == ARBOR_STOP_CANCELLED {
+            self.cancel.store(0, Ordering::Relaxed);
+        }
+        self.reason
+    }
+}
+
+impl Stop for &mut CallStop<'_> {
+    fn stop(&mut self, _: u32) -> bool {
+        self.poll()
+    }
+}
+
+/// Bytes at the start of a handle's area for its cancel flag (a `u32`, then 4 reserved).
+pub(super) const CANCEL_BYTES: usize = 8;
+
+/// The cancel flag at the start of a handle's area (the bytes after the buffer header).
+///
+/// # Safety
+/// `area` must point to at least 4 bytes, aligned to 4, that live for `'a` and that are
+/// only ever accessed atomically.
+pub(super) unsafe fn cancel_flag<'a>(area: *mut u8) -> &'a AtomicU32 {
+    // SAFETY: the caller's guarantees are `AtomicU32::from_ptr`'s.
+    unsafe { AtomicU32::from_ptr(area.cast::<u32>()) }
+}
+
+/// Sets the cancel flag of the handle in `buf`, the one call allowed while another thread
+/// uses the handle: it checks the buffer header with plain reads (the header is written only
+/// by `…_init`) and touches nothing else but the flag, atomically, so it never forms a
+/// reference to memory the running call owns. Errors: `Error::NullPointer`,
+/// `Error::Misaligned`, `Error::BufferTooSmall`, `Error::NotInitialised`,
+/// `Error::WrongVersion`.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes.
+pub(super) unsafe fn cancel_buffer(
+    buf: *mut c_void,
+    len: usize,
+    align: usize,
+    expected_magic: u32,
+) -> Result<(), Error> {
+    if buf.is_null() {
+        return Err(Error::NullPointer);
+    }
+    if !(buf as usize).is_multiple_of(align.max(8)) {
+        return Err(Error::Misaligned);
+    }
+    if len < BUFFER_HEADER_BYTES + CANCEL_BYTES {
+        return Err(Error::BufferTooSmall);
+    }
+    // SAFETY: `buf` is non-NULL, 8-aligned and readable for `len` >= 24 bytes: the header's
+    // magic (offset 0), version (4) and prepared length (8) are plain integers.
+    let (found, version, bytes) = unsafe {
+        (
+            buf.cast::<u32>().read(),
+            buf.cast::<u32>().add(1).read(),
+            buf.cast::<u64>().add(1).read(),
+        )
+    };
+    check_version(found, version, expected_magic)?;
+    if bytes > len as u64 {
+        return Err(Error::BufferTooSmall);
+    }
+    // SAFETY: the flag's 4 bytes follow the 16-byte header inside the buffer, 4-aligned,
+    // and every call reaches them only through `cancel_flag` (atomically).
+    let flag = unsafe { cancel_flag(buf.cast::<u8>().add(BUFFER_HEADER_BYTES)) };
+    flag.store(1, Ordering::Relaxed);
+    Ok(())
 }
