@@ -29,7 +29,7 @@ CLASSIFICATION RULES (a parameter is one of these; anything else is an error)
   handle        a `void *` with a length, prepared by the area's `_init` (the init whose
                 prefix is the longest prefix of the function's name, or an `arbor_…_init`
                 the doc comment names); handle_prep for the init itself; scratch when there
-                is no init (pre-1.0 buffers).
+                is no init, or when the doc calls it a scratch buffer (any contents).
   scalar_out    a non-const pointer to an integer, no length.
   cstring       `const char *` without a length: a NUL-terminated input (pre-1.0 only).
 
@@ -112,7 +112,7 @@ STRUCT_WORK_FIELDS = {
 INPUTS = {
     "arbor_hand_rank:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 7),
     "arbor_hand_rank7_batch:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 1),
-    "arbor_match3_agent_move:formula": ("field", "arbor_match3_persona", "formula", "formula_len"),
+    "arbor_match3_*:formula": ("field", "arbor_match3_persona", "formula", "formula_len"),
 }
 # Functions whose text input is valid text of another function's corpus.
 TEXT_SOURCE = {
@@ -313,8 +313,12 @@ def classify(funcs, structs):
             elif p.base == "void":
                 if p.const or not sized:
                     raise GenError("%s: %r: a void pointer without a length" % (f.name, p.text))
+                scratch_doc = any("scratch" in sen and re.findall(r"`\*?(\w+)`", sen)[:1] == [p.name]
+                                  for sen in sentences(f.before_safety))
                 if f in inits and i == 0:
                     p.kind = "handle_prep"
+                elif scratch_doc:
+                    p.kind = "scratch"  # "a scratch buffer ..., any contents"
                 else:
                     best = None
                     for init in inits:
@@ -363,7 +367,11 @@ def classify(funcs, structs):
 
 
 def key_input(f, p):
-    return INPUTS.get("%s:%s" % (f.name, p.name))
+    spec = INPUTS.get("%s:%s" % (f.name, p.name))
+    for key, value in INPUTS.items():
+        if spec is None and key.endswith("*:" + p.name) and f.name.startswith(key.split("*")[0]):
+            spec = value
+    return spec
 
 
 def corpus_of(fname):
