@@ -43,7 +43,8 @@ use super::policy::FormulaPolicy;
 use crate::Error;
 use crate::search::game::{Ply, Turn};
 use crate::search::mcts::{
-    CachedState, Config, FinalMove, Game, Mcts, Node, Policy, Ucb1, random_index,
+    CachedState, Config, FinalMove, Game, Mcts, Never, Node, Policy, RootSummary, SearchResult,
+    Stats, Stop, TreeParts, Ucb1, random_index,
 };
 
 /// The paper's iterations (root visits) per move.
@@ -336,18 +337,69 @@ pub fn search_move<'l, P: for<'a> Policy<Searched<'a>> + ?Sized>(
     storage: &mut Storage<'_, 'l>,
     rng: &mut XorShiftRng,
 ) -> Result<Option<Swap>, Error> {
+    let mut fresh = TreeParts::default();
+    let searched = search_move_until(
+        game,
+        policy,
+        goal,
+        config,
+        storage,
+        &mut fresh,
+        config.iterations,
+        Never,
+        rng,
+    )?;
+    Ok(searched.result.best)
+}
+
+/// A step of an agent's resumable search: what this call did and where the search stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentProgress {
+    /// The move to play now and what this call ran (`stats.iterations`).
+    pub result: SearchResult<Swap>,
+    /// The tree's best move so far with its visits and value, and the root's visits
+    /// (all zero for the Random agent, which does not search).
+    pub summary: RootSummary<Swap>,
+}
+
+/// [`search_move`] in steps: runs at most `max_iterations` iterations, fewer if `stop`
+/// says so, continuing the tree that `tree` describes in `storage.nodes` (and updating
+/// `tree`). Start a move with `TreeParts::default()`; calls whose iterations add up to
+/// `config.iterations`, with the same generator, choose exactly [`search_move`]'s move.
+/// A different game position starts a fresh tree by itself; a different agent, goal or
+/// `config` on the same position needs a fresh `TreeParts` from the caller.
+///
+/// Errors: `Error::CapacityExhausted` when `storage` has no node, and
+/// `Error::InvalidArgument` or `Error::InvalidLength` when `tree` does not describe a tree
+/// in `storage.nodes`.
+#[allow(clippy::too_many_arguments)]
+pub fn search_move_until<'l, P: for<'a> Policy<Searched<'a>> + ?Sized, S: Stop>(
+    game: &Match3<'l>,
+    policy: &P,
+    goal: Goal,
+    config: &SearchConfig,
+    storage: &mut Storage<'_, 'l>,
+    tree: &mut TreeParts,
+    max_iterations: u32,
+    stop: S,
+    rng: &mut XorShiftRng,
+) -> Result<AgentProgress, Error> {
     let state = Searched::new(game, goal, config);
-    let mut tree = Mcts::new(&mut *storage.nodes);
-    let result = tree.search_with_states(
+    let mut mcts = Mcts::from_tree_parts(&mut *storage.nodes, *tree)?;
+    let search = paper_config();
+    let result = mcts.search_with_states_until(
         &state,
         policy,
         &(),
-        &paper_config(),
-        config.iterations,
+        &search,
+        max_iterations,
+        stop,
         rng,
         &mut *storage.states,
     )?;
-    Ok(result.best)
+    *tree = mcts.parts();
+    let summary = mcts.root_summary(policy, &search);
+    Ok(AgentProgress { result, summary })
 }
 
 /// The move `agent` chooses. Random ignores `storage` and `config`.
@@ -358,12 +410,69 @@ pub fn choose<'l>(
     storage: &mut Storage<'_, 'l>,
     rng: &mut XorShiftRng,
 ) -> Result<Option<Swap>, Error> {
+    let mut fresh = TreeParts::default();
+    let chosen = choose_until(
+        agent,
+        game,
+        config,
+        storage,
+        &mut fresh,
+        config.iterations,
+        Never,
+        rng,
+    )?;
+    Ok(chosen.result.best)
+}
+
+/// [`choose`] in steps, as [`search_move_until`]. Random draws its move at once, whatever
+/// the budget, and leaves `tree` alone.
+#[allow(clippy::too_many_arguments)]
+pub fn choose_until<'l, S: Stop>(
+    agent: Agent<'_>,
+    game: &Match3<'l>,
+    config: &SearchConfig,
+    storage: &mut Storage<'_, 'l>,
+    tree: &mut TreeParts,
+    max_iterations: u32,
+    stop: S,
+    rng: &mut XorShiftRng,
+) -> Result<AgentProgress, Error> {
     match agent {
-        Agent::Random => Ok(random_move(game, rng)),
-        Agent::Vanilla(goal) => search_move(game, &Ucb1::default(), goal, config, storage, rng),
-        Agent::Persona(program, goal) => {
-            search_move(game, &FormulaPolicy(*program), goal, config, storage, rng)
+        Agent::Random => {
+            let best = random_move(game, rng);
+            Ok(AgentProgress {
+                result: SearchResult {
+                    best,
+                    stats: Stats::default(),
+                },
+                summary: RootSummary {
+                    best,
+                    ..RootSummary::default()
+                },
+            })
         }
+        Agent::Vanilla(goal) => search_move_until(
+            game,
+            &Ucb1::default(),
+            goal,
+            config,
+            storage,
+            tree,
+            max_iterations,
+            stop,
+            rng,
+        ),
+        Agent::Persona(program, goal) => search_move_until(
+            game,
+            &FormulaPolicy(*program),
+            goal,
+            config,
+            storage,
+            tree,
+            max_iterations,
+            stop,
+            rng,
+        ),
     }
 }
 
@@ -388,4 +497,132 @@ pub fn play_game<'l>(
         on_move(mv, &outcome);
     }
     Ok(game.metrics())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match3::{preset, shipped};
+    use crate::search::mcts::{Cancel, seeded_rng};
+    use core::sync::atomic::AtomicBool;
+
+    /// Steps that add up to the agent's budget choose its move bit for bit, with the same
+    /// tree and generator, whether the tree's parts are kept by the caller or not.
+    #[test]
+    fn an_agent_searching_in_steps_chooses_the_one_shot_move() {
+        let level = Level::parse(preset("board1").unwrap()).unwrap();
+        let personas = shipped().unwrap();
+        let config = SearchConfig {
+            iterations: 40,
+            ..SearchConfig::default()
+        };
+        let mut game = Match3::new(&level, 5);
+        game.play(random_move(&game, &mut seeded_rng(1)).unwrap());
+        let agents = [
+            Agent::Vanilla(Goal::MaxScore),
+            Agent::Persona(&personas[2].program, personas[2].goal),
+            Agent::Random,
+        ];
+        for agent in agents {
+            let mut nodes = vec![Node::default(); nodes_for(40)];
+            let mut states = vec![CachedState::default(); states_for(40)];
+            let mut storage = Storage {
+                nodes: &mut nodes,
+                states: &mut states,
+            };
+            let mut rng = seeded_rng(9);
+            let expected = choose(agent, &game, &config, &mut storage, &mut rng).unwrap();
+            let expected_nodes = storage.nodes.to_vec();
+            let expected_next = rng.clone();
+
+            let mut stepped_nodes = vec![Node::default(); nodes_for(40)];
+            // Without kept states: the same moves, replayed.
+            let mut storage = Storage::nodes_only(&mut stepped_nodes);
+            let mut rng = seeded_rng(9);
+            let mut tree = TreeParts::default();
+            let mut last = None;
+            for step in [10, 5, 25] {
+                let progress = choose_until(
+                    agent,
+                    &game,
+                    &config,
+                    &mut storage,
+                    &mut tree,
+                    step,
+                    Never,
+                    &mut rng,
+                )
+                .unwrap();
+                if agent != Agent::Random {
+                    assert_eq!(progress.result.stats.iterations, step);
+                }
+                last = Some(progress);
+                if agent == Agent::Random {
+                    break;
+                }
+            }
+            let last = last.unwrap();
+            assert_eq!(last.result.best, expected, "{agent:?}");
+            assert_eq!(last.summary.best, expected, "{agent:?}");
+            assert_eq!(rng, expected_next, "{agent:?}");
+            if agent != Agent::Random {
+                assert_eq!(last.summary.root_visits, 40);
+                assert_eq!(stepped_nodes, expected_nodes, "{agent:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_agent_search_stops_when_told_and_continues_its_position_only() {
+        let level = Level::parse(preset("board2").unwrap()).unwrap();
+        let config = SearchConfig::default();
+        let game = Match3::new(&level, 3);
+        let mut nodes = vec![Node::default(); nodes_for(30)];
+        let mut storage = Storage::nodes_only(&mut nodes);
+        let mut tree = TreeParts::default();
+        let mut rng = seeded_rng(4);
+        let vanilla = Agent::Vanilla(Goal::MaxScore);
+        let cancelled = AtomicBool::new(true);
+        let progress = choose_until(
+            vanilla,
+            &game,
+            &config,
+            &mut storage,
+            &mut tree,
+            30,
+            Cancel(&cancelled),
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(progress.result.stats.iterations, 0);
+        assert!(progress.result.best.is_some());
+        let progress = choose_until(
+            vanilla,
+            &game,
+            &config,
+            &mut storage,
+            &mut tree,
+            30,
+            |done| done == 12,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(progress.result.stats.iterations, 12);
+        assert_eq!(progress.summary.root_visits, 12);
+        // Another position: a fresh tree.
+        let mut next = game.clone();
+        next.play(progress.result.best.unwrap());
+        let progress = choose_until(
+            vanilla,
+            &next,
+            &config,
+            &mut storage,
+            &mut tree,
+            5,
+            Never,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(progress.summary.root_visits, 5);
+    }
 }

@@ -43,8 +43,9 @@ mod registers;
 mod tests;
 
 pub use agent::{
-    Agent, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose, nodes_for,
-    paper_config, play_game, random_move, search_move, states_for,
+    Agent, AgentProgress, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose,
+    choose_until, nodes_for, paper_config, play_game, random_move, search_move, search_move_until,
+    states_for,
 };
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,
@@ -59,6 +60,7 @@ pub use persona::{
     shipped,
 };
 pub use playtest::{
-    AgentSummary, PlaytestAgent, Report, game_seeds, playtest, playtest_game, playtest_nodes,
+    AgentSummary, PlaytestAgent, PlaytestRun, Report, game_seeds, playtest, playtest_game,
+    playtest_nodes,
 };
 pub use policy::{FORMULA_LANES, Formula, FormulaPolicy};

@@ -219,22 +219,89 @@ pub fn playtest<'l>(
     config: &SearchConfig,
     storage: &mut Storage<'_, 'l>,
 ) -> Result<Report, Error> {
-    if games == 0 {
-        return Err(Error::InvalidArgument);
-    }
+    let mut run = PlaytestRun::new(games, seed)?;
     check_roles(personas)?;
     let needed = playtest_nodes(config).ok_or(Error::InvalidArgument)?;
     if storage.nodes.len() < needed {
         return Err(Error::BufferTooSmall);
     }
-    let mut report = Report::default();
-    for agent in PlaytestAgent::ALL {
-        for game in 0..games {
-            let metrics = playtest_game(level, personas, agent, game, seed, config, storage)?;
-            report.add(agent, &metrics);
+    while run.step(level, personas, config, storage)? {}
+    Ok(run.report)
+}
+
+/// A [`playtest`] one game at a time: a small `Copy` value that a caller (a C handle) keeps
+/// between [`PlaytestRun::step`]s. Stepping until done gives exactly `playtest`'s report;
+/// the level, personas, config and storage are the caller's, the same at every step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlaytestRun {
+    /// Games per agent.
+    pub games: u32,
+    /// The run's seed ([`game_seeds`]).
+    pub seed: u64,
+    /// Index in [`PlaytestAgent::ALL`] of the agent that plays next (6 when done).
+    pub next_agent: u8,
+    /// The game that agent plays next.
+    pub next_game: u32,
+    /// The games added so far.
+    pub report: Report,
+}
+
+impl PlaytestRun {
+    /// A run of `games` games per agent, none played yet. `Error::InvalidArgument` when
+    /// `games` is 0.
+    pub fn new(games: u32, seed: u64) -> Result<Self, Error> {
+        if games == 0 {
+            return Err(Error::InvalidArgument);
         }
+        Ok(PlaytestRun {
+            games,
+            seed,
+            next_agent: 0,
+            next_game: 0,
+            report: Report::default(),
+        })
     }
-    Ok(report)
+
+    /// The agent and game the next step plays, `None` when the run is done.
+    pub fn next(&self) -> Option<(PlaytestAgent, u32)> {
+        let agent = *PlaytestAgent::ALL.get(usize::from(self.next_agent))?;
+        Some((agent, self.next_game))
+    }
+
+    /// Every game has been played.
+    pub fn is_done(&self) -> bool {
+        self.next().is_none()
+    }
+
+    /// Games played so far, out of `6 · games`.
+    pub fn played(&self) -> u32 {
+        u32::from(self.next_agent)
+            .saturating_mul(self.games)
+            .saturating_add(self.next_game)
+    }
+
+    /// Plays the next game (as [`playtest_game`], with its errors) and adds it to the
+    /// report. Returns whether games remain; `Ok(false)` without playing when done. After an
+    /// error the run is unchanged.
+    pub fn step<'l>(
+        &mut self,
+        level: &'l Level,
+        personas: &[Persona; 4],
+        config: &SearchConfig,
+        storage: &mut Storage<'_, 'l>,
+    ) -> Result<bool, Error> {
+        let Some((agent, game)) = self.next() else {
+            return Ok(false);
+        };
+        let metrics = playtest_game(level, personas, agent, game, self.seed, config, storage)?;
+        self.report.add(agent, &metrics);
+        self.next_game += 1;
+        if self.next_game >= self.games {
+            self.next_game = 0;
+            self.next_agent += 1;
+        }
+        Ok(!self.is_done())
+    }
 }
 
 #[cfg(test)]
@@ -301,6 +368,55 @@ mod tests {
             playtest(&level, &personas, 3, 8, &config, &mut storage),
             Ok(report)
         );
+    }
+
+    #[test]
+    fn stepping_a_run_gives_the_one_shot_report() {
+        let level = board("board1");
+        let personas = shipped().unwrap();
+        let config = config(10);
+        let mut nodes = [Node::default(); 1 + 10 * MAX_MOVES];
+        let mut states = vec![CachedState::default(); states_for(10)];
+        let mut storage = Storage {
+            nodes: &mut nodes,
+            states: &mut states,
+        };
+        let report = playtest(&level, &personas, 2, 11, &config, &mut storage).unwrap();
+
+        let mut run = PlaytestRun::new(2, 11).unwrap();
+        let mut order = vec![];
+        while let Some(next) = run.next() {
+            assert_eq!(run.played() as usize, order.len());
+            order.push(next);
+            // The state is `Copy`: a handle keeps it by value between steps.
+            let mut kept = run;
+            let more = kept.step(&level, &personas, &config, &mut storage).unwrap();
+            run = kept;
+            assert_eq!(more, !run.is_done());
+        }
+        assert_eq!(run.played(), 12);
+        assert_eq!(
+            run.step(&level, &personas, &config, &mut storage),
+            Ok(false)
+        );
+        let expected: Vec<_> = PlaytestAgent::ALL
+            .into_iter()
+            .flat_map(|agent| (0..2).map(move |game| (agent, game)))
+            .collect();
+        assert_eq!(order, expected);
+        // Every field of every summary, bit for bit.
+        for (stepped, one_shot) in run.report.agents.iter().zip(&report.agents) {
+            assert_eq!(stepped.games, one_shot.games);
+            assert_eq!(stepped.score_sum, one_shot.score_sum);
+            assert_eq!(stepped.min_score, one_shot.min_score);
+            assert_eq!(stepped.max_score, one_shot.max_score);
+            assert_eq!(
+                stepped.available_sum.to_bits(),
+                one_shot.available_sum.to_bits()
+            );
+        }
+        assert_eq!(run.report, report);
+        assert_eq!(PlaytestRun::new(0, 1), Err(Error::InvalidArgument));
     }
 
     #[test]

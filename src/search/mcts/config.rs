@@ -79,6 +79,21 @@ pub struct SearchResult<M> {
     pub stats: Stats,
 }
 
+/// Where a search stands: the move it would play now and how sure it is
+/// ([`Mcts::root_summary`](super::Mcts::root_summary)).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RootSummary<M> {
+    /// The move [`Mcts::best_move`](super::Mcts::best_move) plays now; `None` before the
+    /// root has children.
+    pub best: Option<M>,
+    /// Simulations through that move's node (prior pseudo-visits included).
+    pub best_visits: u32,
+    /// Its mean reward for the player to move at the root, in [0, 1]; 0 without visits.
+    pub best_value: f32,
+    /// Simulations through the root.
+    pub root_visits: u32,
+}
+
 /// Statistics of one root child, for callers that want more than the best move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChildInfo<M> {

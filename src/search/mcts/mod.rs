@@ -13,6 +13,12 @@
 //!   provides, the state reached at each tree node, so that an iteration in a game whose
 //!   moves replay exactly starts from its path's deepest known state instead of the root.
 //!
+//! Anytime search: the `_until` entry points ([`Mcts::search_until`] and the others) also
+//! end when a [`Stop`] says so ([`Cancel`], [`Deadline`], any closure), asked before every
+//! iteration. A search continues its tree across calls: keep the storage, [`Mcts::parts`]
+//! and the generator, and `k` calls of `n` iterations give exactly one call of `k · n`.
+//! [`Mcts::root_summary`] reads the move the search would play now.
+//!
 //! Tree reuse: [`Mcts::advance`] moves the subtree under the played move to the front of the
 //! storage in place, so the root is always node 0 and the whole storage is free again for
 //! the next search. It costs one pass over the nodes in use, and no extra memory.
@@ -67,15 +73,18 @@ mod reuse;
 mod search;
 mod solver;
 mod states;
+mod stop;
 mod tree;
 
+#[cfg(all(test, feature = "std"))]
+mod anytime_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod toys;
 
 pub use amaf::Amaf;
-pub use config::{ChildInfo, Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
+pub use config::{ChildInfo, Config, FinalMove, PlayoutPolicy, RootSummary, SearchResult, Stats};
 pub use node::{
     MAX_CAPACITY, Node, Proof, capacity_for_bytes, node_align, node_size, storage_bytes,
 };
@@ -85,4 +94,7 @@ pub use policy::{ChildStats, MoGo, Needs, Policy, Rave, Selection, Ucb1, rave_be
 // The game interface lives in `crate::search`; these are here for callers of MCTS alone.
 pub use crate::search::game::{Game, Knowledge, random_index, seeded_rng};
 pub use states::CachedState;
-pub use tree::Mcts;
+#[cfg(feature = "std")]
+pub use stop::InstantDeadline;
+pub use stop::{Cancel, Deadline, Never, Stop};
+pub use tree::{Mcts, TreeParts};

@@ -18,6 +18,7 @@ use rand_xorshift::XorShiftRng;
 use super::config::{Config, SearchResult, Stats};
 use super::node::{Node, Proof};
 use super::policy::Policy;
+use super::stop::{Never, Stop};
 use super::tree::Mcts;
 use crate::Error;
 use crate::search::game::{Game, Knowledge, seeded_rng};
@@ -66,6 +67,34 @@ impl<M: Copy + PartialEq + Default + Send> Mcts<'_, M> {
         P: Policy<G> + Sync + ?Sized,
         K: Knowledge<G> + Sync + ?Sized,
     {
+        self.search_parallel_until(
+            state, policy, knowledge, config, iterations, threads, Never, rng,
+        )
+    }
+
+    /// [`Mcts::search_parallel`] that also ends when `stop` says so: every thread polls its
+    /// own clone of `stop` before each of its iterations (with its own iteration count), so
+    /// a [`Cancel`](super::Cancel) flag or a [`Deadline`](super::Deadline) clock ends them
+    /// all within an iteration. The result sums whatever each thread ran.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_parallel_until<G, P, K, S>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        max_iterations: u32,
+        threads: usize,
+        stop: S,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M> + Sync,
+        P: Policy<G> + Sync + ?Sized,
+        K: Knowledge<G> + Sync + ?Sized,
+        S: Stop + Clone + Send,
+    {
+        let iterations = max_iterations;
         if threads == 0 || threads > MAX_SEARCH_THREADS {
             return Err(Error::InvalidArgument);
         }
@@ -73,7 +102,7 @@ impl<M: Copy + PartialEq + Default + Send> Mcts<'_, M> {
         // Every thread needs room for a root; with less storage fewer threads run.
         let threads = threads.min(capacity.max(1));
         if threads == 1 {
-            return self.search(state, policy, knowledge, config, iterations, rng);
+            return self.search_until(state, policy, knowledge, config, iterations, stop, rng);
         }
         self.clear();
         let part = capacity / threads;
@@ -93,17 +122,20 @@ impl<M: Copy + PartialEq + Default + Send> Mcts<'_, M> {
             let (head, tail) = trees.split_at_mut(1);
             let mut handles: heapless::Vec<_, MAX_SEARCH_THREADS> = heapless::Vec::new();
             for (tree, &seed) in tail.iter_mut().zip(&seeds[1..]) {
+                let stop = stop.clone();
                 let handle = scope.spawn(move || {
                     let mut rng = seeded_rng(seed);
-                    tree.search(state, policy, knowledge, config, iterations, &mut rng)
+                    tree.search_until(state, policy, knowledge, config, iterations, stop, &mut rng)
                 });
                 let _ = handles.push(handle);
             }
             // Thread 0's share runs on the calling thread: one spawn fewer per move.
             let mut rng0 = seeded_rng(seeds[0]);
-            let first = head
-                .first_mut()
-                .map(|tree| tree.search(state, policy, knowledge, config, iterations, &mut rng0));
+            let first = head.first_mut().map(|tree| {
+                tree.search_until(
+                    state, policy, knowledge, config, iterations, stop, &mut rng0,
+                )
+            });
             results[0] = first;
             for (slot, handle) in results[1..].iter_mut().zip(handles) {
                 // A search that panicked is a bug: pass its panic on rather than hide it.

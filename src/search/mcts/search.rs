@@ -2,11 +2,12 @@
 use rand_xorshift::XorShiftRng;
 
 use super::amaf::Amaf;
-use super::config::{Config, FinalMove, PlayoutPolicy, SearchResult, Stats};
+use super::config::{Config, FinalMove, PlayoutPolicy, RootSummary, SearchResult, Stats};
 use super::node::{CHANCE, Node, Proof};
 use super::playout::{playout, rewards};
 use super::policy::{Needs, Policy};
 use super::states::{CachedState, StateCache};
+use super::stop::{Never, Stop};
 use super::tree::Mcts;
 use crate::Error;
 use crate::search::game::{
@@ -45,8 +46,48 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         P: Policy<G> + ?Sized,
         K: Knowledge<G> + ?Sized,
     {
+        self.search_until(state, policy, knowledge, config, iterations, Never, rng)
+    }
+
+    /// [`Mcts::search`] that also ends when `stop` says so: it is asked before every
+    /// iteration, so a cancel or deadline takes effect within one iteration, and the result
+    /// is the tree's choice after the iterations run (`stats.iterations` says how many).
+    ///
+    /// Resumable: the tree and the generator are all the search keeps, so `k` calls of `n`
+    /// iterations each on the same tree and generator grow exactly the tree, and choose
+    /// exactly the move, of one call of `k · n` iterations, also when the tree is detached
+    /// with [`Mcts::parts`] and re-attached with [`Mcts::from_tree_parts`] between calls.
+    /// (The exception: a call that ends with no root children, from zero iterations on a
+    /// fresh tree or storage too small for the root's children, draws its fallback move
+    /// from `rng`.)
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_until<G, P, K, S>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        max_iterations: u32,
+        stop: S,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M>,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
+        S: Stop,
+    {
         let no_states = &mut [];
-        self.search_with_states(state, policy, knowledge, config, iterations, rng, no_states)
+        self.search_with_states_until(
+            state,
+            policy,
+            knowledge,
+            config,
+            max_iterations,
+            stop,
+            rng,
+            no_states,
+        )
     }
 
     /// [`Mcts::search`], keeping in `states` the state reached at each tree node it plays
@@ -73,6 +114,32 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         P: Policy<G> + ?Sized,
         K: Knowledge<G> + ?Sized,
     {
+        self.search_with_states_until(
+            state, policy, knowledge, config, iterations, Never, rng, states,
+        )
+    }
+
+    /// [`Mcts::search_with_states`] that also ends when `stop` says so, as
+    /// [`Mcts::search_until`]. The kept states belong to one call: a continued search
+    /// replays what it needs, with the same result.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_with_states_until<G, P, K, S>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        max_iterations: u32,
+        stop: S,
+        rng: &mut XorShiftRng,
+        states: &mut [CachedState<G>],
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M>,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
+        S: Stop,
+    {
         let states: &mut [CachedState<G>] = if state.replays_exactly() {
             states
         } else {
@@ -83,7 +150,11 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             key: state.hash(),
             prepare: |state: &mut G, rng: &mut XorShiftRng| state.begin_iteration(rng),
         };
-        self.run(root, policy, knowledge, config, iterations, rng, states)
+        let budget = Budget {
+            max_iterations,
+            stop,
+        };
+        self.run(root, policy, knowledge, config, budget, rng, states)
     }
 
     /// [`Mcts::search_parallel`] on `threads` threads where the build has threads (the `std`
@@ -107,6 +178,34 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         K: Knowledge<G> + Sync + ?Sized,
         M: Send,
     {
+        self.search_on_threads_until(
+            state, policy, knowledge, config, iterations, threads, Never, rng,
+        )
+    }
+
+    /// [`Mcts::search_on_threads`] that also ends when `stop` says so: every thread polls
+    /// its own clone of `stop` before each of its iterations, so a stop shared through a
+    /// reference ([`Cancel`](super::Cancel)) or a clock ([`Deadline`](super::Deadline))
+    /// ends them all.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_on_threads_until<G, P, K, S>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        max_iterations: u32,
+        threads: usize,
+        stop: S,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Game<Move = M> + Sync,
+        P: Policy<G> + Sync + ?Sized,
+        K: Knowledge<G> + Sync + ?Sized,
+        S: Stop + Clone + Send,
+        M: Send,
+    {
         #[cfg(feature = "std")]
         {
             let threads = if (1..=super::MAX_SEARCH_THREADS).contains(&threads) {
@@ -114,12 +213,21 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             } else {
                 1
             };
-            self.search_parallel(state, policy, knowledge, config, iterations, threads, rng)
+            self.search_parallel_until(
+                state,
+                policy,
+                knowledge,
+                config,
+                max_iterations,
+                threads,
+                stop,
+                rng,
+            )
         }
         #[cfg(not(feature = "std"))]
         {
             let _ = threads;
-            self.search(state, policy, knowledge, config, iterations, rng)
+            self.search_until(state, policy, knowledge, config, max_iterations, stop, rng)
         }
     }
 
@@ -147,6 +255,28 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         P: Policy<G> + ?Sized,
         K: Knowledge<G> + ?Sized,
     {
+        self.search_information_set_until(state, policy, knowledge, config, iterations, Never, rng)
+    }
+
+    /// [`Mcts::search_information_set`] that also ends when `stop` says so, as
+    /// [`Mcts::search_until`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_information_set_until<G, P, K, S>(
+        &mut self,
+        state: &G,
+        policy: &P,
+        knowledge: &K,
+        config: &Config,
+        max_iterations: u32,
+        stop: S,
+        rng: &mut XorShiftRng,
+    ) -> Result<SearchResult<M>, Error>
+    where
+        G: Hidden<Move = M>,
+        P: Policy<G> + ?Sized,
+        K: Knowledge<G> + ?Sized,
+        S: Stop,
+    {
         let observer = state.turn().player().unwrap_or(0);
         let root = Root {
             state,
@@ -160,19 +290,24 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             solver: false,
             ..*config
         };
-        self.run(root, policy, knowledge, &config, iterations, rng, &mut [])
+        let budget = Budget {
+            max_iterations,
+            stop,
+        };
+        self.run(root, policy, knowledge, &config, budget, rng, &mut [])
     }
 
     /// The search loop shared by every entry point: `root.prepare` makes each iteration's
-    /// state from a clone of `root.state`.
+    /// state from a clone of `root.state`; `budget.stop` is asked before each iteration
+    /// within the budget.
     #[allow(clippy::too_many_arguments)]
-    fn run<G, P, K, F>(
+    fn run<G, P, K, F, S>(
         &mut self,
         root: Root<'_, G, F>,
         policy: &P,
         knowledge: &K,
         config: &Config,
-        iterations: u32,
+        budget: Budget<S>,
         rng: &mut XorShiftRng,
         states: &mut [CachedState<G>],
     ) -> Result<SearchResult<M>, Error>
@@ -181,7 +316,12 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         P: Policy<G> + ?Sized,
         K: Knowledge<G> + ?Sized,
         F: Fn(&mut G, &mut XorShiftRng),
+        S: Stop,
     {
+        let Budget {
+            max_iterations,
+            mut stop,
+        } = budget;
         if self.capacity() == 0 {
             return Err(Error::CapacityExhausted);
         }
@@ -206,7 +346,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         let mut stats = Stats::default();
         let mut trace = G::Trace::default();
         let mut cache = StateCache::new(states);
-        while stats.iterations < iterations {
+        while stats.iterations < max_iterations && !stop.stop(stats.iterations) {
             if config.solver && self.nodes[0].proof() != Proof::Unknown {
                 break;
             }
@@ -475,6 +615,38 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         policy: &P,
         config: &Config,
     ) -> Option<M> {
+        self.best_child(policy, config).map(|child| child.mv)
+    }
+
+    /// Where the search stands, read from the tree without changing it (one pass over the
+    /// root's children): the move [`Mcts::best_move`] would play now, with its statistics.
+    /// For progress reports between or after calls of a resumable search.
+    pub fn root_summary<G: Game<Move = M>, P: Policy<G> + ?Sized>(
+        &self,
+        policy: &P,
+        config: &Config,
+    ) -> RootSummary<M> {
+        let best = self.best_child(policy, config);
+        RootSummary {
+            best: best.map(|child| child.mv),
+            best_visits: best.map_or(0, |child| child.visits),
+            best_value: best.map_or(0.0, |child| {
+                if child.visits == 0 {
+                    0.0
+                } else {
+                    child.wins / child.visits as f32
+                }
+            }),
+            root_visits: self.root_visits(),
+        }
+    }
+
+    /// The root child [`Mcts::best_move`] plays.
+    fn best_child<G: Game<Move = M>, P: Policy<G> + ?Sized>(
+        &self,
+        policy: &P,
+        config: &Config,
+    ) -> Option<&Node<M>> {
         if self.len == 0 {
             return None;
         }
@@ -524,7 +696,7 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
                 best = Some((child, k));
             }
         }
-        best.map(|(child, _)| child.mv)
+        best.map(|(child, _)| child)
     }
 }
 
@@ -541,6 +713,12 @@ struct Root<'g, G, F> {
     state: &'g G,
     key: u64,
     prepare: F,
+}
+
+/// How long a search may run: at most `max_iterations`, fewer if `stop` says so.
+struct Budget<S> {
+    max_iterations: u32,
+    stop: S,
 }
 
 /// Rewards of both players when the player `mover` is known to get exactly `value`.

@@ -20,6 +20,17 @@ pub struct Mcts<'s, M> {
     pub(crate) root_key: Option<u64>,
 }
 
+/// The whole state of a tree besides its storage, `Copy` so that a caller (a C handle) can
+/// keep it between searches: see [`Mcts::parts`] and [`Mcts::from_tree_parts`]. The default
+/// is an empty tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TreeParts {
+    /// Nodes in use ([`Mcts::len`]).
+    pub len: u32,
+    /// The root's position key ([`Mcts::root_key`]).
+    pub root_key: Option<u64>,
+}
+
 impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
     /// An empty tree over `storage`. Any length is accepted; with no room for a root,
     /// `search` returns `Error::CapacityExhausted`. Slots beyond [`MAX_CAPACITY`] are unused.
@@ -51,6 +62,31 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         } else {
             Err(Error::InvalidArgument)
         }
+    }
+
+    /// Re-attaches a tree detached with [`Mcts::parts`]: as [`Mcts::from_parts`], and the
+    /// root's position key is restored too, so that the next search continues the tree only
+    /// from the position it was grown from (and starts afresh from any other).
+    pub fn from_tree_parts(storage: &'s mut [Node<M>], parts: TreeParts) -> Result<Self, Error> {
+        let mut tree = Mcts::from_parts(storage, parts.len)?;
+        tree.root_key = parts.root_key;
+        Ok(tree)
+    }
+
+    /// What a caller keeps, besides the storage, to re-attach this tree later with
+    /// [`Mcts::from_tree_parts`] and continue its search exactly.
+    pub fn parts(&self) -> TreeParts {
+        TreeParts {
+            len: self.len,
+            root_key: self.root_key,
+        }
+    }
+
+    /// The key ([`Game::hash`], or the information-set key) of the position the root was
+    /// last searched from; `None` before a search, after [`Mcts::advance`] or
+    /// [`Mcts::clear`], and after [`Mcts::from_parts`].
+    pub fn root_key(&self) -> Option<u64> {
+        self.root_key
     }
 
     fn is_well_formed(&self) -> bool {
