@@ -123,7 +123,8 @@ impl Command {
             let _ = write!(text, "  {flag:<22} {}", opt.help);
             let range = match opt.kind {
                 Kind::Int { min, max } if max == u64::MAX => format!("{min} or more"),
-                Kind::Int { min, max } | Kind::Bytes { min, max } => format!("{min} to {max}"),
+                Kind::Int { min, max } => format!("{min} to {max}"),
+                Kind::Bytes { min, max } => format!("{} to {}", bytes_text(min), bytes_text(max)),
                 Kind::Real { min, max } => format!("{min} to {max}"),
                 Kind::Choice(words) => words.join(" | "),
                 Kind::Text | Kind::Path => String::new(),

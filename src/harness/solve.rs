@@ -57,7 +57,7 @@ pub const COMMAND: Command = Command {
                 min: 0,
                 max: u64::MAX,
             },
-            "expansions between a ppn2 worker's partial results (0: none)",
+            "expansions between a ppn2 worker's partial results, 0 for none",
         )
         .or("100"),
         Opt::new(
@@ -91,7 +91,7 @@ pub const COMMAND: Command = Command {
                 min: 1,
                 max: u64::MAX,
             },
-            "stop unsolved after this many expansions (default: none)",
+            "stop unsolved after this many expansions; no limit without it",
         ),
         Opt::new(
             "epsilon",
