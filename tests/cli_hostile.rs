@@ -104,6 +104,10 @@ fn options_are_checked_against_their_ranges_and_names() {
             "needs --moves",
         ),
         (
+            vec!["match3", "replay", "--level", "board1", "--moves", ",, ,"],
+            "--moves lists no moves",
+        ),
+        (
             vec!["play", "breakthrough", "--games", "3", "--games", "4"],
             "--games given twice",
         ),
@@ -298,7 +302,27 @@ fn text_that_is_not_utf8_is_an_error_and_a_path_that_is_not_still_works() {
     let (code, out, err) = arbor_os(&args, Stdio::piped());
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("caf"), "{out}");
-    // And a missing one is reported, not a panic.
+    // So is a persona file.
+    let mut persona = dir.clone().into_os_string();
+    persona.push("/");
+    persona.push(latin1(b"p\xe9.persona"));
+    std::fs::write(&persona, "goal MinM\nformula div(W, N)\n").unwrap();
+    let mut agent = OsString::from("persona:");
+    agent.push(&persona);
+    let mut args = words(&[
+        "match3",
+        "play",
+        "--games",
+        "1",
+        "--iterations",
+        "10",
+        "--agent",
+    ]);
+    args.push(agent);
+    let (code, out, err) = arbor_os(&args, Stdio::piped());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("agent persona:"), "{out}");
+    // And a missing level is reported, not a panic.
     std::fs::remove_file(&level).unwrap();
     let (code, _, err) = play(&level);
     assert_eq!(code, Some(1), "{err}");

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use super::agent_storage::AgentStorage;
@@ -49,7 +49,7 @@ pub const PLAY: Command = Command {
         Opt::new(
             "agent",
             "AGENT",
-            Kind::Text,
+            Kind::Path,
             "random | vanilla | persona:FILE",
         )
         .or("random"),
@@ -170,6 +170,20 @@ pub(super) fn read_persona(path: &Path) -> Result<Persona, Failure> {
     Persona::parse(&text).map_err(|e| Failure::Job(format!("{shown}: {e}")))
 }
 
+/// The FILE of `--agent persona:FILE`, whatever bytes it is made of.
+fn persona_file(agent: &OsStr) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let file = agent.as_bytes().strip_prefix(b"persona:")?;
+        Some(PathBuf::from(OsStr::from_bytes(file)))
+    }
+    #[cfg(not(unix))]
+    {
+        agent.to_str()?.strip_prefix("persona:").map(PathBuf::from)
+    }
+}
+
 /// One finished game.
 struct Record {
     chance_seed: u64,
@@ -225,7 +239,9 @@ fn play_many(
 
 fn play(args: Args) -> Result<(), Failure> {
     let (label, mut level) = load_level(&args)?;
-    let agent_text: String = args.need("agent")?;
+    // A path kind: `persona:FILE` may name a file that is not UTF-8.
+    let agent_word: OsString = args.need::<PathBuf>("agent")?.into_os_string();
+    let agent_text = shown(&agent_word);
     let games: usize = args.need("games")?;
     let seed: u64 = args.need("seed")?;
     let iterations: u32 = args.need("iterations")?;
@@ -247,17 +263,17 @@ fn play(args: Args) -> Result<(), Failure> {
         .get::<String>("goal")?
         .and_then(|text| Goal::parse(&text));
     let persona;
-    let agent = match agent_text.as_str() {
-        "random" => Agent::Random,
-        "vanilla" => Agent::Vanilla(goal.unwrap_or(Goal::MaxScore)),
-        other => match other.strip_prefix("persona:") {
+    let agent = match agent_word.to_str() {
+        Some("random") => Agent::Random,
+        Some("vanilla") => Agent::Vanilla(goal.unwrap_or(Goal::MaxScore)),
+        _ => match persona_file(&agent_word) {
             Some(path) => {
-                persona = read_persona(Path::new(path))?;
+                persona = read_persona(&path)?;
                 Agent::Persona(&persona.program, goal.unwrap_or(persona.goal))
             }
             None => {
                 return Err(Failure::Usage(format!(
-                    "--agent must be random, vanilla or persona:<file>, not '{other}'"
+                    "--agent must be random, vanilla or persona:<file>, not '{agent_text}'"
                 )));
             }
         },
@@ -335,12 +351,15 @@ fn replay(args: Args) -> Result<(), Failure> {
     let (_, level) = load_level(&args)?;
     let moves: String = args.need("moves")?;
     let seed = args.get::<u64>("seed")?.unwrap_or(level.seed());
-    let mut game = Match3::new(&level, seed);
-    for (i, text) in moves
+    let moves: Vec<&str> = moves
         .split([',', ' '])
         .filter(|t| !t.trim().is_empty())
-        .enumerate()
-    {
+        .collect();
+    if moves.is_empty() {
+        return Err(Failure::Usage("--moves lists no moves".into()));
+    }
+    let mut game = Match3::new(&level, seed);
+    for (i, text) in moves.into_iter().enumerate() {
         let swap = Swap::parse(text)
             .map_err(|_| Failure::Usage(format!("move {}: '{text}' is not like d4-d5", i + 1)))?;
         let outcome = game.try_play(swap).map_err(|_| {

@@ -151,14 +151,14 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         return (general, Ok(()));
     };
     let Some(first) = first else {
-        let word = shown(&words[0]);
+        let word = words.first().map(|w| shown(w)).unwrap_or_default();
         return (
             general,
             Err(Failure::Usage(format!("unknown command '{word}'"))),
         );
     };
     if first == "help" || is_help(first.as_ref()) {
-        let topic: Vec<&str> = texts[1..].iter().map(|t| t.unwrap_or("?")).collect();
+        let topic: Vec<&str> = texts.iter().skip(1).map(|t| t.unwrap_or("?")).collect();
         return (general, help(&topic));
     }
     let family: Vec<&Command> = COMMANDS
