@@ -198,7 +198,7 @@ impl FromValue for PathBuf {
     }
 }
 
-/// A command line read against its [`Command`]: the operands, and each option's checked value.
+/// A command line read against its `Command`: the operands, and each option's checked value.
 #[derive(Debug)]
 pub struct Args {
     command: &'static Command,

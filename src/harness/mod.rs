@@ -1,5 +1,5 @@
 //! The `arbor` command-line harness (std only): one subcommand per job. Each subcommand
-//! lives in its own file and declares its options ([`args::Command`]); this one only
+//! lives in its own file and declares its options (an `args::Command`); this one only
 //! dispatches and prints usage and help.
 use std::process::ExitCode;
 
