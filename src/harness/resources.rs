@@ -25,17 +25,18 @@ pub fn check_memory(bytes: Option<u64>, what: &str) -> Result<(), Failure> {
             .ok()
             .filter(|&b| b <= isize::MAX as usize)
             .map(|_| ())
-            .ok_or_else(|| too_much(Some(bytes), what, None)),
-        (bytes, have) => Err(too_much(bytes, what, have)),
+            .ok_or_else(|| Failure::Job(too_much(Some(bytes), what, None))),
+        (bytes, have) => Err(Failure::Job(too_much(bytes, what, have))),
     }
 }
 
-fn too_much(bytes: Option<u64>, what: &str, have: Option<u64>) -> Failure {
+/// `cannot allocate N bytes for <what>`, with the machine's memory where known.
+fn too_much(bytes: Option<u64>, what: &str, have: Option<u64>) -> String {
     let bytes = bytes.map_or("more than 2^64".to_owned(), |b| b.to_string());
     let machine = have.map_or(String::new(), |h| {
         format!(" (the machine has {h} bytes of memory)")
     });
-    Failure::Job(format!("cannot allocate {bytes} bytes for {what}{machine}"))
+    format!("cannot allocate {bytes} bytes for {what}{machine}")
 }
 
 /// The bytes of `count` values of `T`, or `None` past `u64`.
@@ -47,9 +48,7 @@ pub fn bytes_of<T>(count: usize) -> Option<u64> {
 pub fn filled<T: Clone>(len: usize, value: T, what: &str) -> Result<Vec<T>, String> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
-        .map_err(|_| match too_much(bytes_of::<T>(len), what, None) {
-            Failure::Job(m) | Failure::Usage(m) => m,
-        })?;
+        .map_err(|_| too_much(bytes_of::<T>(len), what, None))?;
     v.resize(len, value);
     Ok(v)
 }
