@@ -221,7 +221,8 @@ fn add_size_checks(header: &str, constants: &[(String, String)]) -> String {
          #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L\n\
          #define ARBOR_SIZE_CHECK(type, bytes) _Static_assert(sizeof(type) == (bytes), #type)\n\
          #else\n\
-         #define ARBOR_SIZE_CHECK(type, bytes)\n\
+         #define ARBOR_SIZE_CHECK(type, bytes) \\\n    \
+         typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]\n\
          #endif\n",
     );
     for (name, _) in constants {
