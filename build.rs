@@ -23,6 +23,12 @@ fn main() {
     // link against `libarbor.so.1`, which `libarbor.so.1.x.y` provides (see bindings/).
     if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libarbor.so.1");
+        let map = crate_dir.join("bindings").join("arbor.map");
+        println!("cargo:rerun-if-changed=bindings/arbor.map");
+        println!(
+            "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
+            map.display()
+        );
     }
 }
 
