@@ -146,9 +146,15 @@ namespace Arbor
     /// <summary>The raw C functions, one for one. Check every returned Status.</summary>
     public static class Native
     {
-        // "arbor": libarbor.so, arbor.dll, libarbor.dylib. Cdecl: arbor uses the C calling
-        // convention, which differs from the default (stdcall) on 32-bit Windows.
+        // "arbor": libarbor.so, arbor.dll, libarbor.dylib. Where the library is linked into
+        // the executable (Unity IL2CPP on iOS, with libarbor.a), "__Internal".
+        // Cdecl: arbor uses the C calling convention, not the default (stdcall) of 32-bit
+        // Windows.
+#if UNITY_IOS && !UNITY_EDITOR
+        const string Lib = "__Internal";
+#else
         const string Lib = "arbor";
+#endif
 
         // Statuses, versions, build information.
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_status_format(uint status, byte[] buf, UIntPtr len, out UIntPtr outLen);
