@@ -28,12 +28,16 @@ for arg in "$@"; do
     esac
 done
 
+# PREFIX is taken relative to where the script was called from.
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
+if [ -n "${CARGO_TARGET_DIR:-}" ] && [ "${CARGO_TARGET_DIR#/}" = "$CARGO_TARGET_DIR" ]; then
+    export CARGO_TARGET_DIR="$PWD/$CARGO_TARGET_DIR"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 cd "$root"
 target_dir=${CARGO_TARGET_DIR:-$root/target}
-mkdir -p "$prefix"
-prefix=$(cd "$prefix" && pwd)
 ld=${LD:-ld}
 objcopy=${OBJCOPY:-objcopy}
 ar=${AR:-ar}
@@ -100,6 +104,11 @@ for symbol in "${exported[@]}"; do keep+=(-u "$symbol"); done
 "$objcopy" --wildcard --keep-global-symbol='arbor_*' --localize-hidden \
     --remove-section=.llvmbc --remove-section=.llvmcmd --remove-section=.llvm_addrsig \
     "$work/arbor-all.o" "$work/arbor.o"
+# readelf, not nm: binutils' nm tries its LLVM plugin on Rust's objects and lists nothing
+# for those it cannot read.
+others=$(readelf -sW "$work/arbor.o" |
+    awk '($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" && $8 !~ /^arbor_/ { print $8 }')
+[ -z "$others" ] || { echo "install.sh: still global in libarbor.a: $others" >&2; exit 1; }
 rm -f "$prefix/lib/libarbor.a"
 "$ar" rcsD "$prefix/lib/libarbor.a" "$work/arbor.o"
 
