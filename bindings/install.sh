@@ -87,28 +87,53 @@ install -m 644 include/arbor.h include/arbor.hpp "$prefix/include/"
 # Static library. Rust's staticlib is the crate plus its whole dependency graph (core,
 # alloc, std, compiler_builtins, libm, …): thousands of global symbols (allocator shims,
 # compiler built-ins like __udivti3, std's own functions) that can clash with another Rust
-# static library or the C runtime in the same program. Link it into one relocatable object
-# keeping only what the arbor_* functions reach, make every symbol but arbor_* local, and
-# drop the embedded LLVM bitcode (.llvmbc, useless to a C linker, and what makes binutils'
-# LTO plugin complain). References to libc, libm and the unwinder stay undefined: those are
-# what Libs.private / INTERFACE_LINK_LIBRARIES provide.
+# static library or the C runtime in the same program. So:
+# 1. ld -r: link it into one relocatable object, keeping only what the arbor_* functions
+#    reach (--gc-sections from -u arbor_…), and dissolving COMDAT groups
+#    (--force-group-allocation): a group kept under its signature, such as
+#    DW.ref.rust_eh_personality, would otherwise be merged with another Rust library's copy
+#    by the program's linker, leaving that library pointing at our now-local symbol;
+# 2. objcopy: make every symbol but arbor_* local, drop the embedded LLVM bitcode (.llvmbc,
+#    useless to a C linker and what makes binutils' LTO plugin complain) and the address
+#    significance table (its symbol indices would be stale);
+# 3. objcopy: give every undefined reference the binding it had in cargo's archive: std's
+#    optional libc functions (pidfd_spawnp, statx, …) are weak references, which ld -r
+#    --gc-sections turns into strong ones that a program linking another Rust library (or
+#    an older glibc) could not resolve.
+# References to libc, libm and the unwinder stay undefined: they are what Libs.private and
+# the CMake target's INTERFACE_LINK_LIBRARIES provide.
 work=$(mktemp -d)
 trap 'rm -rf "$work" ${scratch:+"$scratch"}' EXIT
 archive=$built/libarbor.a
-mapfile -t exported < <(readelf -sW "$archive" 2>/dev/null |
+# readelf, not nm: binutils' nm tries its LLVM plugin on Rust's objects and lists nothing
+# for those it cannot read.
+symbols() { readelf -sW "$1" 2>/dev/null | awk '$8 != "" && $4 != "FILE" && $4 != "SECTION"'; }
+mapfile -t exported < <(symbols "$archive" |
     awk '$5 == "GLOBAL" && $7 != "UND" && $8 ~ /^arbor_/ { print $8 }' | sort -u)
 [ ${#exported[@]} -gt 0 ] || { echo "install.sh: no arbor_* symbol in $archive" >&2; exit 1; }
 keep=()
 for symbol in "${exported[@]}"; do keep+=(-u "$symbol"); done
-"$ld" -r --gc-sections "${keep[@]}" --whole-archive "$archive" -o "$work/arbor-all.o" 2> >(grep -v 'bfd plugin' >&2)
+"$ld" -r --gc-sections --force-group-allocation "${keep[@]}" --whole-archive "$archive" \
+    -o "$work/arbor-all.o" 2> >(grep -v 'bfd plugin' >&2)
 "$objcopy" --wildcard --keep-global-symbol='arbor_*' --localize-hidden \
     --remove-section=.llvmbc --remove-section=.llvmcmd --remove-section=.llvm_addrsig \
-    "$work/arbor-all.o" "$work/arbor.o"
-# readelf, not nm: binutils' nm tries its LLVM plugin on Rust's objects and lists nothing
-# for those it cannot read.
-others=$(readelf -sW "$work/arbor.o" |
+    "$work/arbor-all.o" "$work/arbor-local.o"
+# Weak: referenced weakly by every member that references it.
+symbols "$archive" | awk '$7 == "UND" { if ($5 == "WEAK") weak[$8] = 1; else strong[$8] = 1 }
+    END { for (name in weak) if (!(name in strong)) print name }' | sort > "$work/weak"
+if [ -s "$work/weak" ]; then # (objcopy fails on an empty list)
+    "$objcopy" --weaken-symbols="$work/weak" "$work/arbor-local.o" "$work/arbor.o"
+else
+    mv "$work/arbor-local.o" "$work/arbor.o"
+fi
+# Check: only arbor_* defined globally, every undefined reference bound as in cargo's.
+others=$(symbols "$work/arbor.o" |
     awk '($5 == "GLOBAL" || $5 == "WEAK") && $7 != "UND" && $8 !~ /^arbor_/ { print $8 }')
 [ -z "$others" ] || { echo "install.sh: still global in libarbor.a: $others" >&2; exit 1; }
+symbols "$archive" | awk '$7 == "UND" { print $5, $8 }' | sort -u > "$work/und.before"
+symbols "$work/arbor.o" | awk '$7 == "UND" { print $5, $8 }' | sort -u > "$work/und.after"
+rebound=$(comm -13 "$work/und.before" "$work/und.after")
+[ -z "$rebound" ] || { echo "install.sh: references bound differently: $rebound" >&2; exit 1; }
 rm -f "$prefix/lib/libarbor.a"
 "$ar" rcsD "$prefix/lib/libarbor.a" "$work/arbor.o"
 
