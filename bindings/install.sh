@@ -76,7 +76,7 @@ if [ $std = 1 ]; then
     : > "$scratch/empty.rs"
     libs_private=$(rustc --crate-type staticlib -C panic=abort --print native-static-libs \
         "$scratch/empty.rs" -o "$scratch/empty.a" 2>&1 |
-        sed -n 's/^note: native-static-libs: //p' | tr ' ' '\n' | grep -v '^-lc$' | tr '\n' ' ')
+        sed -n 's/^note: native-static-libs: //p' | tr ' ' '\n' | grep -v '^-lc$' | tr '\n' ' ' || true)
     libs_private=${libs_private% }
     [ -n "$libs_private" ] || libs_private="-lgcc_s -lutil -lrt -lpthread -lm -ldl"
 fi
@@ -137,7 +137,12 @@ rebound=$(comm -13 "$work/und.before" "$work/und.after")
 rm -f "$prefix/lib/libarbor.a"
 "$ar" rcsD "$prefix/lib/libarbor.a" "$work/arbor.o"
 
-# Shared library: real file, SONAME link, development link.
+# Shared library: real file, SONAME link, development link. build.rs sets the SONAME.
+soname=$(readelf -d "$built/libarbor.so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
+[ "$soname" = "libarbor.so.$abi" ] || {
+    echo "install.sh: $built/libarbor.so has SONAME '$soname', not libarbor.so.$abi" >&2
+    exit 1
+}
 rm -f "$prefix/lib/libarbor.so" "$prefix/lib/libarbor.so.$abi" "$prefix/lib/libarbor.so.$version"
 install -m 755 "$built/libarbor.so" "$prefix/lib/libarbor.so.$version"
 ln -s "libarbor.so.$version" "$prefix/lib/libarbor.so.$abi"
