@@ -19,6 +19,17 @@ fn main() {
     );
     export_build_info(&crate_dir);
     write_header(&crate_dir);
+    // The shared library's SONAME carries the ABI version (`ARBOR_ABI_VERSION`): programs
+    // link against `libarbor.so.1`, which `libarbor.so.1.x.y` provides (see bindings/).
+    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libarbor.so.1");
+        let map = crate_dir.join("bindings").join("arbor.map");
+        println!("cargo:rerun-if-changed=bindings/arbor.map");
+        println!(
+            "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
+            map.display()
+        );
+    }
 }
 
 /// Writes only when the content changes, so an unchanged build leaves mtimes (and git) alone.
