@@ -19,6 +19,17 @@ fn main() {
     );
     export_build_info(&crate_dir);
     write_header(&crate_dir);
+    // The shared library's SONAME carries the ABI version (`ARBOR_ABI_VERSION`): programs
+    // link against `libarbor.so.1`, which `libarbor.so.1.x.y` provides (see bindings/).
+    if env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libarbor.so.1");
+        let map = crate_dir.join("bindings").join("arbor.map");
+        println!("cargo:rerun-if-changed=bindings/arbor.map");
+        println!(
+            "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
+            map.display()
+        );
+    }
 }
 
 /// Writes only when the content changes, so an unchanged build leaves mtimes (and git) alone.
@@ -221,7 +232,8 @@ fn add_size_checks(header: &str, constants: &[(String, String)]) -> String {
          #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L\n\
          #define ARBOR_SIZE_CHECK(type, bytes) _Static_assert(sizeof(type) == (bytes), #type)\n\
          #else\n\
-         #define ARBOR_SIZE_CHECK(type, bytes)\n\
+         #define ARBOR_SIZE_CHECK(type, bytes) \\\n    \
+         typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]\n\
          #endif\n",
     );
     for (name, _) in constants {

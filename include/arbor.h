@@ -1831,7 +1831,8 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 #define ARBOR_SIZE_CHECK(type, bytes) _Static_assert(sizeof(type) == (bytes), #type)
 #else
-#define ARBOR_SIZE_CHECK(type, bytes)
+#define ARBOR_SIZE_CHECK(type, bytes) \
+    typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]
 #endif
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);

@@ -1,4 +1,5 @@
 //! The `arbor` command-line harness.
 fn main() -> std::process::ExitCode {
-    arbor::harness::run(std::env::args().skip(1).collect())
+    // OS strings: a file name need not be UTF-8, and text that is not is an error, not a panic.
+    arbor::harness::run(std::env::args_os().skip(1).collect())
 }

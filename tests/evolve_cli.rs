@@ -38,13 +38,18 @@ fn evolve(persona: &str, out: &Path, threads: &str) -> (i32, String, String) {
     arbor(&args)
 }
 
-/// The run's outputs, without the wall-clock lines (`seconds`, `elapsed`) and with the
+/// The run's outputs, without the wall-clock lines (`seconds`, `elapsed`, and the checkpoint's
+/// `checksum`, which covers `elapsed`) and with the
 /// output directory (part of the recorded command) replaced by `DIR`.
 fn results(dir: &Path, persona: &str) -> Vec<String> {
     let timeless = |text: String| -> String {
         text.replace(dir.to_str().unwrap(), "DIR")
             .lines()
-            .filter(|l| !l.starts_with("seconds ") && !l.starts_with("elapsed "))
+            .filter(|l| {
+                !l.starts_with("seconds ")
+                    && !l.starts_with("elapsed ")
+                    && !l.starts_with("checksum ")
+            })
             .map(|l| format!("{l}\n"))
             .collect()
     };
@@ -137,7 +142,7 @@ fn a_checkpoint_of_other_settings_is_refused() {
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = evolve("min-moves", &dir, "2");
     assert_eq!(code, 1);
-    assert!(err.contains("other settings"), "{err}");
+    assert!(err.contains("settings differ"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -159,4 +164,129 @@ fn bad_options_are_usage_errors() {
         let (code, _, err) = arbor(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
     }
+}
+
+/// A finished small run's checkpoint, damaged in each way a file can be (edited by hand,
+/// cut short, written by another version, or belonging to other settings), is refused with
+/// a message saying which, and left as it was; the intact one finishes as before.
+#[test]
+fn a_damaged_or_mismatched_checkpoint_is_refused_saying_why() {
+    let dir = scratch("damaged");
+    let run = |dir: &Path| {
+        let mut args = vec!["evolve", "--persona", "max-score", "--threads", "2"];
+        args.extend(SMALL);
+        args.extend(["--generations", "2", "--out", dir.to_str().unwrap()]);
+        // `--generations` given twice would be refused: replace SMALL's.
+        let at = args.iter().position(|a| *a == "--generations").unwrap();
+        args.drain(at..at + 2);
+        arbor(&args)
+    };
+    let (code, _, err) = run(&dir);
+    assert_eq!(code, 0, "{err}");
+    let path = dir.join("checkpoint.txt");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let rows: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("row "))
+        .collect();
+    let people: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("individual "))
+        .collect();
+    assert_eq!((rows.len(), people.len()), (2, 8), "{good}");
+    let joined = |lines: &[&str]| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let without = |drop: usize| {
+        let mut kept = lines.clone();
+        kept.remove(drop);
+        joined(&kept)
+    };
+    let swapped = {
+        let mut swapped = lines.clone();
+        swapped.swap(people[0], people[1]);
+        joined(&swapped)
+    };
+    let duplicated = {
+        let mut more = lines.clone();
+        more.insert(people[1], lines[people[1]]);
+        joined(&more)
+    };
+    let doubled = {
+        let mut more = lines.clone();
+        let at = *people.last().unwrap() + 1;
+        for &i in people.iter().rev() {
+            more.insert(at, lines[i]);
+        }
+        joined(&more)
+    };
+    // Another program: the bytecode of the second individual in the first one's line.
+    let other_program = {
+        let mut edited = lines.clone();
+        let hex = lines[people[1]].rsplit(' ').next().unwrap();
+        let first = lines[people[0]];
+        let replaced = format!("{} {hex}", &first[..first.rfind(' ').unwrap()]);
+        edited[people[0]] = &replaced;
+        joined(&edited)
+    };
+    let renumbered = good.replace("\nrow 1 ", "\nrow 0 ");
+    let settings_edited = good.replace(" seed=4 ", " seed=5 ");
+    let damages = [
+        ("row dropped", without(rows[0]), "checksum mismatch"),
+        ("rows renumbered", renumbered, "checksum mismatch"),
+        ("individuals swapped", swapped, "checksum mismatch"),
+        (
+            "individual dropped",
+            without(people[3]),
+            "checksum mismatch",
+        ),
+        ("individual duplicated", duplicated, "checksum mismatch"),
+        ("another program", other_program, "checksum mismatch"),
+        ("population doubled", doubled, "checksum mismatch"),
+        ("settings edited", settings_edited, "checksum mismatch"),
+        (
+            "cut short",
+            good[..good.len() / 2].to_owned(),
+            "checksum mismatch",
+        ),
+        (
+            "checksum dropped",
+            without(lines.len() - 1),
+            "checksum mismatch",
+        ),
+        (
+            "format 1",
+            good.replace("arbor-evolve-checkpoint 2", "arbor-evolve-checkpoint 1"),
+            "wrong version",
+        ),
+        ("not a checkpoint", "hello\n".to_owned(), "wrong version"),
+    ];
+    for (what, text, why) in damages {
+        assert_ne!(text, good, "{what}");
+        std::fs::write(&path, &text).unwrap();
+        let (code, out, err) = run(&dir);
+        assert_eq!(code, 1, "{what}: {out} {err}");
+        assert!(
+            err.contains(why) && err.contains("checkpoint.txt"),
+            "{what}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{what}: {err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{what}");
+    }
+    // The intact checkpoint of other settings.
+    std::fs::write(&path, &good).unwrap();
+    let mut args = vec!["evolve", "--persona", "max-score", "--progress", "off"];
+    args.extend([
+        "--generations",
+        "2",
+        "--seed",
+        "5",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let (code, _, err) = arbor(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("settings differ"), "{err}");
+    // And the intact one of these settings: the run is finished, nothing changes.
+    let (code, _, err) = run(&dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), good);
+    let _ = std::fs::remove_dir_all(&dir);
 }

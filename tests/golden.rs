@@ -147,7 +147,8 @@ fn match3_agents_games_are_unchanged() {
     assert_eq!(hashes, expected);
 }
 
-/// The checkpoint of a short seeded evolve run, without its elapsed time.
+/// The checkpoint of a short seeded evolve run, without its elapsed time and without the
+/// checksum line (a checksum over that time).
 fn evolve_checkpoint(persona: &str) -> String {
     let dir = std::env::temp_dir().join(format!("arbor-golden-{persona}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -172,16 +173,30 @@ fn evolve_checkpoint(persona: &str) -> String {
     let text = std::fs::read_to_string(dir.join("checkpoint.txt")).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     text.lines()
-        .filter(|line| !line.starts_with("elapsed "))
+        .filter(|line| !line.starts_with("elapsed ") && !line.starts_with("checksum "))
         .map(|line| format!("{line}\n"))
         .collect()
 }
 
 #[test]
 fn evolve_checkpoints_and_the_playtest_report_are_unchanged() {
-    let mut hashes: Vec<u64> = ["max-score", "min-moves"]
+    let checkpoints: Vec<String> = ["max-score", "min-moves"]
         .iter()
-        .map(|persona| fnv(evolve_checkpoint(persona).as_bytes()))
+        .map(|persona| evolve_checkpoint(persona))
+        .collect();
+    // Format 2 added only the version in the first line and the checksum line: with the
+    // first line as format 1 wrote it, the checkpoints are those of before, byte for byte.
+    let format_1: Vec<u64> = checkpoints
+        .iter()
+        .map(|text| {
+            let rest = text.strip_prefix("arbor-evolve-checkpoint 2\n").unwrap();
+            fnv(format!("arbor-evolve-checkpoint 1\n{rest}").as_bytes())
+        })
+        .collect();
+    assert_eq!(format_1, [6018335035382412673, 12128828608014797913]);
+    let mut hashes: Vec<u64> = checkpoints
+        .iter()
+        .map(|text| fnv(text.as_bytes()))
         .collect();
     let (code, out, err) = arbor(&[
         "playtest",
@@ -199,10 +214,11 @@ fn evolve_checkpoints_and_the_playtest_report_are_unchanged() {
         .map(|line| format!("{line}\n"))
         .collect();
     hashes.push(fnv(report.as_bytes()));
-    // The two checkpoints, then the report.
+    // The two checkpoints (format 2: as format 1 above, with its version and checksum
+    // lines), then the report.
     let expected = [
-        6018335035382412673,
-        12128828608014797913,
+        4292553941105349262,
+        12715772286366477836,
         16754849347790217524,
     ];
     assert_eq!(hashes, expected, "{report}");

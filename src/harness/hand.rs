@@ -1,13 +1,21 @@
 //! `arbor hand`: rank 5, 6 or 7 cards and show the best five.
+use super::args::Command;
 use super::{Args, Failure};
 use crate::holdem::{Card, best_five};
+
+pub const COMMAND: Command = Command {
+    name: "hand",
+    operands: "[CARD...]",
+    about: "rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);\n\
+            with no cards, ranks a built-in example hand",
+    options: &[],
+};
 
 /// The hand ranked when no cards are given.
 const EXAMPLE: [&str; 7] = ["As", "Kd", "Qh", "Jc", "Ts", "2c", "3d"];
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    let mut words = args.positionals();
-    args.finish()?;
+pub fn run(args: Args) -> Result<(), Failure> {
+    let mut words = args.operand_texts()?;
     if words.is_empty() {
         words = EXAMPLE.iter().map(|&text| text.to_owned()).collect();
     }

@@ -3,56 +3,185 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+
 use super::agent_storage::AgentStorage;
+use super::args::{Command, Kind, Opt, SEED, THREADS, shown};
 use super::parallel::{Progress, default_threads, run_tasks};
+use super::resources::write_file;
 use super::{Args, Failure};
 use crate::match3::{
     Agent, DEFAULT_MOVES, Goal, Level, Match3, Metrics, PRESETS, Persona, SearchConfig, Swap,
     game_seeds, play_game, preset,
 };
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    match args.next_positional().as_deref() {
-        Some("play") => play(args),
-        Some("replay") => replay(args),
-        Some("calibrate") => calibrate(args),
-        Some(other) => Err(Failure::Usage(format!("unknown match3 command '{other}'"))),
-        None => Err(Failure::Usage(
-            "match3 needs play, replay or calibrate".into(),
-        )),
+const LEVEL: Opt = Opt::new(
+    "level",
+    "FILE|NAME",
+    Kind::Path,
+    "a level file or a bundled preset: board1, board2, board3 (default: the 7x7 default level)",
+);
+const GAMES: Kind = Kind::Int {
+    min: 1,
+    max: 1_000_000,
+};
+/// Iterations per move at most: beyond, one search tree outgrows any machine.
+pub(super) const MAX_ITERATIONS: u64 = 1_000_000;
+pub(super) const ITERATIONS: Opt = Opt::new(
+    "iterations",
+    "N",
+    Kind::Int {
+        min: 1,
+        max: MAX_ITERATIONS,
+    },
+    "MCTS iterations per move",
+)
+.or("250");
+
+pub const PLAY: Command = Command {
+    name: "match3 play",
+    operands: "",
+    about: "play games of a Match-3 level; print mean/min/max score and the average available\n\
+            moves (a persona file holds `goal MaxS` and `formula add(div(W, N), ...)`)",
+    options: &[
+        LEVEL,
+        Opt::new(
+            "agent",
+            "AGENT",
+            Kind::Path,
+            "random | vanilla | persona:FILE",
+        )
+        .or("random"),
+        Opt::new("games", "N", GAMES, "games").or("50"),
+        SEED,
+        ITERATIONS,
+        Opt::new(
+            "goal",
+            "GOAL",
+            Kind::Choice(&["MaxS", "MinS", "MaxM", "MinM"]),
+            "the agent's goal (default: vanilla MaxS, a persona its own)",
+        ),
+        Opt::new(
+            "colours",
+            "N",
+            Kind::Int { min: 0, max: 255 },
+            "colours of a generated level",
+        ),
+        Opt::new(
+            "moves",
+            "N",
+            Kind::Int { min: 1, max: 255 },
+            "moves per game",
+        ),
+        Opt::new(
+            "refills",
+            "HOW",
+            Kind::Choice(&["known", "sampled"]),
+            "refills the search sees",
+        )
+        .or("known"),
+        THREADS,
+        Opt::new(
+            "moves-out",
+            "FILE",
+            Kind::Path,
+            "write each game's moves as CSV",
+        ),
+    ],
+};
+
+pub const REPLAY: Command = Command {
+    name: "match3 replay",
+    operands: "",
+    about: "replay moves: `move <i> points <p> combos <c> score <s>` per move",
+    options: &[
+        LEVEL,
+        Opt::new(
+            "moves",
+            "MOVES",
+            Kind::Text,
+            "the moves, like \"d4-d5,c3-c4\" (required)",
+        ),
+        Opt::new(
+            "seed",
+            "CHANCE_SEED",
+            Kind::Int {
+                min: 0,
+                max: u64::MAX,
+            },
+            "the chance seed (default: the level's)",
+        ),
+    ],
+};
+
+pub const CALIBRATE: Command = Command {
+    name: "match3 calibrate",
+    operands: "",
+    about: "the Random agent's mean score for 4 to 8 colours (README table)",
+    options: &[
+        Opt::new("games", "N", GAMES, "games per colour count").or("1000"),
+        SEED,
+        THREADS,
+    ],
+};
+
+pub fn run(command: &Command, args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    match command.name {
+        "match3 play" => play(args),
+        "match3 replay" => replay(args),
+        _ => calibrate(args),
     }
 }
 
 /// A level from `--level`: a bundled preset's name or a file; the default 7x7 level
 /// without the option.
-fn load_level(args: &mut Args) -> Result<(String, Level), Failure> {
-    match args.option::<String>("level")? {
-        Some(name) => read_level(&name),
+fn load_level(args: &Args) -> Result<(String, Level), Failure> {
+    match args.get::<PathBuf>("level")? {
+        Some(name) => read_level(name.as_os_str()),
         None => Ok(("default".into(), Level::default())),
     }
 }
 
-/// A level by name: a bundled preset (`board1` …) or a file. Returns its label and the level.
-pub(super) fn read_level(name: &str) -> Result<(String, Level), Failure> {
-    let text = match preset(name) {
+/// A level by name: a bundled preset (`board1` …) or a file, whose name may be any bytes
+/// the system allows. Returns its label and the level.
+pub(super) fn read_level(name: &OsStr) -> Result<(String, Level), Failure> {
+    let label = shown(name);
+    let text = match name.to_str().and_then(preset) {
         Some(text) => text.to_owned(),
         None => std::fs::read_to_string(name).map_err(|e| {
             let presets: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
             Failure::Job(format!(
-                "cannot read level '{name}': {e} (bundled presets: {})",
+                "cannot read level '{label}': {e} (bundled presets: {})",
                 presets.join(", ")
             ))
         })?,
     };
-    let level = Level::parse(&text).map_err(|e| Failure::Job(format!("{name}: {e}")))?;
-    Ok((name.to_owned(), level))
+    let level = Level::parse(&text).map_err(|e| Failure::Job(format!("{label}: {e}")))?;
+    Ok((label, level))
 }
 
 /// A persona file (format: `arbor::match3::Persona`).
-pub(super) fn read_persona(path: &str) -> Result<Persona, Failure> {
+pub(super) fn read_persona(path: &Path) -> Result<Persona, Failure> {
+    let shown = path.display();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Job(format!("cannot read persona '{path}': {e}")))?;
-    Persona::parse(&text).map_err(|e| Failure::Job(format!("{path}: {e}")))
+        .map_err(|e| Failure::Job(format!("cannot read persona '{shown}': {e}")))?;
+    Persona::parse(&text).map_err(|e| Failure::Job(format!("{shown}: {e}")))
+}
+
+/// The FILE of `--agent persona:FILE`, whatever bytes it is made of.
+fn persona_file(agent: &OsStr) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let file = agent.as_bytes().strip_prefix(b"persona:")?;
+        Some(PathBuf::from(OsStr::from_bytes(file)))
+    }
+    #[cfg(not(unix))]
+    {
+        agent.to_str()?.strip_prefix("persona:").map(PathBuf::from)
+    }
 }
 
 /// One finished game.
@@ -108,57 +237,43 @@ fn play_many(
     records
 }
 
-fn play(mut args: Args) -> Result<(), Failure> {
-    let (label, mut level) = load_level(&mut args)?;
-    let agent_text = args
-        .option::<String>("agent")?
-        .unwrap_or_else(|| "random".into());
-    let games = args.option::<usize>("games")?.unwrap_or(50);
-    let seed = args.option::<u64>("seed")?.unwrap_or(1);
-    let iterations = args.option::<u32>("iterations")?.unwrap_or(250);
-    let moves_out = args.option::<String>("moves-out")?;
-    let goal_override = args.option::<String>("goal")?;
-    let sample_refills = args.option::<String>("refills")?;
-    if let Some(colours) = args.option::<u8>("colours")? {
+fn play(args: Args) -> Result<(), Failure> {
+    let (label, mut level) = load_level(&args)?;
+    // A path kind: `persona:FILE` may name a file that is not UTF-8.
+    let agent_word: OsString = args.need::<PathBuf>("agent")?.into_os_string();
+    let agent_text = shown(&agent_word);
+    let games: usize = args.need("games")?;
+    let seed: u64 = args.need("seed")?;
+    let iterations: u32 = args.need("iterations")?;
+    let moves_out: Option<PathBuf> = args.get("moves-out")?;
+    if let Some(colours) = args.get::<u8>("colours")? {
         level = level
             .with_colours(colours)
             .map_err(|e| Failure::Usage(format!("--colours: {e}")))?;
     }
-    if let Some(moves) = args.option::<u8>("moves")? {
+    if let Some(moves) = args.get::<u8>("moves")? {
         level = level
             .with_moves(moves)
             .map_err(|e| Failure::Usage(format!("--moves: {e}")))?;
     }
-    let threads = default_threads(args.option("threads")?);
-    args.finish()?;
-    let sample_refills = match sample_refills.as_deref() {
-        None | Some("known") => false,
-        Some("sampled") => true,
-        Some(other) => {
-            return Err(Failure::Usage(format!(
-                "--refills must be known or sampled, not '{other}'"
-            )));
-        }
-    };
-    let goal = match goal_override {
-        None => None,
-        Some(text) => Some(
-            Goal::parse(&text)
-                .ok_or_else(|| Failure::Usage("--goal must be MaxS, MinS, MaxM or MinM".into()))?,
-        ),
-    };
+    let threads = default_threads(args.get("threads")?);
+    let sample_refills = args.need::<String>("refills")? == "sampled";
+    // The option's choices are the goal's names, so the parse cannot fail.
+    let goal = args
+        .get::<String>("goal")?
+        .and_then(|text| Goal::parse(&text));
     let persona;
-    let agent = match agent_text.as_str() {
-        "random" => Agent::Random,
-        "vanilla" => Agent::Vanilla(goal.unwrap_or(Goal::MaxScore)),
-        other => match other.strip_prefix("persona:") {
+    let agent = match agent_word.to_str() {
+        Some("random") => Agent::Random,
+        Some("vanilla") => Agent::Vanilla(goal.unwrap_or(Goal::MaxScore)),
+        _ => match persona_file(&agent_word) {
             Some(path) => {
-                persona = read_persona(path)?;
+                persona = read_persona(&path)?;
                 Agent::Persona(&persona.program, goal.unwrap_or(persona.goal))
             }
             None => {
                 return Err(Failure::Usage(format!(
-                    "--agent must be random, vanilla or persona:<file>, not '{other}'"
+                    "--agent must be random, vanilla or persona:<file>, not '{agent_text}'"
                 )));
             }
         },
@@ -168,6 +283,9 @@ fn play(mut args: Args) -> Result<(), Failure> {
         sample_refills,
         ..SearchConfig::default()
     };
+    if agent != Agent::Random {
+        AgentStorage::check(iterations, threads.min(games))?;
+    }
     let start = Instant::now();
     let records = play_many(&level, agent, &config, games, seed, threads)?;
     let elapsed = start.elapsed().as_secs_f64();
@@ -220,26 +338,28 @@ fn play(mut args: Args) -> Result<(), Failure> {
                 legal.join(" ")
             );
         }
-        std::fs::write(&path, csv)
-            .map_err(|e| Failure::Job(format!("cannot write '{path}': {e}")))?;
-        outln!("moves written to {path} (replay with --seed <chance_seed>)");
+        write_file(&path, &csv)?;
+        outln!(
+            "moves written to {} (replay with --seed <chance_seed>)",
+            path.display()
+        );
     }
     Ok(())
 }
 
-fn replay(mut args: Args) -> Result<(), Failure> {
-    let (_, level) = load_level(&mut args)?;
-    let moves = args
-        .option::<String>("moves")?
-        .ok_or_else(|| Failure::Usage("replay needs --moves \"d4-d5,c3-c4,...\"".into()))?;
-    let seed = args.option::<u64>("seed")?.unwrap_or(level.seed());
-    args.finish()?;
-    let mut game = Match3::new(&level, seed);
-    for (i, text) in moves
+fn replay(args: Args) -> Result<(), Failure> {
+    let (_, level) = load_level(&args)?;
+    let moves: String = args.need("moves")?;
+    let seed = args.get::<u64>("seed")?.unwrap_or(level.seed());
+    let moves: Vec<&str> = moves
         .split([',', ' '])
         .filter(|t| !t.trim().is_empty())
-        .enumerate()
-    {
+        .collect();
+    if moves.is_empty() {
+        return Err(Failure::Usage("--moves lists no moves".into()));
+    }
+    let mut game = Match3::new(&level, seed);
+    for (i, text) in moves.into_iter().enumerate() {
         let swap = Swap::parse(text)
             .map_err(|_| Failure::Usage(format!("move {}: '{text}' is not like d4-d5", i + 1)))?;
         let outcome = game.try_play(swap).map_err(|_| {
@@ -261,11 +381,10 @@ fn replay(mut args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-fn calibrate(mut args: Args) -> Result<(), Failure> {
-    let games = args.option::<usize>("games")?.unwrap_or(1000);
-    let seed = args.option::<u64>("seed")?.unwrap_or(1);
-    let threads = default_threads(args.option("threads")?);
-    args.finish()?;
+fn calibrate(args: Args) -> Result<(), Failure> {
+    let games: usize = args.need("games")?;
+    let seed: u64 = args.need("seed")?;
+    let threads = default_threads(args.get("threads")?);
     outln!("Random agent, {games} games of {DEFAULT_MOVES} moves on a generated 7x7 board");
     outln!("| colours | mean score | min | max | average available moves |");
     outln!("|---|---|---|---|---|");
@@ -328,27 +447,20 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("p.txt");
         std::fs::write(&good, "# a persona\ngoal MinM\nformula div(W, N)\n").unwrap();
-        let persona = read_persona(good.to_str().unwrap()).unwrap();
+        let persona = read_persona(&good).unwrap();
         assert_eq!(
             (persona.program.to_string().as_str(), persona.goal),
             ("div(W, N)", Goal::MinMoves)
         );
         let bad = dir.join("q.txt");
         std::fs::write(&bad, "goal MaxS\nformula log(W)\n").unwrap();
-        assert!(
-            matches!(read_persona(bad.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("line 2"))
-        );
+        assert!(matches!(read_persona(&bad), Err(Failure::Job(m)) if m.contains("line 2")));
         let missing = dir.join("absent.persona");
         assert!(
-            matches!(read_persona(missing.to_str().unwrap()), Err(Failure::Job(m)) if m.contains("cannot read"))
+            matches!(read_persona(&missing), Err(Failure::Job(m)) if m.contains("cannot read"))
         );
-        let args = Args::new(
-            ["play", "--agent", "greedy"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
-        );
-        assert!(matches!(run(args), Err(Failure::Usage(m)) if m.contains("greedy")));
+        let args = Args::parse(&PLAY, vec!["--agent".into(), "greedy".into()]).unwrap();
+        assert!(matches!(run(&PLAY, args), Err(Failure::Usage(m)) if m.contains("greedy")));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

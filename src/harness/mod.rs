@@ -1,5 +1,6 @@
 //! The `arbor` command-line harness (std only): one subcommand per job. Each subcommand
-//! lives in its own file; this one only dispatches and prints usage.
+//! lives in its own file and declares its options (an `args::Command`); this one only
+//! dispatches and prints usage and help.
 use std::process::ExitCode;
 
 /// `print!` for the harness: when stdout is closed (`arbor playtest | head -3`), the process
@@ -47,12 +48,30 @@ mod parallel;
 mod perft;
 mod play;
 mod playtest;
+mod resources;
 mod solve;
 
+use std::ffi::OsString;
+
 pub use args::Args;
+use args::{Command, is_help, shown};
+
+/// Every subcommand, in the order of the usage text.
+const COMMANDS: [&Command; 9] = [
+    &hand::COMMAND,
+    &perft::COMMAND,
+    &play::COMMAND,
+    &match3::PLAY,
+    &match3::REPLAY,
+    &match3::CALIBRATE,
+    &playtest::COMMAND,
+    &solve::COMMAND,
+    &evolve::COMMAND,
+];
 
 const USAGE: &str = "\
 usage: arbor <command> [options]
+       arbor <command> --help     (or: arbor help <command>) for a command's options
 
 commands:
   hand [CARD...]    rank the best five of 5, 6 or 7 cards (e.g. As Kd Qh Jc Ts 2c 3d);
@@ -79,7 +98,7 @@ commands:
                     `formula add(div(W, N), ...)`)
   match3 replay --level FILE|NAME --moves \"d4-d5,c3-c4,...\" [--seed CHANCE_SEED]
                     replay moves: `move <i> points <p> combos <c> score <s>` per move
-  match3 calibrate [--games 1000] [--seed 1]
+  match3 calibrate [--games 1000] [--seed 1] [--threads N]
                     Random agent's mean score for 4 to 8 colours (README table)
   playtest [LEVEL...] [--games 50] [--seed 1] [--iterations 250] [--threads N]
            [--csv FILE] [--personas DIR]
@@ -92,7 +111,7 @@ commands:
                     max-moves,min-moves}.persona instead of the bundled ones
   solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn|pdfpn]
                     [--job 1000] [--threads N (ppn2, pdfpn)] [--partial 100 (0: none)] [--memory 1G]
-                    [--mobility on|off] [--budget EXPANSIONS] [--epsilon 1]
+                    [--mobility on|off] [--patterns on|off] [--budget EXPANSIONS] [--epsilon 1]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   evolve --persona max-score|min-score|max-moves|min-moves [--generations 100]
          [--population 100] [--games 50] [--moves 20] [--iterations 250] [--seed 1]
@@ -101,38 +120,126 @@ commands:
                     each generation in DIR and resumes when run again with the same
                     options; writes generations.csv, figure.svg, best.txt and
                     <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
-  help              print this text
+  help [COMMAND]    print this text, or a command's options
 ";
 
 /// Runs the harness with the given arguments (program name excluded) and returns the
 /// process exit code: 0 on success, 2 on a usage error, 1 when the job itself failed.
-pub fn run(args: Vec<String>) -> ExitCode {
-    let mut args = Args::new(args);
-    let result = match args.next_positional().as_deref() {
-        Some("hand") => hand::run(args),
-        Some("perft") => perft::run(args),
-        Some("play") => play::run(args),
-        Some("match3") => match3::run(args),
-        Some("playtest") => playtest::run(args),
-        Some("solve") => solve::run(args),
-        Some("evolve") => evolve::run(args),
-        None | Some("help" | "--help" | "-h") => {
-            out!("{USAGE}");
-            Ok(())
-        }
-        Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
-    };
-    match result {
+pub fn run(words: Vec<OsString>) -> ExitCode {
+    let (hint, result) = dispatch(words);
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
-            noteln!("arbor: {message}\n\n{USAGE}");
+            noteln!("arbor: {message}\nsee '{hint}'");
             ExitCode::from(2)
         }
         Err(Failure::Job(message)) => {
             noteln!("arbor: {message}");
             ExitCode::FAILURE
         }
+    };
+    flush_stdout();
+    code
+}
+
+/// Finds the command `words` name and runs it; returns where to look for help too.
+fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
+    let general = "arbor help".to_owned();
+    let texts: Vec<Option<&str>> = words.iter().map(|w| w.to_str()).collect();
+    let Some(&first) = texts.first() else {
+        out!("{USAGE}");
+        return (general, Ok(()));
+    };
+    let Some(first) = first else {
+        let word = words.first().map(|w| shown(w)).unwrap_or_default();
+        return (
+            general,
+            Err(Failure::Usage(format!("unknown command '{word}'"))),
+        );
+    };
+    if first == "help" || is_help(first.as_ref()) {
+        let topic: Vec<&str> = texts.iter().skip(1).map(|t| t.unwrap_or("?")).collect();
+        return (general, help(&topic));
     }
+    let family: Vec<&Command> = COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| c.name.split(' ').next() == Some(first))
+        .collect();
+    if family.is_empty() {
+        return (
+            general,
+            Err(Failure::Usage(format!("unknown command '{first}'"))),
+        );
+    }
+    let hint = format!("arbor {first} --help");
+    // The second word picks among `perft breakthrough`, `match3 play` and the like.
+    let (command, skip) = match family.as_slice() {
+        [only] if !only.name.contains(' ') => (*only, 1),
+        _ => {
+            let second = texts.get(1).copied().flatten();
+            match family.iter().find(|c| c.name.split(' ').nth(1) == second) {
+                Some(command) => (*command, 2),
+                None if words.get(1).is_some_and(|w| is_help(w)) => {
+                    return (hint, help(&[first]));
+                }
+                None => {
+                    let choices: Vec<&str> = family
+                        .iter()
+                        .filter_map(|c| c.name.split(' ').nth(1))
+                        .collect();
+                    let message = match words.get(1) {
+                        None => format!("'{first}' needs one of: {}", choices.join(", ")),
+                        Some(word) => format!(
+                            "unknown {first} command '{}' (expected {})",
+                            shown(word),
+                            choices.join(", ")
+                        ),
+                    };
+                    return (hint, Err(Failure::Usage(message)));
+                }
+            }
+        }
+    };
+    let hint = format!("arbor {} --help", command.name);
+    let rest: Vec<OsString> = words.get(skip..).unwrap_or_default().to_vec();
+    if rest.iter().any(|w| is_help(w)) {
+        out!("{}", command.help());
+        return (hint, Ok(()));
+    }
+    let result = Args::parse(command, rest).and_then(|args| match first {
+        "hand" => hand::run(args),
+        "perft" => perft::run(args),
+        "play" => play::run(args),
+        "match3" => match3::run(command, args),
+        "playtest" => playtest::run(args),
+        "solve" => solve::run(args),
+        "evolve" => evolve::run(args),
+        _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
+    });
+    (hint, result)
+}
+
+/// `arbor help [COMMAND [SUBCOMMAND]]`: the usage text, or the help of the commands named.
+fn help(topic: &[&str]) -> Result<(), Failure> {
+    if topic.is_empty() {
+        out!("{USAGE}");
+        return Ok(());
+    }
+    let wanted = topic.join(" ");
+    let chosen: Vec<&Command> = COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| c.name == wanted || c.name.split(' ').next() == Some(wanted.as_str()))
+        .collect();
+    if chosen.is_empty() {
+        return Err(Failure::Usage(format!(
+            "no help on '{wanted}': unknown command"
+        )));
+    }
+    let texts: Vec<String> = chosen.iter().map(|c| c.help()).collect();
+    out!("{}", texts.join("\n"));
+    Ok(())
 }
 
 /// Why a subcommand stopped.
@@ -144,15 +251,28 @@ pub enum Failure {
     Job(String),
 }
 
-/// Writes to stdout; a reader that went away (broken pipe) ends the process with success,
-/// since nobody is left to read the rest. Other write errors still panic, as `print!` does.
+/// Writes to stdout. A reader that went away (broken pipe) ends the process with success,
+/// since nobody is left to read the rest; any other error (a full disk) ends it with a
+/// message and failure, since the output is lost.
 pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
-    if let Err(error) = std::io::stdout().lock().write_fmt(args) {
+    let written = std::io::stdout().lock().write_fmt(args);
+    stdout_written(written);
+}
+
+/// Flushes stdout, with [`write_stdout`]'s handling of errors.
+fn flush_stdout() {
+    use std::io::Write;
+    stdout_written(std::io::stdout().lock().flush());
+}
+
+fn stdout_written(result: std::io::Result<()>) {
+    if let Err(error) = result {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        panic!("failed printing to stdout: {error}");
+        noteln!("arbor: cannot write output: {error}");
+        std::process::exit(1);
     }
 }
 
@@ -162,4 +282,40 @@ pub(crate) fn write_stderr(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_fmt(args).and_then(|()| stderr.flush());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_is_in_the_usage_and_every_default_reads() {
+        for command in COMMANDS {
+            for opt in command.options {
+                let flag = format!("--{}", opt.name);
+                assert!(USAGE.contains(&flag), "{} {flag}", command.name);
+                assert!(command.help().contains(&flag), "{} {flag}", command.name);
+            }
+            // Parsing nothing reads every default through the option's own check.
+            let args = Args::parse(command, Vec::new()).unwrap();
+            for opt in command.options.iter().filter(|o| o.default.is_some()) {
+                let read = match opt.kind {
+                    args::Kind::Int { .. } | args::Kind::Bytes { .. } => {
+                        args.get::<u64>(opt.name).map(|v| v.is_some())
+                    }
+                    args::Kind::Real { .. } => args.get::<f64>(opt.name).map(|v| v.is_some()),
+                    args::Kind::Path => args
+                        .get::<std::path::PathBuf>(opt.name)
+                        .map(|v| v.is_some()),
+                    _ => args.get::<String>(opt.name).map(|v| v.is_some()),
+                };
+                assert!(matches!(read, Ok(true)), "{} --{}", command.name, opt.name);
+            }
+        }
+        let paper = match3::ITERATIONS.default.map(str::parse::<u32>);
+        assert_eq!(paper, Some(Ok(crate::match3::PAPER_ITERATIONS)));
+        let moves = evolve::COMMAND.options.iter().find(|o| o.name == "moves");
+        let moves = moves.and_then(|o| o.default).map(str::parse::<u8>);
+        assert_eq!(moves, Some(Ok(crate::match3::DEFAULT_MOVES)));
+    }
 }

@@ -18,13 +18,14 @@ pub fn default_threads(requested: Option<usize>) -> usize {
 }
 
 /// Runs `work(&mut scratch, i)` for every `i` in `0..count` on `threads` threads, each
-/// thread with its own scratch from `scratch()`, and returns the results in task order.
+/// thread with its own scratch from `scratch()` (which may fail, e.g. to allocate), and
+/// returns the results in task order.
 /// `report(done)` is called on the calling thread about every 250 ms with the number of
 /// finished tasks. The first failing task stops the run and its message is returned.
 pub fn run_tasks<S, T, W>(
     count: usize,
     threads: usize,
-    scratch: impl Fn() -> S + Sync,
+    scratch: impl Fn() -> Result<S, String> + Sync,
     work: W,
     mut report: impl FnMut(usize),
 ) -> Result<Vec<T>, Failure>
@@ -41,7 +42,16 @@ where
         let workers: Vec<_> = (0..threads.clamp(1, count.max(1)))
             .map(|_| {
                 scope.spawn(|| {
-                    let mut state = scratch();
+                    let mut state = match scratch() {
+                        Ok(state) => state,
+                        Err(message) => {
+                            if let Ok(mut first) = failure.lock() {
+                                first.get_or_insert(message);
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                    };
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= count {
@@ -118,7 +128,12 @@ impl Progress {
         }
         let elapsed = (now - self.start).as_secs_f64();
         let eta = elapsed / done as f64 * self.total.saturating_sub(done) as f64;
-        note!("\r{done}/{} games, ETA {eta:.0} s   ", self.total);
+        // Never `NaN s` or `inf s`: a line without an estimate rather than a wrong one.
+        if eta.is_finite() {
+            note!("\r{done}/{} games, ETA {eta:.0} s   ", self.total);
+        } else {
+            note!("\r{done}/{} games   ", self.total);
+        }
         self.shown = Some(now);
     }
 
@@ -137,10 +152,10 @@ mod tests {
     #[test]
     fn results_come_back_in_task_order_for_any_thread_count() {
         for threads in [1, 2, 5] {
-            let out = run_tasks(50, threads, || 0u64, |_, i| Ok(i * i), |_| {}).unwrap();
+            let out = run_tasks(50, threads, || Ok(0u64), |_, i| Ok(i * i), |_| {}).unwrap();
             assert_eq!(out, (0..50).map(|i| i * i).collect::<Vec<_>>());
         }
-        let none: Vec<u8> = run_tasks(0, 3, || (), |_, _| Ok(0), |_| {}).unwrap();
+        let none: Vec<u8> = run_tasks(0, 3, || Ok(()), |_, _| Ok(0), |_| {}).unwrap();
         assert!(none.is_empty());
     }
 
@@ -149,7 +164,7 @@ mod tests {
         let result = run_tasks(
             100,
             2,
-            || (),
+            || Ok(()),
             |_, i| {
                 if i == 7 {
                     Err("task 7 broke".into())

@@ -1,21 +1,30 @@
 //! `arbor perft breakthrough --size CxR --depth D [--position TEXT]`: perft counts, one line
 //! per depth, `depth <d> nodes <n>`.
+use super::args::{Command, Kind, Opt};
 use super::{Args, Failure};
 use crate::breakthrough::{Position, Size};
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    match args.next_positional().as_deref() {
-        Some("breakthrough") => {}
-        Some(other) => return Err(Failure::Usage(format!("perft: unknown game '{other}'"))),
-        None => return Err(Failure::Usage("perft: which game? (breakthrough)".into())),
-    }
-    let size: Option<String> = args.option("size")?;
-    let depth: u32 = args.option("depth")?.unwrap_or(5);
-    let text: Option<String> = args.option("position")?;
-    args.finish()?;
-    if depth > 64 {
-        return Err(Failure::Usage("perft: --depth is at most 64".into()));
-    }
+pub const COMMAND: Command = Command {
+    name: "perft breakthrough",
+    operands: "",
+    about: "count the positions after 1..D plies, one line per depth: depth <d> nodes <n>",
+    options: &[
+        Opt::new(
+            "size",
+            "CxR",
+            Kind::Text,
+            "board size, columns x rows (default 8x8)",
+        ),
+        Opt::new("depth", "D", Kind::Int { min: 1, max: 64 }, "plies").or("5"),
+        Opt::new("position", "TEXT", Kind::Text, "start from this position"),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let size: Option<String> = args.get("size")?;
+    let depth: u32 = args.need("depth")?;
+    let text: Option<String> = args.get("position")?;
     let size = size
         .map(|text| {
             text.parse::<Size>()

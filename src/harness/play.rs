@@ -11,7 +11,11 @@
 //! play games side by side; the games still depend only on the seed and the players.
 use std::time::Instant;
 
+use std::path::PathBuf;
+
+use super::args::{Command, Kind, Opt, SEED, THREADS};
 use super::parallel::{Progress, default_threads, run_tasks};
+use super::resources::{bytes_of, check_memory, filled, write_file};
 use super::{Args, Failure};
 use crate::breakthrough::{Color, Player, PlayerKind, Position, Size};
 use crate::rng::stream_seed;
@@ -21,9 +25,6 @@ use crate::search::mcts::{
 
 /// Nodes per worker tree at most (80 MB); beyond it a search runs with a full tree.
 const MAX_NODES: usize = 2_000_000;
-/// Workers at most: each holds a tree of up to `MAX_NODES`, so an absurd `--threads` would
-/// only exhaust memory.
-const MAX_THREADS: usize = 1024;
 
 /// A player as given on the command line, with its text kept for display.
 #[derive(Clone, Debug)]
@@ -72,7 +73,9 @@ fn parse_spec(text: &str, search_threads: usize) -> Result<Spec, Failure> {
             ("iterations", _) => {
                 player.iterations = value
                     .parse()
-                    .map_err(|_| bad("iterations must be a whole number"))?;
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| bad("iterations must be a whole number, 1 or more"))?;
             }
             ("threads", _) => {
                 player.search_threads = parse_search_threads(value).ok_or_else(|| {
@@ -171,7 +174,7 @@ fn play_match(
     run_tasks(
         games,
         threads,
-        || vec![Node::default(); nodes],
+        || filled(nodes, Node::default(), "a search tree"),
         |storage, index| Ok(play_game(index, seed, size, players, storage)),
         report,
     )
@@ -190,45 +193,70 @@ fn wilson(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    match args.next_positional().as_deref() {
-        Some("breakthrough") => {}
-        Some(other) => return Err(Failure::Usage(format!("play: unknown game '{other}'"))),
-        None => return Err(Failure::Usage("play: which game? (breakthrough)".into())),
-    }
-    let size: String = args.option("size")?.unwrap_or_else(|| "8x8".into());
+pub const COMMAND: Command = Command {
+    name: "play breakthrough",
+    operands: "",
+    about: "play a match, colours alternating each game (game 0: --white plays White); report\n\
+            wins, draws and losses of the --white player, the win rate with a 95% interval,\n\
+            and moves per second. SPEC: random | mcts:iterations=N | rave:iterations=N |\n\
+            mogo:iterations=N, with optional ,c=X ,c1=X ,c2=X (policy constants) ,solver=0\n\
+            ,threads=N (root-parallel search threads, 1 to 64)",
+    options: &[
+        Opt::new("size", "CxR", Kind::Text, "board size, columns x rows").or("8x8"),
+        Opt::new("white", "SPEC", Kind::Text, "player A, White in even games")
+            .or("mcts:iterations=1000"),
+        Opt::new("black", "SPEC", Kind::Text, "player B").or("random"),
+        Opt::new(
+            "games",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: 1_000_000,
+            },
+            "games",
+        )
+        .or("100"),
+        SEED,
+        THREADS,
+        Opt::new(
+            "search-threads",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: MAX_SEARCH_THREADS as u64,
+            },
+            "root-parallel threads per search, both players",
+        )
+        .or("1"),
+        Opt::new("csv", "FILE", Kind::Path, "write one line per game"),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let size: String = args.need("size")?;
     let size: Size = size
         .parse()
         .map_err(|e| Failure::Usage(format!("--size '{size}': {e}")))?;
-    let search_threads = match args.option::<String>("search-threads")? {
-        None => 1,
-        Some(text) => parse_search_threads(&text).ok_or_else(|| {
-            Failure::Usage(format!(
-                "--search-threads '{text}': a whole number from 1 to {MAX_SEARCH_THREADS}"
-            ))
-        })?,
-    };
-    let a = parse_spec(
-        &args
-            .option::<String>("white")?
-            .unwrap_or("mcts:iterations=1000".into()),
-        search_threads,
-    )?;
-    let b = parse_spec(
-        &args.option::<String>("black")?.unwrap_or("random".into()),
-        search_threads,
-    )?;
-    let games: usize = args.option("games")?.unwrap_or(100);
-    let seed: u64 = args.option("seed")?.unwrap_or(1);
-    let threads = default_threads(args.option("threads")?).min(MAX_THREADS);
-    let csv: Option<String> = args.option("csv")?;
-    args.finish()?;
+    let search_threads: usize = args.need("search-threads")?;
+    let a = parse_spec(&args.need::<String>("white")?, search_threads)?;
+    let b = parse_spec(&args.need::<String>("black")?, search_threads)?;
+    let games: usize = args.need("games")?;
+    let seed: u64 = args.need("seed")?;
+    let threads = default_threads(args.get("threads")?);
+    let csv: Option<PathBuf> = args.get("csv")?;
 
     let nodes = a
         .player
         .nodes_needed()
         .max(b.player.nodes_needed())
         .clamp(1, MAX_NODES);
+    let workers = threads.min(games);
+    check_memory(
+        bytes_of::<Node<crate::breakthrough::Move>>(nodes)
+            .and_then(|b| b.checked_mul(workers as u64)),
+        &format!("the search trees of {workers} thread(s)"),
+    )?;
     outln!(
         "breakthrough {size}: A = {} vs B = {}, {games} games (A is White in even games), seed {seed}, {threads} threads",
         a.text,
@@ -307,8 +335,8 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
                 r.plies
             ));
         }
-        std::fs::write(&path, text).map_err(|e| Failure::Job(format!("write {path}: {e}")))?;
-        outln!("per-game results written to {path}");
+        write_file(&path, &text)?;
+        outln!("per-game results written to {}", path.display());
     }
     Ok(())
 }

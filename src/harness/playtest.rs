@@ -5,18 +5,19 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
 use super::agent_storage::AgentStorage;
-use super::match3::{read_level, read_persona};
+use super::args::{Command, Kind, Opt, SEED, THREADS};
+use super::match3::{ITERATIONS, read_level, read_persona};
 use super::parallel::{Progress, default_threads, run_tasks};
+use super::resources::write_file;
 use super::{Args, Failure};
 use crate::match3::{
-    Level, PAPER_ITERATIONS, PERSONA_GOALS, PRESETS, Persona, PlaytestAgent, Report,
-    SHIPPED_PERSONAS, SearchConfig, playtest_game, playtest_nodes, shipped,
+    Level, PERSONA_GOALS, PRESETS, Persona, PlaytestAgent, Report, SHIPPED_PERSONAS, SearchConfig,
+    playtest_game, playtest_nodes, shipped,
 };
-
-/// Games per agent and level when `--games` is not given: enough for a mean score within a
-/// few percent, and a whole default run (three presets) takes seconds.
-pub(super) const DEFAULT_GAMES: u32 = 50;
 
 /// One level's result.
 struct LevelReport {
@@ -25,20 +26,45 @@ struct LevelReport {
     report: Report,
 }
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    let games = args.option::<u32>("games")?.unwrap_or(DEFAULT_GAMES);
-    let seed = args.option::<u64>("seed")?.unwrap_or(1);
-    let iterations = args
-        .option::<u32>("iterations")?
-        .unwrap_or(PAPER_ITERATIONS);
-    let csv_path = args.option::<String>("csv")?;
-    let persona_dir = args.option::<String>("personas")?;
-    let threads = default_threads(args.option("threads")?);
-    let mut names = args.positionals();
-    args.finish()?;
-    if games == 0 {
-        return Err(Failure::Usage("--games must be at least 1".into()));
-    }
+pub const COMMAND: Command = Command {
+    name: "playtest",
+    operands: "[LEVEL...]",
+    about: "the paper's Table II per level (files or board1/board2/board3; default: all three\n\
+            presets): the MaxS, MinS, MaxM, MinM personas, Vanilla MCTS and Random play the\n\
+            same games; prints mean/min/max score and mean available moves per agent, a\n\
+            difficulty summary, and the levels ranked easiest first by Vanilla mean score\n\
+            (ties by MaxS)",
+    options: &[
+        Opt::new(
+            "games",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: 1_000_000,
+            },
+            "games per agent and level",
+        )
+        .or("50"),
+        SEED,
+        ITERATIONS,
+        THREADS,
+        Opt::new("csv", "FILE", Kind::Path, "write the tables as CSV"),
+        Opt::new(
+            "personas",
+            "DIR",
+            Kind::Path,
+            "read DIR/{max-score,min-score,max-moves,min-moves}.persona, not the bundled ones",
+        ),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let games: u32 = args.need("games")?;
+    let seed: u64 = args.need("seed")?;
+    let iterations: u32 = args.need("iterations")?;
+    let csv_path: Option<PathBuf> = args.get("csv")?;
+    let persona_dir: Option<PathBuf> = args.get("personas")?;
+    let threads = default_threads(args.get("threads")?);
     let config = SearchConfig {
         iterations,
         ..SearchConfig::default()
@@ -46,8 +72,12 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     // Only to reject a tree size that does not fit; each thread's storage is sized below.
     playtest_nodes(&config)
         .ok_or_else(|| Failure::Usage(format!("--iterations {iterations} is too large")))?;
+    let mut names: Vec<OsString> = args.operands().to_vec();
     if names.is_empty() {
-        names = PRESETS.iter().map(|(name, _)| (*name).to_owned()).collect();
+        names = PRESETS
+            .iter()
+            .map(|(name, _)| OsString::from(name))
+            .collect();
     }
     let levels = names
         .iter()
@@ -58,12 +88,13 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
             shipped().map_err(|e| Failure::Job(format!("bundled persona: {e}")))?,
             "bundled".to_string(),
         ),
-        Some(dir) => (read_personas(dir)?, format!("from {dir}")),
+        Some(dir) => (read_personas(dir)?, format!("from {}", dir.display())),
     };
 
     let start = Instant::now();
     let per_level = PlaytestAgent::ALL.len() * games as usize;
     let total = levels.len() * per_level;
+    AgentStorage::check(iterations, threads.min(total))?;
     let mut progress = Progress::new(total);
     let metrics = run_tasks(
         total,
@@ -118,25 +149,25 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     }
     out!("{}", ranking(&results));
     if let Some(path) = csv_path {
-        std::fs::write(&path, csv(&results))
-            .map_err(|e| Failure::Job(format!("cannot write '{path}': {e}")))?;
-        outln!("table written to {path}");
+        write_file(&path, &csv(&results))?;
+        outln!("table written to {}", path.display());
     }
     outln!("time {elapsed:.1} s on {threads} thread(s)");
     Ok(())
 }
 
 /// `<dir>/max-score.persona` … `<dir>/min-moves.persona`, each checked for its goal.
-fn read_personas(dir: &str) -> Result<[Persona; 4], Failure> {
+fn read_personas(dir: &Path) -> Result<[Persona; 4], Failure> {
     let personas = SHIPPED_PERSONAS
         .iter()
         .zip(PERSONA_GOALS)
         .map(|((name, _), goal)| {
-            let path = format!("{dir}/{name}.persona");
+            let path = dir.join(format!("{name}.persona"));
             let persona = read_persona(&path)?;
             if persona.goal != goal {
                 return Err(Failure::Job(format!(
-                    "{path}: goal {} where {name} needs {}",
+                    "{}: goal {} where {name} needs {}",
+                    path.display(),
                     persona.goal.name(),
                     goal.name()
                 )));

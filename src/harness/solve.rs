@@ -5,47 +5,131 @@
 //! ([`crate::search::proof::run`]); this file reads options and prints.
 use std::time::Instant;
 
+use super::args::{Command, Kind, Opt, bytes_text};
+use super::resources::check_memory;
 use super::{Args, Failure};
 use crate::breakthrough::{Position, Size, race};
 use crate::search::proof::run::{Algorithm, SolveError, SolveOptions};
 use crate::search::proof::{Outcome, Progress};
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    match args.next_positional().as_deref() {
-        Some("breakthrough") => {}
-        Some(other) => return Err(Failure::Usage(format!("cannot solve '{other}'"))),
-        None => return Err(Failure::Usage("solve what? (breakthrough)".into())),
-    }
-    let size: Size = args
-        .option("size")?
-        .unwrap_or(Size::new_checked(5, 5).unwrap_or_default());
-    let position: Option<String> = args.option("position")?;
-    let algo: String = args.option("algo")?.unwrap_or_else(|| "dfpn".into());
-    let memory: String = args.option("memory")?.unwrap_or_else(|| "1G".into());
-    let mobility = on_off(args.option("mobility")?, true, "mobility")?;
-    let patterns = on_off(args.option("patterns")?, false, "patterns")?;
-    let threads: u32 = args.option("threads")?.unwrap_or(1);
-    let budget: u64 = args.option("budget")?.unwrap_or(u64::MAX);
-    let epsilon: f64 = args.option("epsilon")?.unwrap_or(1.0);
-    let job: u64 = args.option("job")?.unwrap_or(1000);
-    let partial: u64 = args.option("partial")?.unwrap_or(100);
-    args.finish()?;
-    let bytes = parse_bytes(&memory).ok_or_else(|| {
-        Failure::Usage(format!("--memory: cannot read '{memory}' (like 512M, 4G)"))
-    })?;
-    if threads == 0
-        || threads > 256
-        || (threads != 1 && !["ppn2", "pdfpn"].contains(&algo.as_str()))
-    {
+const ON_OFF: Kind = Kind::Choice(&["on", "off"]);
+
+pub const COMMAND: Command = Command {
+    name: "solve breakthrough",
+    operands: "",
+    about: "prove who wins; ends with `result <first|second> time <s> expanded <n>`",
+    options: &[
+        Opt::new("size", "CxR", Kind::Text, "board size, columns x rows").or("5x5"),
+        Opt::new(
+            "position",
+            "TEXT",
+            Kind::Text,
+            "solve this position (default: the start)",
+        ),
+        Opt::new(
+            "algo",
+            "ALGO",
+            Kind::Choice(&["pns", "pn2", "ppn2", "dfpn", "pdfpn"]),
+            "the algorithm",
+        )
+        .or("dfpn"),
+        Opt::new(
+            "job",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: 1 << 32,
+            },
+            "expansions of each second-level search (pn2, ppn2)",
+        )
+        .or("1000"),
+        Opt::new(
+            "threads",
+            "N",
+            Kind::Int { min: 1, max: 256 },
+            "threads; more than 1 only with ppn2 or pdfpn",
+        )
+        .or("1"),
+        Opt::new(
+            "partial",
+            "N",
+            Kind::Int {
+                min: 0,
+                max: u64::MAX,
+            },
+            "expansions between a ppn2 worker's partial results, 0 for none",
+        )
+        .or("100"),
+        Opt::new(
+            "memory",
+            "BYTES",
+            Kind::Bytes {
+                min: 1,
+                max: 1 << 50,
+            },
+            "memory for the trees or table, like 512M or 4G",
+        )
+        .or("1G"),
+        Opt::new(
+            "mobility",
+            "on|off",
+            ON_OFF,
+            "initial disproof numbers from mobility",
+        )
+        .or("on"),
+        Opt::new(
+            "patterns",
+            "on|off",
+            ON_OFF,
+            "race patterns as static knowledge",
+        )
+        .or("off"),
+        Opt::new(
+            "budget",
+            "EXPANSIONS",
+            Kind::Int {
+                min: 1,
+                max: u64::MAX,
+            },
+            "stop unsolved after this many expansions; no limit without it",
+        ),
+        Opt::new(
+            "epsilon",
+            "X",
+            Kind::Real {
+                min: 0.0,
+                max: 1000.0,
+            },
+            "df-pn's 1+epsilon threshold (dfpn, pdfpn)",
+        )
+        .or("1"),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let size: String = args.need("size")?;
+    let size: Size = size
+        .parse()
+        .map_err(|e| Failure::Usage(format!("--size '{size}': {e}")))?;
+    let position: Option<String> = args.get("position")?;
+    let algo: String = args.need("algo")?;
+    let bytes: u64 = args.need("memory")?;
+    let memory = bytes_text(bytes);
+    let mobility = args.need::<String>("mobility")? == "on";
+    let patterns = args.need::<String>("patterns")? == "on";
+    let threads: usize = args.need("threads")?;
+    let budget: u64 = args.get("budget")?.unwrap_or(u64::MAX);
+    let epsilon: f64 = args.need("epsilon")?;
+    let job: u64 = args.need("job")?;
+    let partial: u64 = args.need("partial")?;
+    if threads != 1 && !["ppn2", "pdfpn"].contains(&algo.as_str()) {
         return Err(Failure::Usage(
-            "--threads: 1..=256, and more than 1 only with --algo ppn2 or pdfpn".into(),
+            "--threads: more than 1 only with --algo ppn2 or pdfpn".into(),
         ));
     }
-    if !(0.0..=1000.0).contains(&epsilon) {
-        return Err(Failure::Usage("--epsilon: 0..=1000".into()));
-    }
+    check_memory(Some(bytes), &format!("--memory {memory}"))?;
     let epsilon_1024 = (epsilon * 1024.0) as u32;
-    let threads = threads as usize;
     let algorithm = match algo.as_str() {
         "pns" => Algorithm::Pns,
         "pn2" => Algorithm::Pn2 { job },
@@ -90,7 +174,11 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     let solution = root
         .solve_with_budget(patterns, algorithm, options, &mut |p| progress(&start, p))
         .map_err(|error| match error {
-            SolveError::TooLittleMemory { .. } | SolveError::BadOption(_) => {
+            SolveError::TooLittleMemory { needed_bytes } => Failure::Usage(format!(
+                "--algo {algo} --memory {memory}: {error} (--memory {})",
+                bytes_text(needed_bytes.next_multiple_of(1 << 10))
+            )),
+            SolveError::BadOption(_) => {
                 Failure::Usage(format!("--algo {algo} --memory {memory}: {error}"))
             }
             SolveError::Allocation | SolveError::Threads => Failure::Job(error.to_string()),
@@ -106,6 +194,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     match outcome {
         Outcome::Win => outln!("outcome first-player win (the side to move wins)"),
         Outcome::Loss => outln!("outcome second-player win (the side to move loses)"),
+        Outcome::Unknown if stats.out_of_storage => outln!("outcome unknown: out of memory"),
         Outcome::Unknown => outln!("outcome unknown within budget"),
     }
     if let Some(mv) = best {
@@ -130,40 +219,15 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
     );
     if outcome == Outcome::Unknown {
         return Err(Failure::Job(if stats.out_of_storage {
-            format!("storage exhausted: --memory {memory} is too small to solve this")
+            format!(
+                "out of memory: storage exhausted before a proof; --memory {memory} is too small \
+                 to solve this"
+            )
         } else {
             "not solved within budget".into()
         }));
     }
     Ok(())
-}
-
-fn on_off(value: Option<String>, default: bool, name: &str) -> Result<bool, Failure> {
-    match value.as_deref() {
-        None => Ok(default),
-        Some("on") => Ok(true),
-        Some("off") => Ok(false),
-        Some(other) => Err(Failure::Usage(format!(
-            "--{name}: '{other}' is not on or off"
-        ))),
-    }
-}
-
-/// `4G`, `512M`, `64K` or plain bytes.
-fn parse_bytes(text: &str) -> Option<u64> {
-    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => text.split_at(i),
-        None => (text, ""),
-    };
-    let n: u64 = digits.parse().ok()?;
-    let scale: u64 = match unit {
-        "" | "B" => 1,
-        "K" | "k" | "KB" => 1 << 10,
-        "M" | "m" | "MB" => 1 << 20,
-        "G" | "g" | "GB" => 1 << 30,
-        _ => return None,
-    };
-    n.checked_mul(scale)
 }
 
 fn progress(start: &Instant, p: &Progress) {

@@ -22,8 +22,8 @@ use super::board::{Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE};
 /// Most cells a level can list for one column's fall sequence.
 pub const MAX_FALL: usize = 200;
 
-/// Colours when a level does not say: the calibrated default (see the README's Match-3
-/// section: with 6 colours the Random agent's mean 20-move score falls in the paper's band
+/// Colours when a level does not say: the calibrated default (see docs/match3.md:
+/// with 6 colours the Random agent's mean 20-move score falls in the paper's band
 /// for random play).
 pub const DEFAULT_COLOURS: u8 = 6;
 

@@ -1,13 +1,56 @@
 //! The state of an evolution run after each generation, as a text file: enough to continue
 //! exactly where it stopped. Formulas are stored as persona bytecode in hex, so constants
 //! come back bit for bit, and numbers in Rust's shortest round-trip form.
+//!
+//! The first line names the format and its version; the last line is a checksum (FNV-1a,
+//! 64 bits) of every byte before it, settings included, so that a checkpoint that was
+//! edited, damaged, or written by another version is refused rather than continued.
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::harness::Failure;
 use crate::match3::Program;
 
-const HEADER: &str = "arbor-evolve-checkpoint 1";
+/// The first line, without the version.
+const MAGIC: &str = "arbor-evolve-checkpoint";
+/// The format this arbor writes and reads: 2 added the checksum line.
+const VERSION: u32 = 2;
+/// The last line's key.
+const CHECKSUM: &str = "checksum fnv1a64";
+
+/// FNV-1a, 64 bits: enough to catch any edit or damage (it guards against accidents, not
+/// against someone who recomputes it).
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Why a checkpoint was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CheckpointError {
+    /// Not a checkpoint, or one of another format version.
+    WrongVersion(String),
+    /// The checksum does not match the contents: edited or damaged.
+    ChecksumMismatch,
+    /// The checksum matches but a line does not read (an arbor bug, or a forged file).
+    Malformed(String),
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckpointError::WrongVersion(found) => write!(
+                f,
+                "wrong version: expected '{MAGIC} {VERSION}', found '{found}'"
+            ),
+            CheckpointError::ChecksumMismatch => {
+                write!(f, "checksum mismatch: the checkpoint was edited or damaged")
+            }
+            CheckpointError::Malformed(why) => write!(f, "malformed checkpoint: {why}"),
+        }
+    }
+}
 
 /// One generation's statistics, in the measure's units (points or available moves).
 #[derive(Clone, Debug, PartialEq)]
@@ -39,10 +82,10 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// The text form.
+    /// The text form, checksum line last.
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "{HEADER}\nsettings {}\nelapsed {}\n",
+            "{MAGIC} {VERSION}\nsettings {}\nelapsed {}\n",
             self.settings, self.elapsed
         );
         for r in &self.rows {
@@ -64,15 +107,37 @@ impl Checkpoint {
         for (measure, program) in &self.population {
             let _ = writeln!(out, "individual {measure} {}", program.hex());
         }
+        let checksum = fnv1a64(out.as_bytes());
+        let _ = writeln!(out, "{CHECKSUM} {checksum:016x}");
         out
     }
 
-    /// Reads the text form; the error names the line.
-    pub fn parse(text: &str) -> Result<Checkpoint, String> {
-        let mut lines = text.lines().enumerate();
-        if lines.next().map(|(_, l)| l) != Some(HEADER) {
-            return Err(format!("line 1: expected '{HEADER}'"));
+    /// Reads the text form: the version first, then the checksum, then the lines (a
+    /// malformed line names its number).
+    pub fn parse(text: &str) -> Result<Checkpoint, CheckpointError> {
+        let first = text.lines().next().unwrap_or("");
+        if first != format!("{MAGIC} {VERSION}") {
+            let shown: String = first.chars().take(60).collect();
+            return Err(CheckpointError::WrongVersion(shown));
         }
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let (contents, last) = match body.rfind('\n') {
+            Some(i) => (&text[..=i], &body[i + 1..]),
+            None => ("", body),
+        };
+        let written = last
+            .strip_prefix(CHECKSUM)
+            .and_then(|hex| u64::from_str_radix(hex.trim_start(), 16).ok());
+        if written != Some(fnv1a64(contents.as_bytes())) || !text.ends_with('\n') {
+            return Err(CheckpointError::ChecksumMismatch);
+        }
+        Self::parse_lines(contents).map_err(CheckpointError::Malformed)
+    }
+
+    /// The lines of a checkpoint whose version and checksum were checked.
+    fn parse_lines(text: &str) -> Result<Checkpoint, String> {
+        let mut lines = text.lines().enumerate();
+        lines.next();
         let mut checkpoint = Checkpoint {
             settings: String::new(),
             elapsed: 0.0,
@@ -140,22 +205,16 @@ impl Checkpoint {
     /// Reads `path`; `Ok(None)` when there is no checkpoint yet.
     pub fn load(path: &Path) -> Result<Option<Checkpoint>, Failure> {
         match std::fs::read_to_string(path) {
-            Ok(text) => Checkpoint::parse(&text)
-                .map(Some)
-                .map_err(|e| Failure::Job(format!("{}: {e}", path.display()))),
+            Ok(text) => Checkpoint::parse(&text).map(Some).map_err(|e| {
+                Failure::Job(format!(
+                    "{}: {e}; refusing to continue the run (use another --out or remove it)",
+                    path.display()
+                ))
+            }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(Failure::Job(format!("cannot read {}: {e}", path.display()))),
         }
     }
-}
-
-/// Writes `text` to `path` through a temporary file and a rename, so that a run killed
-/// mid-write leaves the previous version whole.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), Failure> {
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| Failure::Job(format!("cannot write {}: {e}", path.display())))
 }
 
 #[cfg(test)]
@@ -193,16 +252,62 @@ mod tests {
     }
 
     #[test]
-    fn damaged_checkpoints_are_refused_with_the_line() {
+    fn damaged_checkpoints_are_refused_saying_why() {
         let text = example().to_text();
+        assert!(text.starts_with("arbor-evolve-checkpoint 2\n"));
         assert!(
-            Checkpoint::parse(&text.replace("row 0 ", "row 0 x"))
-                .unwrap_err()
-                .contains("line 4")
+            text.lines()
+                .last()
+                .unwrap()
+                .starts_with("checksum fnv1a64 ")
         );
-        assert!(Checkpoint::parse(&text.replace("individual 0.3", "individual ?")).is_err());
-        assert!(Checkpoint::parse(&text.replace("arbor-evolve", "other")).is_err());
+        let edited = text.replace("individual 0.3", "individual 0.4");
+        assert_eq!(
+            Checkpoint::parse(&edited),
+            Err(CheckpointError::ChecksumMismatch)
+        );
+        let dropped: String = text
+            .lines()
+            .filter(|l| !l.starts_with("individual -7"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(
+            Checkpoint::parse(&dropped),
+            Err(CheckpointError::ChecksumMismatch)
+        );
         let truncated: String = text.lines().take(3).map(|l| format!("{l}\n")).collect();
-        assert!(Checkpoint::parse(&truncated).is_err());
+        assert_eq!(
+            Checkpoint::parse(&truncated),
+            Err(CheckpointError::ChecksumMismatch)
+        );
+        assert_eq!(
+            Checkpoint::parse(&text[..text.len() - 1]),
+            Err(CheckpointError::ChecksumMismatch)
+        );
+        let old = text.replace("arbor-evolve-checkpoint 2", "arbor-evolve-checkpoint 1");
+        assert!(matches!(
+            Checkpoint::parse(&old),
+            Err(CheckpointError::WrongVersion(v)) if v.ends_with(" 1")
+        ));
+        assert!(matches!(
+            Checkpoint::parse("other\n"),
+            Err(CheckpointError::WrongVersion(_))
+        ));
+        assert!(matches!(
+            Checkpoint::parse(""),
+            Err(CheckpointError::WrongVersion(_))
+        ));
+        // A line that does not read, under a valid checksum, still names its line.
+        let mut forged = Checkpoint::parse(&text).unwrap().to_text();
+        forged = forged.replace("row 0 ", "row 0 x");
+        let contents = &forged[..forged.rfind("checksum").unwrap()];
+        let forged = format!(
+            "{contents}checksum fnv1a64 {:016x}\n",
+            fnv1a64(contents.as_bytes())
+        );
+        assert!(matches!(
+            Checkpoint::parse(&forged),
+            Err(CheckpointError::Malformed(m)) if m.contains("line 4")
+        ));
     }
 }

@@ -6,59 +6,128 @@ use super::fitness::{PERSONA_NAMES, goal_of, persona_name};
 use super::outputs::{Outputs, best, write_final, write_progress};
 use super::run::{Files, Progress, Settings, best_of, run as run_generations};
 use super::tree::Tree;
+use crate::harness::agent_storage::AgentStorage;
+use crate::harness::args::{Command, Kind, Opt, SEED, THREADS};
+use crate::harness::match3::ITERATIONS;
 use crate::harness::parallel::default_threads;
 use crate::harness::{Args, Failure};
-use crate::match3::{DEFAULT_MOVES, PAPER_ITERATIONS};
 
 /// Width of the progress bar in characters.
 const BAR: usize = 30;
 
-pub fn run(mut args: Args) -> Result<(), Failure> {
-    let persona = args
-        .option::<String>("persona")?
-        .ok_or_else(|| Failure::Usage("evolve needs --persona".into()))?;
+/// Individuals, generations and games at most: far beyond the paper's 100, 100 and 50, and
+/// small enough that a population's bookkeeping always fits in memory.
+const MAX_COUNT: u64 = 100_000;
+
+const ON_OFF: Kind = Kind::Choice(&["on", "off"]);
+
+pub const COMMAND: Command = Command {
+    name: "evolve",
+    operands: "",
+    about: "evolve a persona's selection formula (paper defaults); checkpoints each generation\n\
+            in DIR and resumes when run again with the same options; writes generations.csv,\n\
+            figure.svg, best.txt and <persona>.persona",
+    options: &[
+        Opt::new(
+            "persona",
+            "NAME",
+            Kind::Choice(&["max-score", "min-score", "max-moves", "min-moves"]),
+            "the persona to evolve (required)",
+        ),
+        Opt::new(
+            "generations",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: MAX_COUNT,
+            },
+            "generations",
+        )
+        .or("100"),
+        Opt::new(
+            "population",
+            "N",
+            Kind::Int {
+                min: 2,
+                max: MAX_COUNT,
+            },
+            "individuals",
+        )
+        .or("100"),
+        Opt::new(
+            "games",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: MAX_COUNT,
+            },
+            "games per individual",
+        )
+        .or("50"),
+        Opt::new(
+            "moves",
+            "N",
+            Kind::Int { min: 1, max: 255 },
+            "moves per game",
+        )
+        .or("20"),
+        ITERATIONS,
+        SEED,
+        Opt::new(
+            "goal-strategy",
+            "on|off",
+            ON_OFF,
+            "search towards the previous best",
+        )
+        .or("on"),
+        THREADS,
+        Opt::new(
+            "out",
+            "DIR",
+            Kind::Path,
+            "where the run's files go (default: evolve-<persona>-seed<seed>)",
+        ),
+        Opt::new(
+            "progress",
+            "on|off",
+            ON_OFF,
+            "show a progress bar on stderr",
+        )
+        .or("on"),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let persona: String = args.need("persona")?;
     let goal = goal_of(&persona).ok_or_else(|| {
         let names: Vec<&str> = PERSONA_NAMES.iter().map(|(n, _)| *n).collect();
         Failure::Usage(format!("--persona must be one of {}", names.join(", ")))
     })?;
     let settings = Settings {
         goal,
-        generations: args.option("generations")?.unwrap_or(100),
-        population: args.option("population")?.unwrap_or(100),
-        games: args.option("games")?.unwrap_or(50),
-        moves: args.option("moves")?.unwrap_or(DEFAULT_MOVES),
-        iterations: args.option("iterations")?.unwrap_or(PAPER_ITERATIONS),
-        seed: args.option("seed")?.unwrap_or(1),
-        goal_strategy: match args.option::<String>("goal-strategy")?.as_deref() {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(other) => {
-                return Err(Failure::Usage(format!(
-                    "--goal-strategy must be on or off, not '{other}'"
-                )));
-            }
-        },
+        generations: args.need("generations")?,
+        population: args.need("population")?,
+        games: args.need("games")?,
+        moves: args.need("moves")?,
+        iterations: args.need("iterations")?,
+        seed: args.need("seed")?,
+        goal_strategy: args.need::<String>("goal-strategy")? == "on",
     };
-    let dir = PathBuf::from(
-        args.option::<String>("out")?
-            .unwrap_or_else(|| format!("evolve-{}-seed{}", persona_name(goal), settings.seed)),
-    );
-    let threads = default_threads(args.option("threads")?);
-    let quiet = args.option::<String>("progress")?.as_deref() == Some("off");
-    args.finish()?;
-    for (name, value) in [
-        ("generations", settings.generations),
-        ("population", settings.population),
-        ("games", settings.games),
-    ] {
-        if value == 0 {
-            return Err(Failure::Usage(format!("--{name} must be at least 1")));
-        }
-    }
-    if settings.population < 2 {
-        return Err(Failure::Usage("--population must be at least 2".into()));
-    }
+    let dir = args.get::<PathBuf>("out")?.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "evolve-{}-seed{}",
+            persona_name(goal),
+            settings.seed
+        ))
+    });
+    let threads = default_threads(args.get("threads")?);
+    let quiet = args.need::<String>("progress")? == "off";
     settings.level()?;
+    AgentStorage::check(
+        settings.iterations,
+        threads.min((settings.population + 2) * settings.games),
+    )?;
     std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::Job(format!("cannot create {}: {e}", dir.display())))?;
 

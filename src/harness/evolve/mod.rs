@@ -12,7 +12,7 @@ mod population;
 mod run;
 mod tree;
 
-pub use command::run;
+pub use command::{COMMAND, run};
 pub use equiv::{Fingerprint, Norm, equivalent};
 pub use generate::{crossover, full, grow, half_and_half, mutate};
 pub use population::{

@@ -3,12 +3,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::checkpoint::{Checkpoint, Row, write_atomically};
+use super::checkpoint::{Checkpoint, Row};
 use super::figure;
 use super::fitness::persona_name;
 use super::run::{Settings, best_of};
 use super::tree::Tree;
 use crate::harness::Failure;
+use crate::harness::resources::write_file;
 use crate::match3::{Goal, Persona, Program};
 
 /// Points the cheapest legal move scores: a game of n moves scores at least 60·n.
@@ -82,7 +83,7 @@ impl Outputs {
 
 /// Writes the CSV of the run so far.
 pub fn write_progress(outputs: &Outputs, state: &Checkpoint) -> Result<(), Failure> {
-    write_atomically(&outputs.csv, &csv(&state.rows))
+    write_file(&outputs.csv, &csv(&state.rows))
 }
 
 /// Writes every output of a finished run.
@@ -102,7 +103,7 @@ pub fn write_final(
         settings.population,
         settings.seed
     );
-    write_atomically(
+    write_file(
         &outputs.figure,
         &figure::svg(&state.rows, settings.goal, &title, floor),
     )?;
@@ -111,12 +112,12 @@ pub fn write_final(
         .first()
         .map_or_else(Program::sample, |(_, p)| *p);
     let measure = state.population.first().map_or(0.0, |(m, _)| *m);
-    write_atomically(
+    write_file(
         &outputs.best,
         &format!(
             "{}\n{best}\nmean measure {measure}\n",
             Tree::from_program(&best)
         ),
     )?;
-    write_atomically(&outputs.persona, &persona_file(settings, state, &best, dir))
+    write_file(&outputs.persona, &persona_file(settings, state, &best, dir))
 }

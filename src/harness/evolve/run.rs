@@ -10,11 +10,12 @@ use std::time::Instant;
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
-use super::checkpoint::{Checkpoint, Row, write_atomically};
+use super::checkpoint::{Checkpoint, Row};
 use super::fitness::{Games, Stream, compile, evaluate, fitness_sign, persona_name, stream};
 use super::population::{initial_population, next_generation};
 use super::tree::Tree;
 use crate::harness::Failure;
+use crate::harness::resources::write_file;
 use crate::match3::{Goal, Level, Program};
 
 /// Everything that determines a run's result.
@@ -116,12 +117,22 @@ pub fn run(
     let mut state = match Checkpoint::load(&files.checkpoint())? {
         Some(saved) if saved.settings != settings.line() => {
             return Err(Failure::Job(format!(
-                "{} holds a run with other settings ({}); use another --out or remove it",
+                "{}: settings differ: it holds a run of {}, not of {}; use another --out or \
+                 remove it",
                 files.checkpoint().display(),
-                saved.settings
+                saved.settings,
+                settings.line()
             )));
         }
-        Some(saved) => saved,
+        Some(saved) => {
+            check_consistent(&saved, settings).map_err(|why| {
+                Failure::Job(format!(
+                    "{}: {why}; refusing to continue the run",
+                    files.checkpoint().display()
+                ))
+            })?;
+            saved
+        }
         None => Checkpoint {
             settings: settings.line(),
             elapsed: 0.0,
@@ -187,13 +198,33 @@ pub fn run(
             .push(statistics(generation, &sorted, &evaluation, target));
         state.population = sorted;
         state.elapsed = before + session.elapsed().as_secs_f64();
-        write_atomically(&files.checkpoint(), &state.to_text())?;
+        write_file(&files.checkpoint(), &state.to_text())?;
         saved(&state)?;
         if generation + 1 < settings.generations {
             population = vary(&state, settings, generation)?;
         }
     }
     Ok(state)
+}
+
+/// What a checkpoint of `settings` must hold whatever its checksum says: no more
+/// generations than the run has, and a whole population.
+fn check_consistent(saved: &Checkpoint, settings: &Settings) -> Result<(), String> {
+    if saved.rows.len() > settings.generations {
+        return Err(format!(
+            "{} generations where the run has {}",
+            saved.rows.len(),
+            settings.generations
+        ));
+    }
+    if saved.population.len() != settings.population {
+        return Err(format!(
+            "{} individuals where the population is {}",
+            saved.population.len(),
+            settings.population
+        ));
+    }
+    Ok(())
 }
 
 /// Generation `generation + 1` from the checkpoint of generation `generation`.
