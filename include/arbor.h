@@ -102,6 +102,11 @@
 #define ARBOR_BREAKTHROUGH_BLACK_WON UINT32_C(2)
 
 /**
+ * Bytes that hold any card's text (`arbor_card_format`) and its NUL.
+ */
+#define ARBOR_CARD_TEXT_MAX ((size_t)3)
+
+/**
  * Bytes of `arbor_match3_level`.
  */
 #define ARBOR_MATCH3_LEVEL_BYTES ((size_t)1700)
@@ -388,6 +393,33 @@ typedef struct arbor_breakthrough {
    */
   uint8_t reserved[5];
 } arbor_breakthrough;
+
+/**
+ * Where and why a text could not be parsed, written by every `…_parse` function that
+ * returns `ARBOR_PARSE_ERROR` when its `out_error` is not NULL (and left alone otherwise).
+ */
+typedef struct arbor_parse_error {
+  /**
+   * 1-based line of the problem.
+   */
+  uint32_t line;
+  /**
+   * 1-based column (in bytes) of the problem, or 0 when it concerns the whole line.
+   */
+  uint32_t column;
+  /**
+   * Bytes of `message` before its NUL.
+   */
+  uint32_t message_len;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * What is wrong, in English, NUL-terminated UTF-8, such as "a board has 2 to 8 columns".
+   */
+  uint8_t message[ARBOR_PARSE_MESSAGE_MAX];
+} arbor_parse_error;
 
 /**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
@@ -783,13 +815,15 @@ ARBOR_NODISCARD arbor_status arbor_breakthrough_move_print(uint16_t mv, char *bu
  * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
  * (royal flush), to `*out_rank`.
  *
- * `cards` points to `len` readable bytes, each `rank * 4 + suit` in 0..=51. arbor reads
- * them during the call only. On error `*out_rank` is left unchanged.
- * Errors: `ARBOR_NULL_POINTER` (`cards` or `out_rank` is NULL), `ARBOR_INVALID_LENGTH`
- * (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+ * `cards` points to `len` bytes, each `rank * 4 + suit` in 0..=51, read during the call
+ * only. The checks cost about as much as a third of the ranking (see benches/hand_eval.rs).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`cards` or `out_rank` NULL),
+ * `ARBOR_INVALID_LENGTH` (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51),
+ * `ARBOR_DUPLICATE_CARD`.
  *
  * # Safety
- * `cards` must be valid for `len` reads and `out_rank` for one write, or be NULL.
+ * `cards` must be NULL or valid for `len` reads, `out_rank` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_rank) ARBOR_NOEXCEPT;
 
@@ -797,17 +831,18 @@ ARBOR_NODISCARD arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, u
  * Ranks `count` seven-card hands: hand `i` is `cards[7 * i] .. cards[7 * i + 6]`, and its
  * rank goes to `out_ranks[i]`.
  *
- * `cards` must hold `7 * count` readable bytes and `out_ranks` room for `count` values;
- * arbor uses them during the call only. Every hand is checked before any rank is written,
- * so on error `out_ranks` is unchanged. `count` 0 is allowed and does nothing (the pointers
- * may then be NULL).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count` overflows),
- * `ARBOR_INVALID_ARGUMENT` (`out_ranks` not aligned for `uint16_t`), `ARBOR_INVALID_CARD`,
- * `ARBOR_DUPLICATE_CARD` (for the first bad hand).
+ * `cards` holds `7 * count` bytes and `out_ranks` room for `count` values, both the
+ * caller's and used during the call only. Every hand is checked before any rank is
+ * written. `count` 0 does nothing (the pointers may then be NULL). The checks cost a few
+ * percent of the ranking (see benches/hand_eval.rs).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count`
+ * above `PTRDIFF_MAX`), `ARBOR_MISALIGNED` (`out_ranks` not aligned for `uint16_t`),
+ * `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD` (the error of the first bad hand).
  *
  * # Safety
  * For `count > 0`, `cards` must be valid for `7 * count` reads and `out_ranks` for `count`
- * aligned `uint16_t` writes, and the two must not overlap.
+ * writes of `uint16_t`, and the two must not overlap.
  */
 ARBOR_NODISCARD arbor_status arbor_hand_rank7_batch(const uint8_t *cards,
                                     size_t count,
@@ -817,34 +852,43 @@ ARBOR_NOEXCEPT;
 /**
  * The category of a hand rank: 0 high card, 1 one pair, 2 two pair, 3 three of a kind,
  * 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight flush; 255 if `rank` is
- * not in 1..=7462.
+ * not in 1..=7462. Never fails.
  */
 uint8_t arbor_hand_category(uint16_t rank) ARBOR_NOEXCEPT;
 
 /**
- * Parses a card from NUL-terminated text such as "As", "Td" or "2c" (rank from
- * `23456789TJQKA`, suit from `cdhs`; other letter cases accepted) into `*out_card`.
+ * Parses a card from text in, such as "As", "Td" or "2c" (a rank from `23456789TJQKA`,
+ * then a suit from `cdhs`; other letter cases accepted; nothing else), into `*out_card`
+ * (`rank * 4 + suit`).
  *
- * arbor reads `text` during the call only. On error `*out_card` is unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR` (anything but a rank and a suit).
+ * `text` is read during the call only.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_card` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1; column 1 for the rank, 2 for the suit, 3 for anything after).
  *
  * # Safety
- * `text` must be NULL or point to a NUL-terminated string; `out_card` NULL or writable.
+ * `text` must be NULL or valid for `len` reads; `out_card` and `out_error` NULL or valid
+ * for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_card_parse(const char *text, uint8_t *out_card) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_card_parse(const uint8_t *text,
+                              size_t len,
+                              uint8_t *out_card,
+                              struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of `card` (for example "As") and a terminating NUL into `buf`, which has
- * room for `len` bytes; 3 bytes are needed.
+ * Writes the text of `card` (0..=51), for example "As", as text out;
+ * `ARBOR_CARD_TEXT_MAX` (3) bytes always suffice.
  *
- * arbor writes into `buf` during the call only. On error nothing is written.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_CARD` (`card` above 51),
- * `ARBOR_BUFFER_TOO_SMALL` (`len` < 3).
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_CARD` (`card` above 51; `*out_len` is then not written either),
+ * `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 2).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` writes.
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
 
 /**
  * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
@@ -1310,5 +1354,6 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
     typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]
 #endif
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
+ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);
 
 #endif  /* ARBOR_H */
