@@ -76,13 +76,13 @@
 #define ARBOR_BREAKTHROUGH_MAX_MOVES ((size_t)48)
 
 /**
- * Bytes a buffer needs for any position's text and its terminating NUL (8 rows of 8
- * cells, 7 slashes, a space, the side, NUL).
+ * Bytes that hold any position's text and its NUL (8 rows of 8 cells, 7 slashes, a space,
+ * the side, NUL).
  */
 #define ARBOR_BREAKTHROUGH_TEXT_MAX ((size_t)74)
 
 /**
- * Bytes a buffer needs for a move's text (`a2-a3`, `b4xa3`) and its NUL.
+ * Bytes that hold a move's text (`a2-a3`, `b4xa3`) and its NUL.
  */
 #define ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX ((size_t)6)
 
@@ -100,6 +100,11 @@
  * `arbor_breakthrough_status`: Black has won.
  */
 #define ARBOR_BREAKTHROUGH_BLACK_WON UINT32_C(2)
+
+/**
+ * Bytes of `arbor_breakthrough`.
+ */
+#define ARBOR_BREAKTHROUGH_BYTES ((size_t)40)
 
 /**
  * Bytes that hold any card's text (`arbor_card_format`) and its NUL.
@@ -355,15 +360,24 @@ typedef uint32_t arbor_status;
 #endif // __cplusplus
 
 /**
- * A Breakthrough position, 32 bytes, held by value by C. Fill it only through
- * `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
+ * A Breakthrough position, 40 bytes, held by value by C (copy it with `memcpy`, save it):
+ * filled by `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
  *
- * Every function that takes one checks it first (board size, pawns on the board, no
- * overlap, pawn counts, side to move, a side to move that has not already won) and
- * recomputes the hash, so a struct changed by hand is either accepted as the position it
- * describes or rejected with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
+ * Every function that takes one checks `magic` and `version` first (`ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`), then the position (board size, pawns on the board, no overlap,
+ * pawn counts, side to move, a side to move that has not already won), and recomputes the
+ * hash, so a struct changed by hand is either taken as the position it describes or refused
+ * with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
  */
 typedef struct arbor_breakthrough {
+  /**
+   * Set by arbor: marks a position it filled.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
   /**
    * White pawns, bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1, a2 = bit 8).
    */
@@ -667,87 +681,91 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Sets `*state` to the start position of a `columns` x `rows` board (two full rows per
- * side, White to move).
+ * Writes the start position of a `columns` x `rows` board (two full rows per side, White
+ * to move) to `*out_state`.
  *
- * `state` is caller-owned and written during the call only. On error it is unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in 2..=8 or rows not
- * in 4..=8).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in
+ * 2..=8 or rows not in 4..=8).
  *
  * # Safety
- * `state` must be NULL or valid for one write of `arbor_breakthrough`.
+ * `out_state` must be NULL or valid for one write of `arbor_breakthrough`.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_init(struct arbor_breakthrough *state,
-                                     uint32_t columns,
-                                     uint32_t rows)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_init(uint32_t columns,
+                                     uint32_t rows,
+                                     struct arbor_breakthrough *out_state)
 ARBOR_NOEXCEPT;
 
 /**
- * Parses `len` bytes of position text at `text` (no NUL needed; a NUL inside is an error),
- * for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks from the top, `W`, `B` or `.` per
- * cell, `/` between ranks, a space, then `w` or `b`. The size follows from the text.
+ * Parses a position from text in, for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks
+ * from the top, `W`, `B` or `.` per cell, `/` between ranks, a space, then `w` or `b`;
+ * nothing before or after. The board size follows from the text. Writes it to `*out_state`.
  *
- * `text` is read and `state` written during the call only; on error `state` is unchanged.
- * `len` 0 with a NULL `text` is a parse error, not a NULL-pointer error.
- * Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `text` NULL with `len` > 0),
- * `ARBOR_PARSE_ERROR` (malformed text, or text describing an invalid position).
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_state` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1, the column of the first wrong byte, or column 0 when the
+ * text is well formed but the position is not valid, such as a side to move that has
+ * already won).
  *
  * # Safety
- * `text` must be valid for `len` reads (or NULL), `state` for one write (or NULL).
+ * `text` must be NULL or valid for `len` reads; `out_state` NULL or valid for one write of
+ * `arbor_breakthrough`; `out_error` NULL or valid for one write of `arbor_parse_error`.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_parse(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_parse(const uint8_t *text,
                                       size_t len,
-                                      struct arbor_breakthrough *state)
+                                      struct arbor_breakthrough *out_state,
+                                      struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
- * `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 74).
+ * Writes the text of `*state` (the form `arbor_breakthrough_parse` reads) as text out;
+ * `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 73 and the NUL).
  *
- * Both buffers are caller-owned and used during the call only. Nothing is written on error.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position),
- * `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than the text and its NUL).
+ * Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `buf` NULL with `len` > 0),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position), `ARBOR_BUFFER_TOO_SMALL`
+ * (`*out_len` says the length needed).
  *
  * # Safety
- * `state` must be NULL or readable, `buf` NULL or valid for `len` writes.
+ * `state` must be NULL or valid for one read; `buf` NULL or valid for `len` writes;
+ * `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_print(const struct arbor_breakthrough *state,
-                                      char *buf,
-                                      size_t len)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_format(const struct arbor_breakthrough *state,
+                                       char *buf,
+                                       size_t len,
+                                       size_t *out_len)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
- * number into `*count`: straight moves first, then diagonals towards file a, then towards
- * file h, each by ascending to-square. A game that is over has no moves (`*count` = 0).
+ * Writes the legal moves of `*state` to `out_moves` (room for `capacity` values) and their
+ * number to `*out_count`: straight moves first, then diagonals towards file a, then towards
+ * file h, each by ascending to-square. A game that is over has none (`*out_count` = 0).
  *
- * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. Buffers are caller-owned and
- * used during the call only. On `ARBOR_BUFFER_TOO_SMALL`, `*count` receives the number of
- * moves needed and `moves` is untouched; on other errors nothing is written.
- * `moves` may be NULL when `capacity` is 0 (to ask for the count).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position, or `moves` not
- * aligned for `uint16_t`), `ARBOR_BUFFER_TOO_SMALL`.
+ * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. `out_moves` may be NULL when
+ * `capacity` is 0 (only a finished game then succeeds).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_MISALIGNED` (`out_moves` not aligned for `uint16_t`), `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position),
+ * `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`).
  *
  * # Safety
- * `state` must be NULL or readable; `moves` NULL or valid for `capacity` aligned `uint16_t`
- * writes; `count` NULL or writable.
+ * `state` must be NULL or valid for one read; `out_moves` NULL or valid for `capacity`
+ * writes of `uint16_t`; `out_count` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_legal_moves(const struct arbor_breakthrough *state,
-                                            uint16_t *moves,
+                                            uint16_t *out_moves,
                                             size_t capacity,
-                                            size_t *count)
+                                            size_t *out_count)
 ARBOR_NOEXCEPT;
 
 /**
- * Plays the move `mv` (packed as the moves `arbor_breakthrough_legal_moves` lists) on
- * `*state`.
+ * Plays the move `mv` (packed as `arbor_breakthrough_legal_moves` lists them) on `*state`,
+ * in place.
  *
- * `state` is caller-owned and updated in place during the call only. An illegal move
- * (including one whose capture bit does not match the board, any move once the game is
- * over, and numbers with bits 13–15 set) returns `ARBOR_ILLEGAL_MOVE` and leaves `*state`
- * unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position),
- * `ARBOR_ILLEGAL_MOVE`.
+ * Errors (`*state` unchanged): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position, or bits 13–15 of
+ * `mv` set), `ARBOR_GAME_OVER` (someone has already won), `ARBOR_ILLEGAL_MOVE` (including
+ * a capture bit that does not match the board).
  *
  * # Safety
  * `state` must be NULL or valid for one read and one write.
@@ -755,61 +773,68 @@ ARBOR_NOEXCEPT;
 ARBOR_NODISCARD arbor_status arbor_breakthrough_play(struct arbor_breakthrough *state, uint16_t mv) ARBOR_NOEXCEPT;
 
 /**
- * Writes the status of `*state` to `*out`: `ARBOR_BREAKTHROUGH_ONGOING`,
+ * Writes the status of `*state` to `*out_status`: `ARBOR_BREAKTHROUGH_ONGOING`,
  * `ARBOR_BREAKTHROUGH_WHITE_WON` or `ARBOR_BREAKTHROUGH_BLACK_WON`.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
- * unchanged).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
  *
  * # Safety
- * `state` must be NULL or readable, `out` NULL or writable.
+ * `state` must be NULL or valid for one read, `out_status` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_status(const struct arbor_breakthrough *state,
-                                       uint32_t *out)
+                                       uint32_t *out_status)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the Zobrist hash of `*state` to `*out`: the same for equal positions on every
- * platform, different for different board sizes. It is recomputed from the pawns, so it is
- * right even if the struct's `hash` field was changed.
+ * Writes the Zobrist hash of `*state` to `*out_hash`: the same for equal positions on
+ * every platform, different for different board sizes. It is recomputed from the pawns,
+ * so it is right even if the struct's `hash` field was changed.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
- * unchanged).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
  *
  * # Safety
- * `state` must be NULL or readable, `out` NULL or writable.
+ * `state` must be NULL or valid for one read, `out_hash` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_hash(const struct arbor_breakthrough *state,
-                                     uint64_t *out)
+                                     uint64_t *out_hash)
 ARBOR_NOEXCEPT;
 
 /**
- * Parses `len` bytes of move text at `text` (`a2-a3`, or `b4xa3` for a capture; no NUL
- * needed) into `*out`. Only the text is checked; legality is `arbor_breakthrough_play`'s
- * business.
+ * Parses a move from text in (`a2-a3`, or `b4xa3` for a capture) into `*out_move`. Only
+ * the text is checked; legality is `arbor_breakthrough_play`'s business.
  *
- * Errors: `ARBOR_NULL_POINTER` (`out` NULL, or `text` NULL with `len` > 0),
- * `ARBOR_PARSE_ERROR` (`*out` is then unchanged).
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_move` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1 and the column of the first wrong byte).
  *
  * # Safety
- * `text` must be valid for `len` reads (or NULL), `out` writable (or NULL).
+ * `text` must be NULL or valid for `len` reads; `out_move` and `out_error` NULL or valid
+ * for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_move_parse(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_parse(const uint8_t *text,
                                            size_t len,
-                                           uint16_t *out)
+                                           uint16_t *out_move,
+                                           struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of the move `mv` (for example "b4xa3") and a NUL into `buf` of `len`
- * bytes; `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes are needed.
+ * Writes the text of the move `mv` (for example "b4xa3") as text out;
+ * `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes always suffice.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set),
- * `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set; `*out_len` not written either),
+ * `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 5).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` writes.
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_format(uint16_t mv,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
  * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
@@ -1353,6 +1378,7 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #define ARBOR_SIZE_CHECK(type, bytes) \
     typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]
 #endif
+ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);
 
