@@ -208,24 +208,48 @@
 #define ARBOR_MATCH3_SHIPPED_PERSONAS ((size_t)4)
 
 /**
- * Not decided within the expansion budget.
+ * `outcome` of a solve: not decided when the expansion budget ran out, while the table
+ * still had free entries (a larger `max_expansions` may decide it).
  */
-#define ARBOR_SOLVE_UNKNOWN UINT32_C(0)
+#define ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT UINT32_C(0)
 
 /**
- * The side to move wins.
+ * `outcome` of a solve: the side to move wins (`best_move` is a winning move).
  */
-#define ARBOR_SOLVE_WIN UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SOLVE_WIN UINT32_C(1)
 
 /**
- * The side to move loses.
+ * `outcome` of a solve: the side to move loses.
  */
-#define ARBOR_SOLVE_LOSS UINT32_C(2)
+#define ARBOR_BREAKTHROUGH_SOLVE_LOSS UINT32_C(2)
 
 /**
- * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge.
+ * `outcome` of a solve: not decided when the expansion budget ran out, and every table
+ * entry was in use, so the solver was overwriting what it had learnt (a larger table is
+ * what helps; with a table far too small, a larger budget alone may never decide it).
  */
-#define ARBOR_SOLVE_PATTERNS UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL UINT32_C(3)
+
+/**
+ * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge (the
+ * same answers in fewer expansions).
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_PATTERNS UINT32_C(1)
+
+/**
+ * `best_move` when there is none (the position is not a proved win).
+ */
+#define ARBOR_BREAKTHROUGH_NO_MOVE UINT16_C(65535)
+
+/**
+ * Alignment of the solver's table buffer (that of `malloc`, which always suffices).
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_ALIGN ((size_t)16)
+
+/**
+ * Bytes of `arbor_breakthrough_solve_result`.
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES ((size_t)40)
 
 /**
  * Bytes that hold any `arbor_status_format` text and its NUL.
@@ -659,11 +683,11 @@ typedef struct arbor_match3_playtest_report {
 } arbor_match3_playtest_report;
 
 /**
- * Statistics of a solve.
+ * What `arbor_breakthrough_solve` found, written on success.
  */
-typedef struct arbor_solve_stats {
+typedef struct arbor_breakthrough_solve_result {
   /**
-   * Nodes expanded (re-expansions count again).
+   * Nodes expanded (re-expansions count again); at most `max_expansions`.
    */
   uint64_t expanded;
   /**
@@ -674,7 +698,24 @@ typedef struct arbor_solve_stats {
    * Largest number of table entries in use.
    */
   uint64_t peak_entries;
-} arbor_solve_stats;
+  /**
+   * Entries the table had: the largest power of two of 4-entry buckets that fit.
+   */
+  uint64_t table_entries;
+  /**
+   * `ARBOR_BREAKTHROUGH_SOLVE_WIN`, `_LOSS`, `_BUDGET_SPENT` or `_TABLE_FULL`.
+   */
+  uint32_t outcome;
+  /**
+   * For a win, a winning move packed as the moves of `arbor_breakthrough_legal_moves`;
+   * else `ARBOR_BREAKTHROUGH_NO_MOVE`.
+   */
+  uint16_t best_move;
+  /**
+   * Written as zero.
+   */
+  uint16_t reserved;
+} arbor_breakthrough_solve_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1281,47 +1322,60 @@ ARBOR_NODISCARD arbor_status arbor_match3_playtest(const uint8_t *level_text,
 ARBOR_NOEXCEPT;
 
 /**
- * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
- * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
- * solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
- * are best (room to start the buckets on a cache line).
+ * Writes to `*out_bytes` the size of a table buffer of `entries` entries (a power of two,
+ * at least 4): `(entries + 3) * 16` bytes. The entries are what the solver uses; the 3
+ * more let it start its 4-entry buckets on a 64-byte cache line whatever the 16-byte
+ * aligned address (`malloc`'s), one cache line read per lookup. As a guide, 2^20 entries
+ * (16 MiB) solve the 4x5 start; the result's `peak_entries` shows what a solve used.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`entries`
+ * not a power of two, below 4, or the size above `PTRDIFF_MAX`).
+ *
+ * # Safety
+ * `out_bytes` must be NULL or valid for one write.
  */
-size_t arbor_solve_entry_bytes(void) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_breakthrough_solve_bytes(size_t entries, size_t *out_bytes) ARBOR_NOEXCEPT;
 
 /**
- * Solves the Breakthrough position given as text (`text_len` bytes, no NUL needed, e.g.
- * "BBBB/BBBB/..../WWWW/WWWW w"; the text sets the board size) with df-pn, using the
- * caller's `buffer` of `buffer_bytes` bytes as the transposition table, for at most
- * `max_expansions` expansions. Writes `ARBOR_SOLVE_WIN`, `ARBOR_SOLVE_LOSS` or
- * `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; `options` is 0 or
- * `ARBOR_SOLVE_PATTERNS` (the race patterns as static knowledge: the same answers, fewer
- * expansions); for a win, a winning move packed
- * as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
- * `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
+ * Solves the Breakthrough position given as text in (such as "BBBB/BBBB/..../WWWW/WWWW w";
+ * the text sets the board size) with df-pn, its transposition table in `buf` (`len` bytes),
+ * for at most `max_expansions` expansions (finding the winning move of a win counts in the
+ * same budget), and writes what it found to `*out_result`.
+ *
+ * `options` is 0 or `ARBOR_BREAKTHROUGH_SOLVE_PATTERNS`. The buffer is sized by
+ * `arbor_breakthrough_solve_bytes` (any length of at least 4 entries works: the solver uses
+ * the largest power of two of 4-entry buckets that fits) and aligned to
+ * `ARBOR_BREAKTHROUGH_SOLVE_ALIGN`; it is scratch, overwritten by each call, and needs no
+ * preparation. arbor keeps no pointer to it or to the text.
+ *
+ * An undecided solve says why in `outcome`: `ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT` (the
+ * table had room: raise the budget) or `ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL` (every entry
+ * was in use: give a larger table). A call always stops at the budget; with a table far too
+ * small for the position, give a finite one.
  *
  * df-pn recurses once per ply of the deepest line it explores, about 1 KiB of stack per
  * ply (a game is finite: every move advances a pawn, so at most about 50 plies on 5x5
- * and 180 on 8x8): give the calling thread enough stack. The buffer needs no alignment (its aligned part is used) and its
- * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
- * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
- * `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position), `ARBOR_INVALID_ARGUMENT`
- * (an unknown bit in `options`),
- * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
+ * and 180 on 8x8): give the calling thread enough stack.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_result` NULL,
+ * `text` NULL with `text_len` > 0, or `buf` NULL with `len` of 4 entries or more), `ARBOR_INVALID_LENGTH` (a length above
+ * `PTRDIFF_MAX`), `ARBOR_INVALID_UTF8`, `ARBOR_INVALID_ARGUMENT` (an unknown bit in
+ * `options`), `ARBOR_BUFFER_TOO_SMALL` (`len` below 4 entries), `ARBOR_MISALIGNED`,
+ * `ARBOR_PARSE_ERROR` (not a position: `*out_error` as `arbor_breakthrough_parse` writes it).
  *
  * # Safety
- * `text` must be valid for `text_len` reads, `buffer` for `buffer_bytes` reads and writes
- * (not overlapping the other arguments), the out pointers writable or NULL.
+ * `text` must be NULL or valid for `text_len` reads; `buf` NULL or valid for `len` reads
+ * and writes, overlapping nothing else passed; `out_result` NULL or valid for one write;
+ * `out_error` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_solve(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_solve(const uint8_t *text,
                                       size_t text_len,
-                                      uint8_t *buffer,
-                                      size_t buffer_bytes,
+                                      void *buf,
+                                      size_t len,
                                       uint64_t max_expansions,
                                       uint32_t options,
-                                      uint32_t *out_outcome,
-                                      uint16_t *out_move,
-                                      struct arbor_solve_stats *out_stats)
+                                      struct arbor_breakthrough_solve_result *out_result,
+                                      struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
@@ -1380,6 +1434,7 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #endif
 ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
+ARBOR_SIZE_CHECK(arbor_breakthrough_solve_result, ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES);
 ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);
 
 #endif  /* ARBOR_H */

@@ -124,7 +124,7 @@ pub(crate) unsafe fn read_state(state: *const arbor_breakthrough) -> Result<Posi
 /// A parse error of the core as the C ABI reports it: position and move texts are one
 /// line, so the column is the byte offset plus one, or 0 when the text is well formed but
 /// describes an invalid position.
-fn parse_failure(error: ParseError) -> ParseFailure<&'static str> {
+pub(super) fn parse_failure(error: ParseError) -> ParseFailure<&'static str> {
     let column = match error.kind() {
         ParseErrorKind::Invalid(_) => 0,
         _ => u32::try_from(error.offset()).map_or(u32::MAX, |offset| offset.saturating_add(1)),
