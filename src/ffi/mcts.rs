@@ -382,7 +382,7 @@ unsafe fn search_buffer(
     // SAFETY: forwarded caller guarantee.
     let position = match unsafe { read_state(state) } {
         Ok(position) => position,
-        Err(status) => return status,
+        Err(error) => return error.into(),
     };
     // SAFETY: `buf` is non-NULL, aligned and holds at least HEADER_BYTES readable bytes
     // (check_buffer); the header's fields are plain numbers, valid for any bits.
