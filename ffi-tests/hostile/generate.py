@@ -91,6 +91,7 @@ SCALARS = {
     "mv": dict(value=("scan", 0, 8191)),
     "code": dict(value=("scan", 0, 255)),
     "capacity": dict(value=100),
+    "entries": dict(value=256),
     "index": dict(value=0),
     "arbor_match3_level_preset:index": dict(value=0, range=(0, 2, "ARBOR_INVALID_ARGUMENT")),
     "arbor_match3_persona_shipped:index": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
@@ -570,11 +571,11 @@ def known_table():
             line = line.split("#")[0].strip()
             if line:
                 parts = line.split()
-                if len(parts) != 2:
-                    raise GenError("known-deviations.txt: want 'function check', got %r" % line)
-                rows.append(parts)
-    return "static known_deviation known[] = {%s{0, 0, 0}};\n" % "".join(
-        "{\"%s\", \"%s\", 0}, " % (a, b) for a, b in rows)
+                if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "rare"):
+                    raise GenError("known-deviations.txt: want 'function check [rare]', got %r" % line)
+                rows.append(parts + ["common"] * (3 - len(parts)))
+    return "static known_deviation known[] = {%s{0, 0, 0, 0}};\n" % "".join(
+        "{\"%s\", \"%s\", %d, 0}, " % (a, b, int(c == "rare")) for a, b, c in rows)
 
 
 def fuzz_targets(funcs):
