@@ -38,9 +38,8 @@ fn python() -> Option<&'static str> {
 fn compile(source: &Path, library: &Path, sanitize: bool, exe: &Path) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut gcc = Command::new("gcc");
-    // C11, not C99: the header's size checks are `_Static_assert` from C11 on.
     gcc.args([
-        "-std=c11",
+        "-std=c99",
         "-Wall",
         "-Wextra",
         "-Werror",
