@@ -890,9 +890,11 @@ unsafe fn open_search<'a>(buf: *mut c_void, len: usize) -> Result<OpenSearch<'a>
     Ok(unsafe { split_search(area) })
 }
 
-/// The agent, position and tree of an opened handle, checked.
+/// The agent, position and tree of an opened handle, checked. Errors:
+/// `Error::InvalidArgument` (damaged).
 fn searched(state: &SearchState) -> Result<(Level, u32, Goal, Option<Program>, TreeParts), Error> {
-    check_version(state.game.magic, state.game.version, GAME_MAGIC)?;
+    check_version(state.game.magic, state.game.version, GAME_MAGIC)
+        .map_err(|_| Error::InvalidArgument)?;
     let level = level_of(&state.game.level)?;
     let formula = state
         .formula
@@ -1092,7 +1094,8 @@ pub unsafe extern "C" fn arbor_match3_search_run(
             &mut rng,
         )
         .map_err(|error| match error {
-            Error::CapacityExhausted => Error::BufferTooSmall,
+            // The handle's tree does not re-attach: damaged.
+            Error::InvalidLength => Error::InvalidArgument,
             other => other,
         })?;
         let reason = if agent == ARBOR_MATCH3_AGENT_RANDOM {
