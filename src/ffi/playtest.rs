@@ -153,13 +153,27 @@ pub unsafe extern "C" fn arbor_match3_persona_parse(
             ParseFailure {
                 line: error.line,
                 column: error.column,
-                message: error.problem,
+                message: PersonaMessage(error),
             }
             .report(out_error)
         })?;
         out.write(persona_struct(&persona)?);
         Ok(())
     })
+}
+
+/// The message of a persona error: the problem, and for a formula what is wrong in it.
+struct PersonaMessage(crate::match3::PersonaError);
+
+impl core::fmt::Display for PersonaMessage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.problem {
+            crate::match3::PersonaProblem::Formula(_) if !self.0.detail.is_empty() => {
+                write!(f, "formula: {}", self.0.detail)
+            }
+            problem => write!(f, "{problem}"),
+        }
+    }
 }
 
 /// Loads bundled persona `index` into `*out_persona`: 0 max-score (MaxS), 1 min-score
