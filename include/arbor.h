@@ -656,7 +656,7 @@ typedef struct arbor_match3_metrics {
 typedef uint64_t (*arbor_clock_fn)(void *ctx);
 
 /**
- * The limits of one `…_search_run` (or `…_step`) call. Fill it with
+ * The limits of one `…_search_run` call. Fill it with
  * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
  * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
  * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on

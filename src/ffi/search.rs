@@ -6,6 +6,12 @@
 //! `deadline_us` microseconds since the call began, or a cancel from another thread (the
 //! handle's `_cancel`). Its tree is kept in the caller's buffer between calls, so `k` calls
 //! of `n` iterations give the same result as one call of `k · n` with the same seed.
+//!
+//! For an area's handle: put the cancel flag in the first [`CANCEL_BYTES`] of the area
+//! after the buffer header and reach it only through [`cancel_flag`]; `_cancel` is
+//! [`cancel_buffer`]; `_run` reads the limits (`read_in`, [`check_limits`]), makes a
+//! [`CallStop`] from them and the flag, passes `&mut stop` as the core's `Stop` with
+//! [`max_iterations`], and reports [`CallStop::finish`] as the stop reason.
 use core::ffi::c_void;
 use core::sync::atomic::{AtomicU32, Ordering};
 
@@ -36,7 +42,7 @@ pub const ARBOR_SEARCH_NO_MOVE: u32 = 0xFFFF_FFFF;
 #[allow(non_camel_case_types)]
 pub type arbor_clock_fn = Option<unsafe extern "C" fn(ctx: *mut c_void) -> u64>;
 
-/// The limits of one `…_search_run` (or `…_step`) call. Fill it with
+/// The limits of one `…_search_run` call. Fill it with
 /// `arbor_search_limits_init`, then change the fields; it may be reused for every call.
 /// `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
 /// cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
