@@ -153,13 +153,27 @@ pub unsafe extern "C" fn arbor_match3_persona_parse(
             ParseFailure {
                 line: error.line,
                 column: error.column,
-                message: error.problem,
+                message: PersonaMessage(error),
             }
             .report(out_error)
         })?;
         out.write(persona_struct(&persona)?);
         Ok(())
     })
+}
+
+/// The message of a persona error: the problem, and for a formula what is wrong in it.
+struct PersonaMessage(crate::match3::PersonaError);
+
+impl core::fmt::Display for PersonaMessage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.problem {
+            crate::match3::PersonaProblem::Formula(_) if !self.0.detail.is_empty() => {
+                write!(f, "formula: {}", self.0.detail)
+            }
+            problem => write!(f, "{problem}"),
+        }
+    }
 }
 
 /// Loads bundled persona `index` into `*out_persona`: 0 max-score (MaxS), 1 min-score
@@ -580,4 +594,109 @@ pub unsafe extern "C" fn arbor_match3_playtest_cancel(
         // SAFETY: forwarded caller guarantee.
         unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, PLAYTEST_MAGIC) }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match3::{Goal, playtest, playtest_nodes, preset, states_for};
+    use crate::search::mcts::CachedState;
+
+    #[repr(C, align(8))]
+    #[derive(Clone, Copy)]
+    struct Block([u8; 64]);
+
+    fn level_struct(text: &str) -> arbor_match3_level {
+        let mut level = core::mem::MaybeUninit::<arbor_match3_level>::uninit();
+        // SAFETY: `text` is readable for its length; `level` writable.
+        let status = unsafe {
+            super::super::arbor_match3_level_parse(
+                text.as_ptr(),
+                text.len(),
+                level.as_mut_ptr(),
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        // SAFETY: written on success.
+        unsafe { level.assume_init() }
+    }
+
+    #[test]
+    fn the_c_report_equals_the_core_playtest_with_the_tight_tree() {
+        let text = preset("board2").unwrap();
+        let config = SearchConfig {
+            iterations: 12,
+            ..SearchConfig::default()
+        };
+        let level = Level::parse(text).unwrap();
+        // The core with the storage of every board size and kept states.
+        let mut nodes = vec![Node::default(); playtest_nodes(&config).unwrap()];
+        let mut states = vec![CachedState::default(); states_for(config.iterations)];
+        let mut storage = Storage {
+            nodes: &mut nodes,
+            states: &mut states,
+        };
+        let core = playtest(&level, &shipped().unwrap(), 3, 11, &config, &mut storage).unwrap();
+
+        // The C ABI with exactly `arbor_match3_tree_bytes`, nodes only.
+        let c_level = level_struct(text);
+        let mut bytes = 0usize;
+        // SAFETY: valid pointers.
+        let status = unsafe { super::super::arbor_match3_tree_bytes(&c_level, 12, &mut bytes) };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        let mut buffer = vec![Block([0; 64]); bytes.div_ceil(64)];
+        let mut report = arbor_match3_playtest_report::default();
+        // SAFETY: every pointer is valid for the stated sizes.
+        let status = unsafe {
+            arbor_match3_playtest(
+                &c_level,
+                3,
+                11,
+                12,
+                buffer.as_mut_ptr().cast(),
+                bytes,
+                &mut report,
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        assert_eq!(report, report_of(&core));
+        for agent in PlaytestAgent::ALL {
+            let (i, s) = (agent.index(), core.summary(agent));
+            assert_eq!(report.mean_score[i].to_bits(), s.mean_score().to_bits());
+            assert_eq!(report.games[i], 3);
+        }
+        // One byte short of the documented size.
+        // SAFETY: as above.
+        let status = unsafe {
+            arbor_match3_playtest(
+                &c_level,
+                3,
+                11,
+                12,
+                buffer.as_mut_ptr().cast(),
+                bytes - 1,
+                &mut report,
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_BUFFER_TOO_SMALL);
+    }
+
+    #[test]
+    fn persona_structs_carry_the_goal_and_the_binary_formula() {
+        for (index, goal) in crate::match3::PERSONA_GOALS.into_iter().enumerate() {
+            let mut image = core::mem::MaybeUninit::<arbor_match3_persona>::uninit();
+            // SAFETY: `image` is writable.
+            let status = unsafe { arbor_match3_persona_shipped(index as u32, image.as_mut_ptr()) };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            // SAFETY: written on success.
+            let image = unsafe { image.assume_init() };
+            assert_eq!(Goal::from_code(image.goal), Some(goal));
+            assert_eq!((image.magic, image.version), (PERSONA_MAGIC, 1));
+            let persona = Persona::parse(SHIPPED_PERSONAS[index].1).unwrap();
+            let decoded =
+                crate::match3::Program::decode(&image.formula[..image.formula_len as usize]);
+            assert_eq!(decoded, Ok(persona.program));
+        }
+    }
 }

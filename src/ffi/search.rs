@@ -6,6 +6,12 @@
 //! `deadline_us` microseconds since the call began, or a cancel from another thread (the
 //! handle's `_cancel`). Its tree is kept in the caller's buffer between calls, so `k` calls
 //! of `n` iterations give the same result as one call of `k · n` with the same seed.
+//!
+//! For an area's handle: put the cancel flag in the first [`CANCEL_BYTES`] of the area
+//! after the buffer header and reach it only through [`cancel_flag`]; `_cancel` is
+//! [`cancel_buffer`]; `_run` reads the limits (`read_in`, [`check_limits`]), makes a
+//! [`CallStop`] from them and the flag, passes `&mut stop` as the core's `Stop` with
+//! [`max_iterations`], and reports [`CallStop::finish`] as the stop reason.
 use core::ffi::c_void;
 use core::sync::atomic::{AtomicU32, Ordering};
 
@@ -36,7 +42,7 @@ pub const ARBOR_SEARCH_NO_MOVE: u32 = 0xFFFF_FFFF;
 #[allow(non_camel_case_types)]
 pub type arbor_clock_fn = Option<unsafe extern "C" fn(ctx: *mut c_void) -> u64>;
 
-/// The limits of one `…_search_run` (or `…_step`) call. Fill it with
+/// The limits of one `…_search_run` call. Fill it with
 /// `arbor_search_limits_init`, then change the fields; it may be reused for every call.
 /// `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
 /// cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
@@ -287,4 +293,61 @@ pub(super) unsafe fn cancel_buffer(
     let flag = unsafe { cancel_flag(buf.cast::<u8>().add(BUFFER_HEADER_BYTES)) };
     flag.store(1, Ordering::Relaxed);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    unsafe extern "C" fn ticking(ctx: *mut c_void) -> u64 {
+        // SAFETY: the test passes a `u64` it owns.
+        let now = unsafe { &mut *ctx.cast::<u64>() };
+        *now += 10;
+        *now
+    }
+
+    fn limits(max_iterations: u32) -> arbor_search_limits {
+        let mut limits = core::mem::MaybeUninit::uninit();
+        // SAFETY: writable.
+        let status = unsafe { arbor_search_limits_init(max_iterations, limits.as_mut_ptr()) };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        // SAFETY: written on success.
+        unsafe { limits.assume_init() }
+    }
+
+    #[test]
+    fn a_call_stops_for_its_cancel_once_and_for_its_deadline() {
+        let flag = AtomicU32::new(1);
+        let mut plain = limits(0);
+        assert_eq!(check_limits(&plain), Ok(()));
+        assert_eq!(max_iterations(&plain), u32::MAX);
+        let mut stop = CallStop::new(&plain, &flag).unwrap();
+        assert!(stop.poll());
+        assert_eq!(stop.finish(), ARBOR_STOP_CANCELLED);
+        assert_eq!(flag.load(Ordering::Relaxed), 0, "a cancel is consumed");
+        let stop = CallStop::new(&plain, &flag).unwrap();
+        assert_eq!(stop.finish(), ARBOR_STOP_ITERATIONS);
+
+        let mut now = 0u64;
+        plain.deadline_us = 35;
+        plain.now_us = Some(ticking);
+        plain.ctx = (&mut now as *mut u64).cast();
+        // Start at 10: readings 20, 30 go on, 40 >= 45? no; 50 stops.
+        let mut stop = CallStop::new(&plain, &flag).unwrap();
+        assert!(!stop.poll() && !stop.poll() && !stop.poll());
+        assert!(stop.poll());
+        assert_eq!(stop.finish(), ARBOR_STOP_DEADLINE);
+
+        plain.now_us = None;
+        let without_clock = CallStop::new(&plain, &flag);
+        #[cfg(feature = "std")]
+        assert!(without_clock.is_ok());
+        #[cfg(not(feature = "std"))]
+        assert!(matches!(without_clock, Err(Error::Unsupported)));
+
+        plain.version += 1;
+        assert_eq!(check_limits(&plain), Err(Error::WrongVersion));
+        plain.magic = 0;
+        assert_eq!(check_limits(&plain), Err(Error::NotInitialised));
+    }
 }

@@ -63,6 +63,9 @@ pub struct PersonaError {
     pub column: u32,
     /// What is wrong.
     pub problem: PersonaProblem,
+    /// For a formula that does not parse, what is wrong in it ("expected `,`"); empty
+    /// otherwise. Not part of the `Display` text.
+    pub detail: &'static str,
 }
 
 impl fmt::Display for PersonaProblem {
@@ -144,6 +147,7 @@ fn once<'t>(
             line,
             column: 0,
             problem: PersonaProblem::Duplicate(key),
+            detail: "",
         });
     }
     *slot = Some((line, value));
@@ -174,6 +178,7 @@ impl Persona {
                 line,
                 column: column_in(text, content),
                 problem,
+                detail: "",
             };
             let Some((key, value)) = content.split_once(|c: char| c.is_ascii_whitespace()) else {
                 return Err(error(PersonaProblem::NotKeyValue));
@@ -196,6 +201,7 @@ impl Persona {
                     line,
                     column: column_in(text, value),
                     problem: PersonaProblem::Version,
+                    detail: "",
                 });
             }
         }
@@ -205,6 +211,7 @@ impl Persona {
                 line,
                 column: column_in(text, value),
                 problem: PersonaProblem::Goal,
+                detail: "",
             })?,
         };
         let from_text = match formula {
@@ -214,6 +221,7 @@ impl Persona {
                     line,
                     column: column_in(text, value).saturating_add(e.offset as u32),
                     problem: PersonaProblem::Formula(e.error),
+                    detail: e.message,
                 })?)
             }
         };
@@ -223,6 +231,7 @@ impl Persona {
                 line,
                 column: column_in(text, value),
                 problem: PersonaProblem::Bytecode(e),
+                detail: "",
             })?),
         };
         let program = match (from_text, from_bytes, formula, bytecode) {
@@ -232,6 +241,7 @@ impl Persona {
                         line: line_a.max(line_b),
                         column: 0,
                         problem: PersonaProblem::Mismatch,
+                        detail: "",
                     });
                 }
                 a
@@ -242,6 +252,7 @@ impl Persona {
                     line: 0,
                     column: 0,
                     problem: PersonaProblem::NoFormula,
+                    detail: "",
                 });
             }
         };
