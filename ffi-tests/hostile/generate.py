@@ -431,6 +431,12 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
         if len(fixes) > 4:
             raise GenError("struct %s: more than 4 pointer or work fields" % s)
         fixes += ["{0, 0, 0, 0, 0}"] * (4 - len(fixes))
+        # Fields arbor writes as zero ("reserved"), checked in every struct it fills.
+        reserved = ["{offsetof(struct %s, %s), sizeof(((struct %s *)0)->%s), 0, 0, 0}"
+                    % (s, fld.name, s, fld.name) for fld in fields if fld.name.startswith("reserved")]
+        if len(reserved) > 4:
+            raise GenError("struct %s: more than 4 reserved fields" % s)
+        reserved += ["{0, 0, 0, 0, 0}"] * (4 - len(reserved))
         ctor = None
         for suffix in CONSTRUCTOR_SUFFIXES:
             for f in funcs:
@@ -443,12 +449,13 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
         if used_in and ctor is None:
             raise GenError("no constructor for struct %s (a function ending in one of %s with a "
                            "non-const `struct %s *` output)" % (s, CONSTRUCTOR_SUFFIXES, s))
-        w("  {\"%s\", sizeof(struct %s), %d, %s, %s, %d, %d, {%s}}," % (
+        w("  {\"%s\", sizeof(struct %s), %d, %s, %s, %d, %d, {%s}, {%s}}," % (
             s, s, int(has_magic),
             "offsetof(struct %s, magic)" % s if has_magic else "0",
             "offsetof(struct %s, version)" % s if has_magic else "0",
-            fidx[ctor[0].name] if ctor else -1, ctor[1].index if ctor else -1, ", ".join(fixes)))
-    w("  {0, 0, 0, 0, 0, -1, -1, {{0, 0, 0, 0, 0}}}};")
+            fidx[ctor[0].name] if ctor else -1, ctor[1].index if ctor else -1, ", ".join(fixes),
+            ", ".join(reserved)))
+    w("  {0, 0, 0, 0, 0, -1, -1, {{0, 0, 0, 0, 0}}, {{0, 0, 0, 0, 0}}}};")
     # Valid inputs.
     inputs = []  # (func index, param index, list of (bytes, length)) or field spec
     for fi, f in enumerate(funcs):

@@ -53,6 +53,7 @@ typedef struct {
     size_t magic_off, version_off;
     int ctor_fn, ctor_param;
     field_fix fix[4];
+    field_fix reserved[4]; /* fields arbor writes as zero */
 } struct_info;
 
 typedef struct {
@@ -332,6 +333,38 @@ static uint32_t run(int fi, const args *a, args *post_out) {
                      copy.line, copy.column, copy.message_len, copy.reserved);
         }
 #endif
+        /* A struct arbor filled (an output it wrote, or an in/out struct whose reserved
+         * fields were zero when passed): reserved fields zero, the current version. */
+        if (f->returns_status && st == 0 && pi->type_id >= 0 && changed &&
+            (pi->kind == K_STRUCT_OUT || pi->kind == K_STRUCT_INOUT)) {
+            const struct_info *si = &structs[pi->type_id];
+            int r;
+            size_t b;
+            for (r = 0; r < 4 && si->reserved[r].size; r++) {
+                if (pi->kind == K_STRUCT_INOUT) {
+                    for (b = 0; b < si->reserved[r].size; b++)
+                        if (pv->data[si->reserved[r].off + b]) break;
+                    if (b < si->reserved[r].size) continue;
+                }
+                checks++;
+                for (b = 0; b < si->reserved[r].size; b++)
+                    if (post.p[i].data[si->reserved[r].off + b]) break;
+                if (b < si->reserved[r].size) {
+                    snprintf(check, sizeof check, "reserved-not-zero:%s", pi->name);
+                    fail(check, "a reserved field of %s at offset %zu is not zero", si->name,
+                         si->reserved[r].off);
+                }
+            }
+            if (si->has_magic) {
+                uint32_t version;
+                memcpy(&version, post.p[i].data + si->version_off, 4);
+                checks++;
+                if (version != ARBOR_ABI_VERSION) {
+                    snprintf(check, sizeof check, "out-version:%s", pi->name);
+                    fail(check, "%s filled with version %u", si->name, version);
+                }
+            }
+        }
         if (f->returns_status && st == 0 && pi->text_out) {
             checks++;
             if (!memchr(post.p[i].data, 0, pv->size)) {
@@ -830,6 +863,37 @@ static void deterministic(int fi) {
             }
             if (pi->text_out && sb == 0) {
                 size_t needed = strnlen((const char *)post.p[i].data, post.p[i].size) + 1;
+                int ol = -1;
+                for (j = 0; j < f->nparams; j++)
+                    if (strcmp(f->p[j].name, "out_len") == 0 && f->p[j].kind == K_SCALAR_OUT &&
+                        f->p[j].elem == sizeof(size_t))
+                        ol = j;
+                if (ol >= 0) {
+                    size_t reported;
+                    memcpy(&reported, post.p[ol].data, sizeof reported);
+                    snprintf(check, sizeof check, "out-len:%s", f->p[ol].name);
+                    checks++;
+                    if (reported != needed - 1)
+                        fail(check, "*out_len = %zu for a text of %zu bytes", reported, needed - 1);
+                    /* The length is reported when the buffer is too small, and asked with
+                     * NULL, 0. */
+                    for (k = 0; k < 2; k++) {
+                        args q;
+                        current_case = k ? "text-out-query" : "text-out-short-len";
+                        args_copy(&a, &base);
+                        a.v[L] = k ? 0 : needed - 1;
+                        resize_data(&a.p[i], k ? 0 : needed - 1, 0);
+                        a.p[i].null = k;
+                        st = run(fi, &a, &q);
+                        memcpy(&reported, q.p[ol].data, sizeof reported);
+                        checks++;
+                        if (st == ARBOR_BUFFER_TOO_SMALL && reported != needed - 1)
+                            fail(check, "*out_len = %zu with ARBOR_BUFFER_TOO_SMALL, text of %zu bytes",
+                                 reported, needed - 1);
+                        args_free(&q);
+                        args_free(&a);
+                    }
+                }
                 current_case = "text-out-short";
                 args_copy(&a, &base);
                 a.v[L] = needed - 1;
