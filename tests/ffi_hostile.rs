@@ -5,7 +5,7 @@
 //! This test generates it, compiles it with gcc against the static library this test build
 //! produced (as `tests/ffi.rs` does), and runs it plain and under ASan+UBSan.
 //!
-//! `ARBOR_HOSTILE_SECONDS` sets each run's budget of random rounds (default 8); the
+//! `ARBOR_HOSTILE_SECONDS` sets each run's budget of random rounds (default 6); the
 //! program's other variables (`ARBOR_HOSTILE_SEED`, `ARBOR_HOSTILE_ONLY`, ...) pass through.
 //! Without python3 the test is skipped with a message saying so.
 use std::path::{Path, PathBuf};
@@ -66,7 +66,7 @@ fn compile(source: &Path, library: &Path, sanitize: bool, exe: &Path) {
 }
 
 fn run(exe: &Path, sanitize: bool) {
-    let seconds = std::env::var("ARBOR_HOSTILE_SECONDS").unwrap_or_else(|_| "8".into());
+    let seconds = std::env::var("ARBOR_HOSTILE_SECONDS").unwrap_or_else(|_| "6".into());
     let ran = Command::new(exe)
         .env("ARBOR_HOSTILE_SECONDS", seconds)
         .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
