@@ -198,6 +198,45 @@
 #define ARBOR_MATCH3_SHIPPED_PERSONAS ((size_t)4)
 
 /**
+ * `arbor_search_progress.stop_reason`: the call ran its `max_iterations`.
+ */
+#define ARBOR_STOP_ITERATIONS UINT32_C(1)
+
+/**
+ * The call reached its `deadline_us`.
+ */
+#define ARBOR_STOP_DEADLINE UINT32_C(2)
+
+/**
+ * The handle's `_cancel` was called (during the call, or before it and since the last call
+ * that stopped for it).
+ */
+#define ARBOR_STOP_CANCELLED UINT32_C(3)
+
+/**
+ * There was nothing left to do: an agent that does not search (Random) chose at once, or
+ * a stepped playtest has played every game.
+ */
+#define ARBOR_STOP_DONE UINT32_C(4)
+
+/**
+ * `arbor_search_progress.best_move` when there is no move yet.
+ */
+#define ARBOR_SEARCH_NO_MOVE UINT32_C(4294967295)
+
+/**
+ * Bytes of `arbor_search_limits` on 64-bit targets (24 and two pointers). The header is
+ * generated for them; a 32-bit target has 32 (its static size check then fails, see the
+ * struct).
+ */
+#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)40)
+
+/**
+ * Bytes of `arbor_search_progress`.
+ */
+#define ARBOR_SEARCH_PROGRESS_BYTES ((size_t)40)
+
+/**
  * Not decided within the expansion budget.
  */
 #define ARBOR_SOLVE_UNKNOWN UINT32_C(0)
@@ -611,6 +650,54 @@ typedef struct arbor_match3_playtest_report {
    */
   struct arbor_match3_playtest_row rows[ARBOR_MATCH3_PLAYTEST_AGENTS];
 } arbor_match3_playtest_report;
+
+/**
+ * A clock of the caller: a monotonic count of microseconds (any origin), called with the
+ * `ctx` of the limits, from the thread that runs the search, about once per iteration.
+ */
+typedef uint64_t (*arbor_clock_fn)(void *ctx);
+
+/**
+ * The limits of one `…_search_run` (or `…_step`) call. Fill it with
+ * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
+ * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
+ * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
+ * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
+ * either.
+ */
+typedef struct arbor_search_limits {
+  /**
+   * Written by `arbor_search_limits_init`; a struct not filled by it is refused.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Most iterations of this call; 0 for no limit.
+   */
+  uint32_t max_iterations;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * Microseconds the call may take from its start, measured by `now_us` (or, when that
+   * is NULL, by the monotonic clock of the `std` build; a `no_std` build without `now_us`
+   * refuses a deadline with `ARBOR_UNSUPPORTED`); 0 for none. Checked before every
+   * iteration, so a call overruns it by at most one iteration.
+   */
+  uint64_t deadline_us;
+  /**
+   * The caller's clock, or NULL.
+   */
+  arbor_clock_fn now_us;
+  /**
+   * Passed to `now_us`; arbor does nothing else with it.
+   */
+  void *ctx;
+} arbor_search_limits;
 
 /**
  * Statistics of a solve.
@@ -1212,6 +1299,18 @@ ARBOR_NODISCARD arbor_status arbor_match3_playtest(const uint8_t *level_text,
 ARBOR_NOEXCEPT;
 
 /**
+ * Fills `*out_limits` with `max_iterations`, no deadline and no clock.
+ *
+ * Errors: `ARBOR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_limits` must be NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_search_limits_init(uint32_t max_iterations,
+                                      struct arbor_search_limits *out_limits)
+ARBOR_NOEXCEPT;
+
+/**
  * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
  * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
  * solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
@@ -1309,5 +1408,6 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #define ARBOR_SIZE_CHECK(type, bytes)
 #endif
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
+ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
 
 #endif  /* ARBOR_H */
