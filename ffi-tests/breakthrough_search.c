@@ -38,6 +38,17 @@ static uint64_t now_us(void) {
     return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
 }
 
+/* The same clock for arbor_search_limits.now_us. */
+static uint64_t monotonic_clock(void *ctx) {
+    (void)ctx;
+    return now_us();
+}
+
+/* A build without std (one thread at most) has no clock of its own. */
+static int has_own_clock(void) {
+    return arbor_breakthrough_search_max_threads() > 1;
+}
+
 /* A handle of `nodes` nodes (for one thread) in a fresh 8-aligned allocation. */
 typedef struct {
     void *buf;
@@ -269,6 +280,7 @@ static void test_cancel(void) {
     uint64_t best = UINT64_MAX;
     int attempt;
     limits.deadline_us = 20u * 1000 * 1000; /* a guard: never reached unless cancel fails */
+    limits.now_us = monotonic_clock;
     for (attempt = 0; attempt < 3; attempt++) {
         canceller c;
         pthread_t thread;
@@ -327,6 +339,13 @@ static void test_deadline(void) {
     uint64_t best = UINT64_MAX, fake = 0;
     int attempt;
     limits.deadline_us = 2000;
+    if (!has_own_clock()) {
+        /* No clock of its own: a deadline needs the caller's. */
+        p.iterations = 99;
+        CHECK_STATUS(arbor_breakthrough_search_run(h.buf, h.len, &limits, 1, &p), ARBOR_UNSUPPORTED);
+        CHECK(p.iterations == 99);
+        limits.now_us = monotonic_clock;
+    }
     for (attempt = 0; attempt < 3; attempt++) {
         uint64_t began = now_us(), took;
         CHECK_STATUS(arbor_breakthrough_search_run(h.buf, h.len, &limits, 1, &p), ARBOR_OK);
@@ -429,7 +448,7 @@ static void test_errors(void) {
     bad.policy = 7;
     CHECK_STATUS(arbor_breakthrough_search_init(buf, len, &bad, &start, 1), ARBOR_INVALID_ARGUMENT);
     bad = config;
-    bad.c = nan("");
+    bad.c = NAN;
     CHECK_STATUS(arbor_breakthrough_search_init(buf, len, &bad, &start, 1), ARBOR_INVALID_ARGUMENT);
     bad = config;
     bad.c1 = -1.0;
@@ -507,7 +526,7 @@ static void test_errors(void) {
      * with the stored settings (magic, version, c, ...). */
     {
         const size_t state = 24;
-        double nan_value = nan("");
+        double nan_value = NAN;
         memcpy(copy, buf, len);
         memcpy(copy + state + 8, &nan_value, sizeof nan_value); /* the stored c */
         CHECK_STATUS(arbor_breakthrough_search_run(copy, len, &limits, 1, &p), ARBOR_NOT_INITIALISED);

@@ -1292,11 +1292,20 @@ ARBOR_NOEXCEPT;
  * stays set until a run returns `ARBOR_STOP_CANCELLED`, which clears it, so a cancel made
  * just before a run is not lost.
  *
- * Speed (8x8, from the start, default settings, one thread, `cargo bench --bench
- * breakthrough -- c_handle`, 2 cores shared, 2026-11-24): UCT about 380, RAVE about 150,
- * MoGo about 210 iterations a millisecond; later positions are faster (shorter playouts).
- * For a 16 ms frame that leaves room for several thousand iterations; a deadline is the
- * simpler budget.
+ * Speed (8x8, from the start, default settings, one thread, a fresh handle, 10,000
+ * iterations: `cargo bench --bench breakthrough -- c_handle`, 2026-11-24, a 2-core machine
+ * at load 4): UCT 386, RAVE 185, MoGo 222 iterations a millisecond (2.6, 5.4 and 4.5 µs an
+ * iteration); later positions are faster (shorter playouts). A 16 ms frame thus holds about
+ * 6,000 UCT, 2,900 RAVE or 3,500 MoGo iterations, less the call's check below; a deadline
+ * is the simpler budget.
+ *
+ * Every call that opens the handle (this one, `_play`, `_best`, `_tree_stats`) first checks
+ * the tree's structure (`Mcts::from_tree_parts`), O(nodes in use), and that counts against
+ * the deadline: measured 0.37 ms at 69,000 nodes and 1.3 ms at 232,000 (5–6 ns a node while
+ * the tree fits the cache), 15 ms at 712,000 and 57 ms at 2.4 million (21–24 ns a node).
+ * So a search spread over frames should keep its tree to a few hundred thousand nodes (the
+ * buffer's size caps it; a full tree goes on searching without growing); a longer think
+ * is one run on a worker thread, ended by a deadline or `_cancel`.
  *
  * Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
  * `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not

@@ -458,11 +458,20 @@ pub unsafe extern "C" fn arbor_breakthrough_search_init(
 /// stays set until a run returns `ARBOR_STOP_CANCELLED`, which clears it, so a cancel made
 /// just before a run is not lost.
 ///
-/// Speed (8x8, from the start, default settings, one thread, `cargo bench --bench
-/// breakthrough -- c_handle`, 2 cores shared, 2026-11-24): UCT about 380, RAVE about 150,
-/// MoGo about 210 iterations a millisecond; later positions are faster (shorter playouts).
-/// For a 16 ms frame that leaves room for several thousand iterations; a deadline is the
-/// simpler budget.
+/// Speed (8x8, from the start, default settings, one thread, a fresh handle, 10,000
+/// iterations: `cargo bench --bench breakthrough -- c_handle`, 2026-11-24, a 2-core machine
+/// at load 4): UCT 386, RAVE 185, MoGo 222 iterations a millisecond (2.6, 5.4 and 4.5 µs an
+/// iteration); later positions are faster (shorter playouts). A 16 ms frame thus holds about
+/// 6,000 UCT, 2,900 RAVE or 3,500 MoGo iterations, less the call's check below; a deadline
+/// is the simpler budget.
+///
+/// Every call that opens the handle (this one, `_play`, `_best`, `_tree_stats`) first checks
+/// the tree's structure (`Mcts::from_tree_parts`), O(nodes in use), and that counts against
+/// the deadline: measured 0.37 ms at 69,000 nodes and 1.3 ms at 232,000 (5–6 ns a node while
+/// the tree fits the cache), 15 ms at 712,000 and 57 ms at 2.4 million (21–24 ns a node).
+/// So a search spread over frames should keep its tree to a few hundred thousand nodes (the
+/// buffer's size caps it; a full tree goes on searching without growing); a longer think
+/// is one run on a worker thread, ended by a deadline or `_cancel`.
 ///
 /// Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
 /// `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not
@@ -973,6 +982,17 @@ fn this_thread() -> ThreadMark {
 #[cfg(not(feature = "std"))]
 fn this_thread() -> ThreadMark {}
 
+/// Whether this is the thread `owner` marks.
+#[cfg(feature = "std")]
+fn on_thread(owner: ThreadMark) -> bool {
+    this_thread() == owner
+}
+
+#[cfg(not(feature = "std"))]
+fn on_thread(_owner: ThreadMark) -> bool {
+    true
+}
+
 // SAFETY: the caller's clock and context are used only on the thread that called `_run`
 // (`RunStop::deadline_passed` checks the thread in a `std` build; a `no_std` build runs on
 // that thread only); other threads only carry the values.
@@ -1030,7 +1050,7 @@ impl RunStop<'_> {
                 // Other threads see the deadline through `why`.
                 // SAFETY: the caller's contract: `now_us` is callable with `ctx`, on the
                 // calling thread, which this is.
-                this_thread() == owner && unsafe { now_us(ctx) } >= until
+                on_thread(owner) && unsafe { now_us(ctx) } >= until
             }
             #[cfg(feature = "std")]
             RunClock::Instant(until) => std::time::Instant::now() >= until,
