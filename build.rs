@@ -198,18 +198,20 @@ fn type_declarations(header: &str, constants: &[(String, String)]) -> String {
             .and_then(|rest| rest.split_once(' '))
             .and_then(|(name, value)| {
                 let (_, ty) = constants.iter().find(|(n, _)| n == name)?;
-                let wrap = match ty.as_str() {
-                    "u8" => "UINT8_C",
-                    "u16" => "UINT16_C",
-                    "u32" => "UINT32_C",
-                    "u64" => "UINT64_C",
-                    "usize" => "(size_t)",
+                let (c_type, literal) = match ty.as_str() {
+                    "u8" => ("uint8_t", "UINT8_C"),
+                    "u16" => ("uint16_t", "UINT16_C"),
+                    "u32" => ("uint32_t", "UINT32_C"),
+                    "u64" => ("uint64_t", "UINT64_C"),
+                    "usize" => ("size_t", ""),
                     _ => return None,
                 };
-                Some(if wrap.starts_with('(') {
-                    format!("#define {name} ({wrap}{value})")
+                // A literal takes its type's macro; an expression (of other macros) a cast.
+                let literal_value = value.bytes().all(|b| b.is_ascii_digit());
+                Some(if literal_value && !literal.is_empty() {
+                    format!("#define {name} {literal}({value})")
                 } else {
-                    format!("#define {name} {wrap}({value})")
+                    format!("#define {name} (({c_type}){value})")
                 })
             });
         // Every status must be looked at: the attribute goes on each function returning one.

@@ -2,9 +2,17 @@
 //! full enumeration of all 133,784,560 seven-card hands, the batch call, and five cards.
 //!
 //! Run: `cargo bench --bench hand_eval`. Throughput is reported in hands per second.
+//!
+//! The `ffi_…` benches call the checked C entry points `arbor_hand_rank` and
+//! `arbor_hand_rank7_batch` over the same hands as the unchecked ones, through a function
+//! pointer the optimiser cannot see through, so each call costs what a C caller pays (no
+//! inlining into the loop); `ffi_shaped_unchecked_10M` calls `rank7_unchecked` the same way,
+//! to show what the call alone costs without the checks. Compare them in one run:
+//! `cargo bench --bench hand_eval -- 'seven_card/(random_access|batch_unchecked|ffi)'`.
 use std::hint::black_box;
 use std::time::Duration;
 
+use arbor::ffi::{arbor_hand_rank, arbor_hand_rank7_batch, arbor_status};
 use arbor::holdem::{for_each_seven_card_rank, rank5_unchecked, rank7_batch, rank7_unchecked};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::{Rng, SeedableRng};
@@ -29,6 +37,17 @@ fn random_hands<const N: usize>(count: usize) -> Vec<[u8; N]> {
         .collect()
 }
 
+/// `rank7_unchecked` behind the signature of `arbor_hand_rank`, without its checks.
+unsafe extern "C" fn rank7_unchecked_c(
+    cards: *const u8,
+    _len: usize,
+    out: *mut u16,
+) -> arbor_status {
+    // SAFETY: the bench passes 7 readable bytes and a writable u16.
+    unsafe { out.write(rank7_unchecked(&*cards.cast::<[u8; 7]>())) };
+    arbor_status::ARBOR_OK
+}
+
 fn seven_card(c: &mut Criterion) {
     let hands = random_hands::<7>(HANDS);
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
@@ -51,6 +70,40 @@ fn seven_card(c: &mut Criterion) {
     });
     group.bench_function("batch_checked_10M", |b| {
         b.iter(|| rank7_batch(black_box(&flat), &mut ranks).expect("valid hands"))
+    });
+
+    // Both take (cards, count, out) and return a status.
+    type CardsFn = unsafe extern "C" fn(*const u8, usize, *mut u16) -> arbor_status;
+    let rank: CardsFn = black_box(arbor_hand_rank);
+    let shaped: CardsFn = black_box(rank7_unchecked_c);
+    let batch: CardsFn = black_box(arbor_hand_rank7_batch);
+    group.bench_function("ffi_hand_rank_10M", |b| {
+        b.iter(|| {
+            hands.iter().fold(0u64, |sum, hand| {
+                let mut out = 0u16;
+                // SAFETY: `hand` is 7 readable bytes and `out` a writable u16.
+                let status = unsafe { rank(black_box(hand).as_ptr(), 7, &mut out) };
+                debug_assert_eq!(status, arbor_status::ARBOR_OK);
+                sum + u64::from(out)
+            })
+        })
+    });
+    group.bench_function("ffi_shaped_unchecked_10M", |b| {
+        b.iter(|| {
+            hands.iter().fold(0u64, |sum, hand| {
+                let mut out = 0u16;
+                // SAFETY: `hand` is 7 readable bytes and `out` a writable u16.
+                unsafe { shaped(black_box(hand).as_ptr(), 7, &mut out) };
+                sum + u64::from(out)
+            })
+        })
+    });
+    group.bench_function("ffi_batch_10M", |b| {
+        b.iter(|| {
+            // SAFETY: `flat` holds 7 * HANDS bytes and `ranks` HANDS aligned u16.
+            let status = unsafe { batch(black_box(flat.as_ptr()), HANDS, ranks.as_mut_ptr()) };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+        })
     });
 
     group.throughput(Throughput::Elements(133_784_560));

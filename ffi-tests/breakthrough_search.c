@@ -16,14 +16,14 @@
 static arbor_breakthrough start_position(uint32_t columns, uint32_t rows) {
     arbor_breakthrough state;
     memset(&state, 0, sizeof state);
-    CHECK_STATUS(arbor_breakthrough_init(&state, columns, rows), ARBOR_OK);
+    CHECK_STATUS(arbor_breakthrough_init(columns, rows, &state), ARBOR_OK);
     return state;
 }
 
 static arbor_breakthrough parsed(const char *text) {
     arbor_breakthrough state;
     memset(&state, 0, sizeof state);
-    CHECK_STATUS(arbor_breakthrough_parse(text, strlen(text), &state), ARBOR_OK);
+    CHECK_STATUS(arbor_breakthrough_parse((const uint8_t *)text, strlen(text), &state, NULL), ARBOR_OK);
     return state;
 }
 

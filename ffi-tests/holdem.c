@@ -6,43 +6,112 @@
 #include "arbor.h"
 #include "check.h"
 
+static arbor_status parse(const char *text, uint8_t *out, arbor_parse_error *error) {
+    return arbor_card_parse((const uint8_t *)text, strlen(text), out, error);
+}
+
 static uint8_t card(const char *text) {
     uint8_t out = 255;
-    CHECK_STATUS(arbor_card_parse(text, &out), ARBOR_OK);
+    CHECK_STATUS(parse(text, &out, NULL), ARBOR_OK);
     return out;
 }
 
 static void test_status_and_version(void) {
-    CHECK(strcmp(arbor_status_str(ARBOR_OK), "ok") == 0);
-    CHECK(strlen(arbor_status_str(ARBOR_DUPLICATE_CARD)) > 0);
-    CHECK(strcmp(arbor_status_str(9999u), "unknown status") == 0);
-    CHECK(strlen(arbor_version()) >= 5);
+    char text[ARBOR_STATUS_TEXT_MAX];
+    char info[ARBOR_BUILD_INFO_MAX];
+    size_t len = 0;
+    uint32_t code;
+    CHECK_STATUS(arbor_status_format(ARBOR_OK, text, sizeof text, &len), ARBOR_OK);
+    CHECK(strcmp(text, "ok") == 0 && len == 2);
+    /* Every known code has its own text, unknown codes one shared text. */
+    for (code = 1; code <= 15; code++) {
+        char other[ARBOR_STATUS_TEXT_MAX];
+        uint32_t next;
+        CHECK_STATUS(arbor_status_format(code, text, sizeof text, &len), ARBOR_OK);
+        CHECK(len > 0 && len == strlen(text) && len < ARBOR_STATUS_TEXT_MAX);
+        CHECK(strcmp(text, "unknown status") != 0);
+        for (next = code + 1; next <= 15; next++) {
+            CHECK_STATUS(arbor_status_format(next, other, sizeof other, NULL), ARBOR_OK);
+            CHECK(strcmp(text, other) != 0);
+        }
+    }
+    CHECK_STATUS(arbor_status_format(16, text, sizeof text, NULL), ARBOR_OK);
+    CHECK(strcmp(text, "unknown status") == 0);
+    CHECK_STATUS(arbor_status_format(9999u, text, sizeof text, NULL), ARBOR_OK);
+    CHECK(strcmp(text, "unknown status") == 0);
+    /* Size query, too small a buffer (untouched, the needed length reported), NULL. */
+    len = 0;
+    CHECK_STATUS(arbor_status_format(ARBOR_DUPLICATE_CARD, NULL, 0, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen("the same card appears twice"));
+    memset(text, 'z', sizeof text);
+    CHECK_STATUS(arbor_status_format(ARBOR_DUPLICATE_CARD, text, len, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(text[0] == 'z' && text[len - 1] == 'z' && len == strlen("the same card appears twice"));
+    CHECK_STATUS(arbor_status_format(ARBOR_DUPLICATE_CARD, text, len + 1, NULL), ARBOR_OK);
+    CHECK(strcmp(text, "the same card appears twice") == 0);
+    CHECK_STATUS(arbor_status_format(ARBOR_OK, NULL, 5, &len), ARBOR_NULL_POINTER);
+
+    /* ARBOR_VERSION_NUMBER itself does not expand in C yet (build.rs writes it as UINT32_C of
+     * an expression, which cannot be token-pasted): compare with its definition meanwhile. */
+    CHECK(arbor_version() == ARBOR_VERSION_MAJOR * 10000 + ARBOR_VERSION_MINOR * 100 + ARBOR_VERSION_PATCH);
+    CHECK(arbor_version() == 10000);
+    CHECK(arbor_abi_version() == ARBOR_ABI_VERSION);
+    CHECK_STATUS(arbor_build_info(info, sizeof info, &len), ARBOR_OK);
+    CHECK(strncmp(info, "arbor 1.0.0", 11) == 0 && len == strlen(info));
+    CHECK_STATUS(arbor_build_info(NULL, 0, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == strlen(info));
+    memset(text, 'z', sizeof text);
+    CHECK_STATUS(arbor_build_info(text, 5, NULL), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(text[0] == 'z');
+}
+
+static void check_parse_error(const char *text, uint32_t column, const char *message) {
+    uint8_t out = 77;
+    arbor_parse_error error;
+    memset(&error, 0xAB, sizeof error);
+    CHECK_STATUS(parse(text, &out, &error), ARBOR_PARSE_ERROR);
+    CHECK(out == 77);
+    CHECK(error.line == 1 && error.column == column && error.reserved == 0);
+    CHECK(error.message_len == strlen(message) && strcmp((const char *)error.message, message) == 0);
 }
 
 static void test_cards(void) {
     uint8_t out = 77;
-    char text[3];
+    char text[ARBOR_CARD_TEXT_MAX];
+    size_t len = 0;
     CHECK(card("2c") == 0);
     CHECK(card("As") == 51);
     CHECK(card("Td") == 8 * 4 + 1);
     CHECK(card("kh") == 11 * 4 + 2);
     for (uint8_t c = 0; c < 52; c++) {
         uint8_t back = 255;
-        CHECK_STATUS(arbor_card_format(c, text, sizeof text), ARBOR_OK);
-        CHECK_STATUS(arbor_card_parse(text, &back), ARBOR_OK);
+        CHECK_STATUS(arbor_card_format(c, text, sizeof text, &len), ARBOR_OK);
+        CHECK(len == 2);
+        CHECK_STATUS(parse(text, &back, NULL), ARBOR_OK);
         CHECK(back == c);
     }
-    CHECK_STATUS(arbor_card_parse("1s", &out), ARBOR_PARSE_ERROR);
-    CHECK_STATUS(arbor_card_parse("Asx", &out), ARBOR_PARSE_ERROR);
-    CHECK_STATUS(arbor_card_parse("", &out), ARBOR_PARSE_ERROR);
-    CHECK_STATUS(arbor_card_parse("A", &out), ARBOR_PARSE_ERROR);
+    check_parse_error("1s", 1, "expected a rank (one of 23456789TJQKA), then a suit, like As, Td, 2c");
+    check_parse_error("", 1, "expected a rank (one of 23456789TJQKA), then a suit, like As, Td, 2c");
+    check_parse_error("A", 2, "expected a suit (one of cdhs) after the rank");
+    check_parse_error("Ax", 2, "expected a suit (one of cdhs) after the rank");
+    check_parse_error("Asx", 3, "a card is two characters, like As, Td, 2c");
+    CHECK_STATUS(arbor_card_parse(NULL, 0, &out, NULL), ARBOR_PARSE_ERROR); /* the empty text */
+    CHECK_STATUS(arbor_card_parse(NULL, 2, &out, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(parse("As", NULL, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(parse("\xff\xfe", &out, NULL), ARBOR_INVALID_UTF8);
+    CHECK_STATUS(arbor_card_parse((const uint8_t *)"As", SIZE_MAX, &out, NULL), ARBOR_INVALID_LENGTH);
     CHECK(out == 77); /* unchanged by the failures */
-    CHECK_STATUS(arbor_card_parse(NULL, &out), ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_card_parse("As", NULL), ARBOR_NULL_POINTER);
-    CHECK_STATUS(arbor_card_format(52, text, sizeof text), ARBOR_INVALID_CARD);
-    CHECK_STATUS(arbor_card_format(0, text, 2), ARBOR_BUFFER_TOO_SMALL);
-    CHECK_STATUS(arbor_card_format(0, text, 0), ARBOR_BUFFER_TOO_SMALL);
-    CHECK_STATUS(arbor_card_format(0, NULL, 3), ARBOR_NULL_POINTER);
+
+    len = 99;
+    CHECK_STATUS(arbor_card_format(52, text, sizeof text, &len), ARBOR_INVALID_CARD);
+    CHECK(len == 99);
+    memset(text, 'z', sizeof text);
+    CHECK_STATUS(arbor_card_format(0, text, 2, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == 2 && text[0] == 'z');
+    CHECK_STATUS(arbor_card_format(0, NULL, 0, &len), ARBOR_BUFFER_TOO_SMALL);
+    CHECK(len == 2);
+    CHECK_STATUS(arbor_card_format(0, NULL, 3, &len), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_card_format(0, text, sizeof text, NULL), ARBOR_OK);
+    CHECK(strcmp(text, "2c") == 0);
 }
 
 static void test_hand_rank(void) {
@@ -73,6 +142,7 @@ static void test_hand_rank(void) {
     CHECK_STATUS(arbor_hand_rank(royal, 0, &rank), ARBOR_INVALID_LENGTH);
     CHECK_STATUS(arbor_hand_rank(royal, 4, &rank), ARBOR_INVALID_LENGTH);
     CHECK_STATUS(arbor_hand_rank(royal, 8, &rank), ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_hand_rank(NULL, 0, &rank), ARBOR_INVALID_LENGTH);
     {
         uint8_t bad[7] = {0, 1, 2, 3, 4, 5, 52};
         uint8_t dup[7] = {0, 1, 2, 3, 4, 5, 5};
@@ -103,6 +173,13 @@ static void test_batch(void) {
     CHECK_STATUS(arbor_hand_rank7_batch(NULL, 1, ranks), ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_hand_rank7_batch(hands, 1, NULL), ARBOR_NULL_POINTER);
     CHECK_STATUS(arbor_hand_rank7_batch(hands, SIZE_MAX, ranks), ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_hand_rank7_batch(hands, SIZE_MAX / 8, ranks), ARBOR_INVALID_LENGTH);
+    {
+        /* A misaligned rank array is refused. */
+        uint16_t storage[4];
+        uint16_t *odd = (uint16_t *)(void *)((char *)storage + 1);
+        CHECK_STATUS(arbor_hand_rank7_batch(hands, 1, odd), ARBOR_MISALIGNED);
+    }
     ranks[0] = ranks[1] = ranks[2] = 42;
     hands[7 * 2 + 6] = hands[7 * 2]; /* the last hand now repeats a card */
     CHECK_STATUS(arbor_hand_rank7_batch(hands, COUNT, ranks), ARBOR_DUPLICATE_CARD);

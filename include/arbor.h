@@ -76,13 +76,13 @@
 #define ARBOR_BREAKTHROUGH_MAX_MOVES ((size_t)48)
 
 /**
- * Bytes a buffer needs for any position's text and its terminating NUL (8 rows of 8
- * cells, 7 slashes, a space, the side, NUL).
+ * Bytes that hold any position's text and its NUL (8 rows of 8 cells, 7 slashes, a space,
+ * the side, NUL).
  */
 #define ARBOR_BREAKTHROUGH_TEXT_MAX ((size_t)74)
 
 /**
- * Bytes a buffer needs for a move's text (`a2-a3`, `b4xa3`) and its NUL.
+ * Bytes that hold a move's text (`a2-a3`, `b4xa3`) and its NUL.
  */
 #define ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX ((size_t)6)
 
@@ -100,6 +100,16 @@
  * `arbor_breakthrough_status`: Black has won.
  */
 #define ARBOR_BREAKTHROUGH_BLACK_WON UINT32_C(2)
+
+/**
+ * Bytes of `arbor_breakthrough`.
+ */
+#define ARBOR_BREAKTHROUGH_BYTES ((size_t)40)
+
+/**
+ * Bytes that hold any card's text (`arbor_card_format`) and its NUL.
+ */
+#define ARBOR_CARD_TEXT_MAX ((size_t)3)
 
 /**
  * Bytes of `arbor_match3_level`.
@@ -254,24 +264,48 @@
 #define ARBOR_SEARCH_PROGRESS_BYTES ((size_t)40)
 
 /**
- * Not decided within the expansion budget.
+ * `outcome` of a solve: not decided when the expansion budget ran out, while the table
+ * still had free entries (a larger `max_expansions` may decide it).
  */
-#define ARBOR_SOLVE_UNKNOWN UINT32_C(0)
+#define ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT UINT32_C(0)
 
 /**
- * The side to move wins.
+ * `outcome` of a solve: the side to move wins (`best_move` is a winning move).
  */
-#define ARBOR_SOLVE_WIN UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SOLVE_WIN UINT32_C(1)
 
 /**
- * The side to move loses.
+ * `outcome` of a solve: the side to move loses.
  */
-#define ARBOR_SOLVE_LOSS UINT32_C(2)
+#define ARBOR_BREAKTHROUGH_SOLVE_LOSS UINT32_C(2)
 
 /**
- * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge.
+ * `outcome` of a solve: not decided when the expansion budget ran out, and every table
+ * entry was in use, so the solver was overwriting what it had learnt (a larger table is
+ * what helps; with a table far too small, a larger budget alone may never decide it).
  */
-#define ARBOR_SOLVE_PATTERNS UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL UINT32_C(3)
+
+/**
+ * Option bit of `arbor_breakthrough_solve`: use the race patterns as static knowledge (the
+ * same answers in fewer expansions).
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_PATTERNS UINT32_C(1)
+
+/**
+ * `best_move` when there is none (the position is not a proved win).
+ */
+#define ARBOR_BREAKTHROUGH_NO_MOVE UINT16_C(65535)
+
+/**
+ * Alignment of the solver's table buffer (that of `malloc`, which always suffices).
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_ALIGN ((size_t)16)
+
+/**
+ * Bytes of `arbor_breakthrough_solve_result`.
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES ((size_t)40)
 
 /**
  * Bytes that hold any `arbor_status_format` text and its NUL.
@@ -302,7 +336,7 @@
 /**
  * `ARBOR_VERSION_MAJOR * 10000 + ARBOR_VERSION_MINOR * 100 + ARBOR_VERSION_PATCH`.
  */
-#define ARBOR_VERSION_NUMBER UINT32_C((((ARBOR_VERSION_MAJOR * 10000) + (ARBOR_VERSION_MINOR * 100)) + ARBOR_VERSION_PATCH))
+#define ARBOR_VERSION_NUMBER ((uint32_t)(((ARBOR_VERSION_MAJOR * 10000) + (ARBOR_VERSION_MINOR * 100)) + ARBOR_VERSION_PATCH))
 
 /**
  * Bytes that hold the `arbor_build_info` line and its NUL.
@@ -406,15 +440,24 @@ typedef uint32_t arbor_status;
 #endif // __cplusplus
 
 /**
- * A Breakthrough position, 32 bytes, held by value by C. Fill it only through
- * `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
+ * A Breakthrough position, 40 bytes, held by value by C (copy it with `memcpy`, save it):
+ * filled by `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
  *
- * Every function that takes one checks it first (board size, pawns on the board, no
- * overlap, pawn counts, side to move, a side to move that has not already won) and
- * recomputes the hash, so a struct changed by hand is either accepted as the position it
- * describes or rejected with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
+ * Every function that takes one checks `magic` and `version` first (`ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`), then the position (board size, pawns on the board, no overlap,
+ * pawn counts, side to move, a side to move that has not already won), and recomputes the
+ * hash, so a struct changed by hand is either taken as the position it describes or refused
+ * with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
  */
 typedef struct arbor_breakthrough {
+  /**
+   * Set by arbor: marks a position it filled.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
   /**
    * White pawns, bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1, a2 = bit 8).
    */
@@ -444,6 +487,33 @@ typedef struct arbor_breakthrough {
    */
   uint8_t reserved[5];
 } arbor_breakthrough;
+
+/**
+ * Where and why a text could not be parsed, written by every `…_parse` function that
+ * returns `ARBOR_PARSE_ERROR` when its `out_error` is not NULL (and left alone otherwise).
+ */
+typedef struct arbor_parse_error {
+  /**
+   * 1-based line of the problem.
+   */
+  uint32_t line;
+  /**
+   * 1-based column (in bytes) of the problem, or 0 when it concerns the whole line.
+   */
+  uint32_t column;
+  /**
+   * Bytes of `message` before its NUL.
+   */
+  uint32_t message_len;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * What is wrong, in English, NUL-terminated UTF-8, such as "a board has 2 to 8 columns".
+   */
+  uint8_t message[ARBOR_PARSE_MESSAGE_MAX];
+} arbor_parse_error;
 
 /**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
@@ -761,11 +831,11 @@ typedef struct arbor_match3_playtest_report {
 } arbor_match3_playtest_report;
 
 /**
- * Statistics of a solve.
+ * What `arbor_breakthrough_solve` found, written on success.
  */
-typedef struct arbor_solve_stats {
+typedef struct arbor_breakthrough_solve_result {
   /**
-   * Nodes expanded (re-expansions count again).
+   * Nodes expanded (re-expansions count again); at most `max_expansions`.
    */
   uint64_t expanded;
   /**
@@ -776,94 +846,115 @@ typedef struct arbor_solve_stats {
    * Largest number of table entries in use.
    */
   uint64_t peak_entries;
-} arbor_solve_stats;
+  /**
+   * Entries the table had: the largest power of two of 4-entry buckets that fit.
+   */
+  uint64_t table_entries;
+  /**
+   * `ARBOR_BREAKTHROUGH_SOLVE_WIN`, `_LOSS`, `_BUDGET_SPENT` or `_TABLE_FULL`.
+   */
+  uint32_t outcome;
+  /**
+   * For a win, a winning move packed as the moves of `arbor_breakthrough_legal_moves`;
+   * else `ARBOR_BREAKTHROUGH_NO_MOVE`.
+   */
+  uint16_t best_move;
+  /**
+   * Written as zero.
+   */
+  uint16_t reserved;
+} arbor_breakthrough_solve_result;
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
 /**
- * Sets `*state` to the start position of a `columns` x `rows` board (two full rows per
- * side, White to move).
+ * Writes the start position of a `columns` x `rows` board (two full rows per side, White
+ * to move) to `*out_state`.
  *
- * `state` is caller-owned and written during the call only. On error it is unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in 2..=8 or rows not
- * in 4..=8).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in
+ * 2..=8 or rows not in 4..=8).
  *
  * # Safety
- * `state` must be NULL or valid for one write of `arbor_breakthrough`.
+ * `out_state` must be NULL or valid for one write of `arbor_breakthrough`.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_init(struct arbor_breakthrough *state,
-                                     uint32_t columns,
-                                     uint32_t rows)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_init(uint32_t columns,
+                                     uint32_t rows,
+                                     struct arbor_breakthrough *out_state)
 ARBOR_NOEXCEPT;
 
 /**
- * Parses `len` bytes of position text at `text` (no NUL needed; a NUL inside is an error),
- * for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks from the top, `W`, `B` or `.` per
- * cell, `/` between ranks, a space, then `w` or `b`. The size follows from the text.
+ * Parses a position from text in, for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks
+ * from the top, `W`, `B` or `.` per cell, `/` between ranks, a space, then `w` or `b`;
+ * nothing before or after. The board size follows from the text. Writes it to `*out_state`.
  *
- * `text` is read and `state` written during the call only; on error `state` is unchanged.
- * `len` 0 with a NULL `text` is a parse error, not a NULL-pointer error.
- * Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `text` NULL with `len` > 0),
- * `ARBOR_PARSE_ERROR` (malformed text, or text describing an invalid position).
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_state` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1, the column of the first wrong byte, or column 0 when the
+ * text is well formed but the position is not valid, such as a side to move that has
+ * already won).
  *
  * # Safety
- * `text` must be valid for `len` reads (or NULL), `state` for one write (or NULL).
+ * `text` must be NULL or valid for `len` reads; `out_state` NULL or valid for one write of
+ * `arbor_breakthrough`; `out_error` NULL or valid for one write of `arbor_parse_error`.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_parse(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_parse(const uint8_t *text,
                                       size_t len,
-                                      struct arbor_breakthrough *state)
+                                      struct arbor_breakthrough *out_state,
+                                      struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
- * `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 74).
+ * Writes the text of `*state` (the form `arbor_breakthrough_parse` reads) as text out;
+ * `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 73 and the NUL).
  *
- * Both buffers are caller-owned and used during the call only. Nothing is written on error.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position),
- * `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than the text and its NUL).
+ * Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `buf` NULL with `len` > 0),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position), `ARBOR_BUFFER_TOO_SMALL`
+ * (`*out_len` says the length needed).
  *
  * # Safety
- * `state` must be NULL or readable, `buf` NULL or valid for `len` writes.
+ * `state` must be NULL or valid for one read; `buf` NULL or valid for `len` writes;
+ * `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_print(const struct arbor_breakthrough *state,
-                                      char *buf,
-                                      size_t len)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_format(const struct arbor_breakthrough *state,
+                                       char *buf,
+                                       size_t len,
+                                       size_t *out_len)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
- * number into `*count`: straight moves first, then diagonals towards file a, then towards
- * file h, each by ascending to-square. A game that is over has no moves (`*count` = 0).
+ * Writes the legal moves of `*state` to `out_moves` (room for `capacity` values) and their
+ * number to `*out_count`: straight moves first, then diagonals towards file a, then towards
+ * file h, each by ascending to-square. A game that is over has none (`*out_count` = 0).
  *
- * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. Buffers are caller-owned and
- * used during the call only. On `ARBOR_BUFFER_TOO_SMALL`, `*count` receives the number of
- * moves needed and `moves` is untouched; on other errors nothing is written.
- * `moves` may be NULL when `capacity` is 0 (to ask for the count).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position, or `moves` not
- * aligned for `uint16_t`), `ARBOR_BUFFER_TOO_SMALL`.
+ * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. `out_moves` may be NULL when
+ * `capacity` is 0 (only a finished game then succeeds).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_MISALIGNED` (`out_moves` not aligned for `uint16_t`), `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position),
+ * `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`).
  *
  * # Safety
- * `state` must be NULL or readable; `moves` NULL or valid for `capacity` aligned `uint16_t`
- * writes; `count` NULL or writable.
+ * `state` must be NULL or valid for one read; `out_moves` NULL or valid for `capacity`
+ * writes of `uint16_t`; `out_count` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_legal_moves(const struct arbor_breakthrough *state,
-                                            uint16_t *moves,
+                                            uint16_t *out_moves,
                                             size_t capacity,
-                                            size_t *count)
+                                            size_t *out_count)
 ARBOR_NOEXCEPT;
 
 /**
- * Plays the move `mv` (packed as the moves `arbor_breakthrough_legal_moves` lists) on
- * `*state`.
+ * Plays the move `mv` (packed as `arbor_breakthrough_legal_moves` lists them) on `*state`,
+ * in place.
  *
- * `state` is caller-owned and updated in place during the call only. An illegal move
- * (including one whose capture bit does not match the board, any move once the game is
- * over, and numbers with bits 13–15 set) returns `ARBOR_ILLEGAL_MOVE` and leaves `*state`
- * unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position),
- * `ARBOR_ILLEGAL_MOVE`.
+ * Errors (`*state` unchanged): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position, or bits 13–15 of
+ * `mv` set), `ARBOR_GAME_OVER` (someone has already won), `ARBOR_ILLEGAL_MOVE` (including
+ * a capture bit that does not match the board).
  *
  * # Safety
  * `state` must be NULL or valid for one read and one write.
@@ -871,73 +962,82 @@ ARBOR_NOEXCEPT;
 ARBOR_NODISCARD arbor_status arbor_breakthrough_play(struct arbor_breakthrough *state, uint16_t mv) ARBOR_NOEXCEPT;
 
 /**
- * Writes the status of `*state` to `*out`: `ARBOR_BREAKTHROUGH_ONGOING`,
+ * Writes the status of `*state` to `*out_status`: `ARBOR_BREAKTHROUGH_ONGOING`,
  * `ARBOR_BREAKTHROUGH_WHITE_WON` or `ARBOR_BREAKTHROUGH_BLACK_WON`.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
- * unchanged).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
  *
  * # Safety
- * `state` must be NULL or readable, `out` NULL or writable.
+ * `state` must be NULL or valid for one read, `out_status` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_status(const struct arbor_breakthrough *state,
-                                       uint32_t *out)
+                                       uint32_t *out_status)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the Zobrist hash of `*state` to `*out`: the same for equal positions on every
- * platform, different for different board sizes. It is recomputed from the pawns, so it is
- * right even if the struct's `hash` field was changed.
+ * Writes the Zobrist hash of `*state` to `*out_hash`: the same for equal positions on
+ * every platform, different for different board sizes. It is recomputed from the pawns,
+ * so it is right even if the struct's `hash` field was changed.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
- * unchanged).
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
  *
  * # Safety
- * `state` must be NULL or readable, `out` NULL or writable.
+ * `state` must be NULL or valid for one read, `out_hash` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_hash(const struct arbor_breakthrough *state,
-                                     uint64_t *out)
+                                     uint64_t *out_hash)
 ARBOR_NOEXCEPT;
 
 /**
- * Parses `len` bytes of move text at `text` (`a2-a3`, or `b4xa3` for a capture; no NUL
- * needed) into `*out`. Only the text is checked; legality is `arbor_breakthrough_play`'s
- * business.
+ * Parses a move from text in (`a2-a3`, or `b4xa3` for a capture) into `*out_move`. Only
+ * the text is checked; legality is `arbor_breakthrough_play`'s business.
  *
- * Errors: `ARBOR_NULL_POINTER` (`out` NULL, or `text` NULL with `len` > 0),
- * `ARBOR_PARSE_ERROR` (`*out` is then unchanged).
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_move` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1 and the column of the first wrong byte).
  *
  * # Safety
- * `text` must be valid for `len` reads (or NULL), `out` writable (or NULL).
+ * `text` must be NULL or valid for `len` reads; `out_move` and `out_error` NULL or valid
+ * for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_move_parse(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_parse(const uint8_t *text,
                                            size_t len,
-                                           uint16_t *out)
+                                           uint16_t *out_move,
+                                           struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of the move `mv` (for example "b4xa3") and a NUL into `buf` of `len`
- * bytes; `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes are needed.
+ * Writes the text of the move `mv` (for example "b4xa3") as text out;
+ * `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes always suffice.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set),
- * `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set; `*out_len` not written either),
+ * `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 5).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` writes.
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_move_print(uint16_t mv, char *buf, size_t len) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_breakthrough_move_format(uint16_t mv,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
  * Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
  * (royal flush), to `*out_rank`.
  *
- * `cards` points to `len` readable bytes, each `rank * 4 + suit` in 0..=51. arbor reads
- * them during the call only. On error `*out_rank` is left unchanged.
- * Errors: `ARBOR_NULL_POINTER` (`cards` or `out_rank` is NULL), `ARBOR_INVALID_LENGTH`
- * (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+ * `cards` points to `len` bytes, each `rank * 4 + suit` in 0..=51, read during the call
+ * only. The checks cost about as much as a third of the ranking (see benches/hand_eval.rs).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`cards` or `out_rank` NULL),
+ * `ARBOR_INVALID_LENGTH` (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51),
+ * `ARBOR_DUPLICATE_CARD`.
  *
  * # Safety
- * `cards` must be valid for `len` reads and `out_rank` for one write, or be NULL.
+ * `cards` must be NULL or valid for `len` reads, `out_rank` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, uint16_t *out_rank) ARBOR_NOEXCEPT;
 
@@ -945,17 +1045,18 @@ ARBOR_NODISCARD arbor_status arbor_hand_rank(const uint8_t *cards, size_t len, u
  * Ranks `count` seven-card hands: hand `i` is `cards[7 * i] .. cards[7 * i + 6]`, and its
  * rank goes to `out_ranks[i]`.
  *
- * `cards` must hold `7 * count` readable bytes and `out_ranks` room for `count` values;
- * arbor uses them during the call only. Every hand is checked before any rank is written,
- * so on error `out_ranks` is unchanged. `count` 0 is allowed and does nothing (the pointers
- * may then be NULL).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count` overflows),
- * `ARBOR_INVALID_ARGUMENT` (`out_ranks` not aligned for `uint16_t`), `ARBOR_INVALID_CARD`,
- * `ARBOR_DUPLICATE_CARD` (for the first bad hand).
+ * `cards` holds `7 * count` bytes and `out_ranks` room for `count` values, both the
+ * caller's and used during the call only. Every hand is checked before any rank is
+ * written. `count` 0 does nothing (the pointers may then be NULL). The checks cost a few
+ * percent of the ranking (see benches/hand_eval.rs).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count`
+ * above `PTRDIFF_MAX`), `ARBOR_MISALIGNED` (`out_ranks` not aligned for `uint16_t`),
+ * `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD` (the error of the first bad hand).
  *
  * # Safety
  * For `count > 0`, `cards` must be valid for `7 * count` reads and `out_ranks` for `count`
- * aligned `uint16_t` writes, and the two must not overlap.
+ * writes of `uint16_t`, and the two must not overlap.
  */
 ARBOR_NODISCARD arbor_status arbor_hand_rank7_batch(const uint8_t *cards,
                                     size_t count,
@@ -965,34 +1066,43 @@ ARBOR_NOEXCEPT;
 /**
  * The category of a hand rank: 0 high card, 1 one pair, 2 two pair, 3 three of a kind,
  * 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight flush; 255 if `rank` is
- * not in 1..=7462.
+ * not in 1..=7462. Never fails.
  */
 uint8_t arbor_hand_category(uint16_t rank) ARBOR_NOEXCEPT;
 
 /**
- * Parses a card from NUL-terminated text such as "As", "Td" or "2c" (rank from
- * `23456789TJQKA`, suit from `cdhs`; other letter cases accepted) into `*out_card`.
+ * Parses a card from text in, such as "As", "Td" or "2c" (a rank from `23456789TJQKA`,
+ * then a suit from `cdhs`; other letter cases accepted; nothing else), into `*out_card`
+ * (`rank * 4 + suit`).
  *
- * arbor reads `text` during the call only. On error `*out_card` is unchanged.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR` (anything but a rank and a suit).
+ * `text` is read during the call only.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_card` NULL, or
+ * `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (line 1; column 1 for the rank, 2 for the suit, 3 for anything after).
  *
  * # Safety
- * `text` must be NULL or point to a NUL-terminated string; `out_card` NULL or writable.
+ * `text` must be NULL or valid for `len` reads; `out_card` and `out_error` NULL or valid
+ * for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_card_parse(const char *text, uint8_t *out_card) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_card_parse(const uint8_t *text,
+                              size_t len,
+                              uint8_t *out_card,
+                              struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
 
 /**
- * Writes the text of `card` (for example "As") and a terminating NUL into `buf`, which has
- * room for `len` bytes; 3 bytes are needed.
+ * Writes the text of `card` (0..=51), for example "As", as text out;
+ * `ARBOR_CARD_TEXT_MAX` (3) bytes always suffice.
  *
- * arbor writes into `buf` during the call only. On error nothing is written.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_CARD` (`card` above 51),
- * `ARBOR_BUFFER_TOO_SMALL` (`len` < 3).
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_CARD` (`card` above 51; `*out_len` is then not written either),
+ * `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 2).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` writes.
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
 
 /**
  * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
@@ -1487,47 +1597,60 @@ ARBOR_NODISCARD arbor_status arbor_search_limits_init(uint32_t max_iterations,
 ARBOR_NOEXCEPT;
 
 /**
- * Bytes per transposition-table entry: a buffer of `n * arbor_solve_entry_bytes()`
- * bytes holds `n` entries (at least 4 are needed; 2^20 entries, 16 MiB, solve 4x5). The
- * solver uses the largest power of two of 4-entry buckets that fits, so `2^k + 3` entries
- * are best (room to start the buckets on a cache line).
+ * Writes to `*out_bytes` the size of a table buffer of `entries` entries (a power of two,
+ * at least 4): `(entries + 3) * 16` bytes. The entries are what the solver uses; the 3
+ * more let it start its 4-entry buckets on a 64-byte cache line whatever the 16-byte
+ * aligned address (`malloc`'s), one cache line read per lookup. As a guide, 2^20 entries
+ * (16 MiB) solve the 4x5 start; the result's `peak_entries` shows what a solve used.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`entries`
+ * not a power of two, below 4, or the size above `PTRDIFF_MAX`).
+ *
+ * # Safety
+ * `out_bytes` must be NULL or valid for one write.
  */
-size_t arbor_solve_entry_bytes(void) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_breakthrough_solve_bytes(size_t entries, size_t *out_bytes) ARBOR_NOEXCEPT;
 
 /**
- * Solves the Breakthrough position given as text (`text_len` bytes, no NUL needed, e.g.
- * "BBBB/BBBB/..../WWWW/WWWW w"; the text sets the board size) with df-pn, using the
- * caller's `buffer` of `buffer_bytes` bytes as the transposition table, for at most
- * `max_expansions` expansions. Writes `ARBOR_SOLVE_WIN`, `ARBOR_SOLVE_LOSS` or
- * `ARBOR_SOLVE_UNKNOWN` (budget spent) to `*out_outcome`; `options` is 0 or
- * `ARBOR_SOLVE_PATTERNS` (the race patterns as static knowledge: the same answers, fewer
- * expansions); for a win, a winning move packed
- * as 16 bits (from square | to square << 6 | capture << 12, square = rank * 8 + file) to
- * `*out_move`, else 0xFFFF; the statistics to `*out_stats` (may be NULL).
+ * Solves the Breakthrough position given as text in (such as "BBBB/BBBB/..../WWWW/WWWW w";
+ * the text sets the board size) with df-pn, its transposition table in `buf` (`len` bytes),
+ * for at most `max_expansions` expansions (finding the winning move of a win counts in the
+ * same budget), and writes what it found to `*out_result`.
+ *
+ * `options` is 0 or `ARBOR_BREAKTHROUGH_SOLVE_PATTERNS`. The buffer is sized by
+ * `arbor_breakthrough_solve_bytes` (any length of at least 4 entries works: the solver uses
+ * the largest power of two of 4-entry buckets that fits) and aligned to
+ * `ARBOR_BREAKTHROUGH_SOLVE_ALIGN`; it is scratch, overwritten by each call, and needs no
+ * preparation. arbor keeps no pointer to it or to the text.
+ *
+ * An undecided solve says why in `outcome`: `ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT` (the
+ * table had room: raise the budget) or `ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL` (every entry
+ * was in use: give a larger table). A call always stops at the budget; with a table far too
+ * small for the position, give a finite one.
  *
  * df-pn recurses once per ply of the deepest line it explores, about 1 KiB of stack per
  * ply (a game is finite: every move advances a pawn, so at most about 50 plies on 5x5
- * and 180 on 8x8): give the calling thread enough stack. The buffer needs no alignment (its aligned part is used) and its
- * contents are overwritten; arbor uses it and the text during the call only and keeps no pointer.
- * Errors (nothing written): `ARBOR_NULL_POINTER` (`text`, `buffer`, `out_outcome` or
- * `out_move` NULL), `ARBOR_INVALID_LENGTH` (a length above `PTRDIFF_MAX`),
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (not a position), `ARBOR_INVALID_ARGUMENT`
- * (an unknown bit in `options`),
- * `ARBOR_BUFFER_TOO_SMALL` (fewer than 4 aligned entries).
+ * and 180 on 8x8): give the calling thread enough stack.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_result` NULL,
+ * `text` NULL with `text_len` > 0, or `buf` NULL with `len` of 4 entries or more), `ARBOR_INVALID_LENGTH` (a length above
+ * `PTRDIFF_MAX`), `ARBOR_INVALID_UTF8`, `ARBOR_INVALID_ARGUMENT` (an unknown bit in
+ * `options`), `ARBOR_BUFFER_TOO_SMALL` (`len` below 4 entries), `ARBOR_MISALIGNED`,
+ * `ARBOR_PARSE_ERROR` (not a position: `*out_error` as `arbor_breakthrough_parse` writes it).
  *
  * # Safety
- * `text` must be valid for `text_len` reads, `buffer` for `buffer_bytes` reads and writes
- * (not overlapping the other arguments), the out pointers writable or NULL.
+ * `text` must be NULL or valid for `text_len` reads; `buf` NULL or valid for `len` reads
+ * and writes, overlapping nothing else passed; `out_result` NULL or valid for one write;
+ * `out_error` NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_breakthrough_solve(const char *text,
+ARBOR_NODISCARD arbor_status arbor_breakthrough_solve(const uint8_t *text,
                                       size_t text_len,
-                                      uint8_t *buffer,
-                                      size_t buffer_bytes,
+                                      void *buf,
+                                      size_t len,
                                       uint64_t max_expansions,
                                       uint32_t options,
-                                      uint32_t *out_outcome,
-                                      uint16_t *out_move,
-                                      struct arbor_solve_stats *out_stats)
+                                      struct arbor_breakthrough_solve_result *out_result,
+                                      struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
@@ -1584,10 +1707,13 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #define ARBOR_SIZE_CHECK(type, bytes) \
     typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]
 #endif
+ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_search_config, ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_search_stats, ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_progress, ARBOR_SEARCH_PROGRESS_BYTES);
+ARBOR_SIZE_CHECK(arbor_breakthrough_solve_result, ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES);
+ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);
 
 #endif  /* ARBOR_H */

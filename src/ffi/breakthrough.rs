@@ -5,21 +5,30 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use super::legacy::write_display;
-use crate::breakthrough::{Color, MAX_MOVES, Move, MoveList, Position, Size, Status};
+use super::boundary::{
+    OptionalOut, Out, Plain, boundary, check_version, magic, read_in, slice_out,
+};
+use super::status::ARBOR_ABI_VERSION;
+use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
+use crate::Error;
+use crate::breakthrough::{
+    Color, IllegalMove, MAX_MOVES, Move, MoveList, ParseError, ParseErrorKind, Position, Size,
+    Status,
+};
 
 /// The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array
 /// of this many `uint16_t` always holds the result of `arbor_breakthrough_legal_moves`.
 pub const ARBOR_BREAKTHROUGH_MAX_MOVES: usize = 48;
 const _: () = assert!(ARBOR_BREAKTHROUGH_MAX_MOVES == MAX_MOVES);
 
-/// Bytes a buffer needs for any position's text and its terminating NUL (8 rows of 8
-/// cells, 7 slashes, a space, the side, NUL).
+/// Bytes that hold any position's text and its NUL (8 rows of 8 cells, 7 slashes, a space,
+/// the side, NUL).
 pub const ARBOR_BREAKTHROUGH_TEXT_MAX: usize = 74;
 const _: () = assert!(ARBOR_BREAKTHROUGH_TEXT_MAX == Position::MAX_TEXT_LEN + 1);
 
-/// Bytes a buffer needs for a move's text (`a2-a3`, `b4xa3`) and its NUL.
+/// Bytes that hold a move's text (`a2-a3`, `b4xa3`) and its NUL.
 pub const ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX: usize = 6;
+const _: () = assert!(ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX == Move::TEXT_LEN + 1);
 
 /// `arbor_breakthrough_status`: the game goes on.
 pub const ARBOR_BREAKTHROUGH_ONGOING: u32 = 0;
@@ -28,17 +37,25 @@ pub const ARBOR_BREAKTHROUGH_WHITE_WON: u32 = 1;
 /// `arbor_breakthrough_status`: Black has won.
 pub const ARBOR_BREAKTHROUGH_BLACK_WON: u32 = 2;
 
-/// A Breakthrough position, 32 bytes, held by value by C. Fill it only through
-/// `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
+/// The `magic` of `arbor_breakthrough`: "BTPS" (Breakthrough position).
+const POSITION_MAGIC: u32 = magic(b"BTPS");
+
+/// A Breakthrough position, 40 bytes, held by value by C (copy it with `memcpy`, save it):
+/// filled by `arbor_breakthrough_init` or `arbor_breakthrough_parse`; the fields may be read.
 ///
-/// Every function that takes one checks it first (board size, pawns on the board, no
-/// overlap, pawn counts, side to move, a side to move that has not already won) and
-/// recomputes the hash, so a struct changed by hand is either accepted as the position it
-/// describes or rejected with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
+/// Every function that takes one checks `magic` and `version` first (`ARBOR_NOT_INITIALISED`,
+/// `ARBOR_WRONG_VERSION`), then the position (board size, pawns on the board, no overlap,
+/// pawn counts, side to move, a side to move that has not already won), and recomputes the
+/// hash, so a struct changed by hand is either taken as the position it describes or refused
+/// with `ARBOR_INVALID_ARGUMENT`, never undefined behaviour.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct arbor_breakthrough {
+    /// Set by arbor: marks a position it filled.
+    pub magic: u32,
+    /// `ARBOR_ABI_VERSION` of the library that filled it.
+    pub version: u32,
     /// White pawns, bit `rank * 8 + file` (a1 = bit 0, b1 = bit 1, a2 = bit 8).
     pub white: u64,
     /// Black pawns, same numbering.
@@ -55,9 +72,19 @@ pub struct arbor_breakthrough {
     pub reserved: [u8; 5],
 }
 
+/// Bytes of `arbor_breakthrough`.
+pub const ARBOR_BREAKTHROUGH_BYTES: usize = 40;
+const _: () = assert!(core::mem::size_of::<arbor_breakthrough>() == ARBOR_BREAKTHROUGH_BYTES);
+
+// SAFETY: `repr(C)`, integers and an integer array only, laid out without padding (the size
+// assertion above: 4 + 4 + 3 * 8 + 3 + 5 = 40), so every bit pattern is a value.
+unsafe impl Plain for arbor_breakthrough {}
+
 impl arbor_breakthrough {
     pub(crate) fn from_position(position: &Position) -> Self {
         arbor_breakthrough {
+            magic: POSITION_MAGIC,
+            version: ARBOR_ABI_VERSION,
             white: position.pawns(Color::White),
             black: position.pawns(Color::Black),
             hash: position.hash(),
@@ -68,194 +95,188 @@ impl arbor_breakthrough {
         }
     }
 
-    /// The position this struct describes, if it is valid.
-    pub(crate) fn to_position(self) -> Result<Position, arbor_status> {
-        let size = Size::new_checked(self.columns, self.rows)
-            .map_err(|_| arbor_status::ARBOR_INVALID_ARGUMENT)?;
+    /// The position this struct describes: its magic and version first, then its fields.
+    /// Errors: `NotInitialised`, `WrongVersion`, `InvalidArgument`.
+    pub(crate) fn to_position(self) -> Result<Position, Error> {
+        check_version(self.magic, self.version, POSITION_MAGIC)?;
+        let size =
+            Size::new_checked(self.columns, self.rows).map_err(|_| Error::InvalidArgument)?;
         let turn = match self.turn {
             0 => Color::White,
             1 => Color::Black,
-            _ => return Err(arbor_status::ARBOR_INVALID_ARGUMENT),
+            _ => return Err(Error::InvalidArgument),
         };
         Position::from_bitboards(size, self.white, self.black, turn)
-            .map_err(|_| arbor_status::ARBOR_INVALID_ARGUMENT)
+            .map_err(|_| Error::InvalidArgument)
     }
 }
 
-/// Reads the position behind `state`, or says why it cannot.
+/// Reads the position behind `state`, or says why it cannot. Errors: `NullPointer`,
+/// `NotInitialised`, `WrongVersion`, `InvalidArgument`.
 ///
 /// # Safety
 /// `state` must be NULL or valid for one read of `arbor_breakthrough`.
-pub(crate) unsafe fn read_state(
-    state: *const arbor_breakthrough,
-) -> Result<Position, arbor_status> {
-    if state.is_null() {
-        return Err(arbor_status::ARBOR_NULL_POINTER);
+pub(crate) unsafe fn read_state(state: *const arbor_breakthrough) -> Result<Position, Error> {
+    // SAFETY: forwarded caller guarantee.
+    unsafe { read_in(state) }?.to_position()
+}
+
+/// A parse error of the core as the C ABI reports it: position and move texts are one
+/// line, so the column is the byte offset plus one, or 0 when the text is well formed but
+/// describes an invalid position.
+pub(super) fn parse_failure(error: ParseError) -> ParseFailure<&'static str> {
+    let column = match error.kind() {
+        ParseErrorKind::Invalid(_) => 0,
+        _ => u32::try_from(error.offset()).map_or(u32::MAX, |offset| offset.saturating_add(1)),
+    };
+    ParseFailure {
+        line: 1,
+        column,
+        message: error.message(),
     }
-    // SAFETY: non-NULL, and the caller guarantees one readable struct; every bit pattern of
-    // its plain integer fields is a valid value, and an unaligned pointer is read unaligned.
-    let raw = unsafe { state.read_unaligned() };
-    raw.to_position()
 }
 
-/// Writes `position` into `state` (non-NULL, checked by the caller).
-///
-/// # Safety
-/// `state` must be valid for one write of `arbor_breakthrough`.
-unsafe fn write_state(state: *mut arbor_breakthrough, position: &Position) {
-    // SAFETY: the caller guarantees `state` is writable; unaligned writes are allowed.
-    unsafe { state.write_unaligned(arbor_breakthrough::from_position(position)) };
+/// The status of a refused move: the game being over is `GameOver`, the rest `IllegalMove`.
+fn refused(error: IllegalMove) -> Error {
+    match error {
+        IllegalMove::GameOver => Error::GameOver,
+        _ => Error::IllegalMove,
+    }
 }
 
-/// Sets `*state` to the start position of a `columns` x `rows` board (two full rows per
-/// side, White to move).
+/// Writes the start position of a `columns` x `rows` board (two full rows per side, White
+/// to move) to `*out_state`.
 ///
-/// `state` is caller-owned and written during the call only. On error it is unchanged.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in 2..=8 or rows not
-/// in 4..=8).
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (columns not in
+/// 2..=8 or rows not in 4..=8).
 ///
 /// # Safety
-/// `state` must be NULL or valid for one write of `arbor_breakthrough`.
+/// `out_state` must be NULL or valid for one write of `arbor_breakthrough`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_init(
-    state: *mut arbor_breakthrough,
     columns: u32,
     rows: u32,
+    out_state: *mut arbor_breakthrough,
 ) -> arbor_status {
-    if state.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    let (Ok(columns), Ok(rows)) = (u8::try_from(columns), u8::try_from(rows)) else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    match Size::new_checked(columns, rows) {
-        Ok(size) => {
-            // SAFETY: non-NULL and writable by the caller's guarantee.
-            unsafe { write_state(state, &Position::start(size)) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => error.into(),
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_state) }?;
+        let columns = u8::try_from(columns).map_err(|_| Error::InvalidArgument)?;
+        let rows = u8::try_from(rows).map_err(|_| Error::InvalidArgument)?;
+        let size = Size::new_checked(columns, rows)?;
+        out.write(arbor_breakthrough::from_position(&Position::start(size)));
+        Ok(())
+    })
 }
 
-/// Parses `len` bytes of position text at `text` (no NUL needed; a NUL inside is an error),
-/// for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks from the top, `W`, `B` or `.` per
-/// cell, `/` between ranks, a space, then `w` or `b`. The size follows from the text.
+/// Parses a position from text in, for example "BBBBB/BBBBB/...../WWWWW/WWWWW w": ranks
+/// from the top, `W`, `B` or `.` per cell, `/` between ranks, a space, then `w` or `b`;
+/// nothing before or after. The board size follows from the text. Writes it to `*out_state`.
 ///
-/// `text` is read and `state` written during the call only; on error `state` is unchanged.
-/// `len` 0 with a NULL `text` is a parse error, not a NULL-pointer error.
-/// Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `text` NULL with `len` > 0),
-/// `ARBOR_PARSE_ERROR` (malformed text, or text describing an invalid position).
+/// Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_state` NULL, or
+/// `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+/// `ARBOR_PARSE_ERROR` (line 1, the column of the first wrong byte, or column 0 when the
+/// text is well formed but the position is not valid, such as a side to move that has
+/// already won).
 ///
 /// # Safety
-/// `text` must be valid for `len` reads (or NULL), `state` for one write (or NULL).
+/// `text` must be NULL or valid for `len` reads; `out_state` NULL or valid for one write of
+/// `arbor_breakthrough`; `out_error` NULL or valid for one write of `arbor_parse_error`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_parse(
-    text: *const c_char,
+    text: *const u8,
     len: usize,
-    state: *mut arbor_breakthrough,
+    out_state: *mut arbor_breakthrough,
+    out_error: *mut arbor_parse_error,
 ) -> arbor_status {
-    if state.is_null() || (text.is_null() && len > 0) {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    if len == 0 || len > Position::MAX_TEXT_LEN {
-        return arbor_status::ARBOR_PARSE_ERROR;
-    }
-    // SAFETY: `text` is non-NULL (len > 0) and valid for `len` <= 73 reads.
-    let bytes = unsafe { core::slice::from_raw_parts(text.cast::<u8>(), len) };
-    match Position::parse_bytes(bytes) {
-        Ok(position) => {
-            // SAFETY: non-NULL and writable by the caller's guarantee.
-            unsafe { write_state(state, &position) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => crate::Error::from(error).into(),
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let text = unsafe { text_in(text, len) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_state) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out_error = unsafe { OptionalOut::new(out_error) };
+        let position = Position::parse_bytes(text.as_bytes())
+            .map_err(|error| parse_failure(error).report(out_error))?;
+        out.write(arbor_breakthrough::from_position(&position));
+        Ok(())
+    })
 }
 
-/// Writes the text of `*state` and a NUL into `buf`, which has room for `len` bytes.
-/// `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 74).
+/// Writes the text of `*state` (the form `arbor_breakthrough_parse` reads) as text out;
+/// `ARBOR_BREAKTHROUGH_TEXT_MAX` bytes always suffice (an 8x8 position takes 73 and the NUL).
 ///
-/// Both buffers are caller-owned and used during the call only. Nothing is written on error.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position),
-/// `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than the text and its NUL).
+/// Errors: `ARBOR_NULL_POINTER` (`state` NULL, or `buf` NULL with `len` > 0),
+/// `ARBOR_INVALID_LENGTH`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (`*state` is not a valid position), `ARBOR_BUFFER_TOO_SMALL`
+/// (`*out_len` says the length needed).
 ///
 /// # Safety
-/// `state` must be NULL or readable, `buf` NULL or valid for `len` writes.
+/// `state` must be NULL or valid for one read; `buf` NULL or valid for `len` writes;
+/// `out_len` NULL or valid for one write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_breakthrough_print(
+pub unsafe extern "C" fn arbor_breakthrough_format(
     state: *const arbor_breakthrough,
     buf: *mut c_char,
     len: usize,
+    out_len: *mut usize,
 ) -> arbor_status {
-    if buf.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: forwarded caller guarantee.
-    let position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(status) => return status,
-    };
-    // SAFETY: `buf` is non-NULL and valid for `len` writes.
-    unsafe { write_display::<{ Position::MAX_TEXT_LEN }>(position, buf, len) }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let position = unsafe { read_state(state) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { TextOut::new(buf, len, out_len) }?;
+        out.write_display::<{ Position::MAX_TEXT_LEN }>(position)
+    })
 }
 
-/// Writes the legal moves of `*state` into `moves` (room for `capacity` values) and their
-/// number into `*count`: straight moves first, then diagonals towards file a, then towards
-/// file h, each by ascending to-square. A game that is over has no moves (`*count` = 0).
+/// Writes the legal moves of `*state` to `out_moves` (room for `capacity` values) and their
+/// number to `*out_count`: straight moves first, then diagonals towards file a, then towards
+/// file h, each by ascending to-square. A game that is over has none (`*out_count` = 0).
 ///
-/// `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. Buffers are caller-owned and
-/// used during the call only. On `ARBOR_BUFFER_TOO_SMALL`, `*count` receives the number of
-/// moves needed and `moves` is untouched; on other errors nothing is written.
-/// `moves` may be NULL when `capacity` is 0 (to ask for the count).
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position, or `moves` not
-/// aligned for `uint16_t`), `ARBOR_BUFFER_TOO_SMALL`.
+/// `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) entries always suffice. `out_moves` may be NULL when
+/// `capacity` is 0 (only a finished game then succeeds).
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_MISALIGNED` (`out_moves` not aligned for `uint16_t`), `ARBOR_NOT_INITIALISED`,
+/// `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position),
+/// `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`).
 ///
 /// # Safety
-/// `state` must be NULL or readable; `moves` NULL or valid for `capacity` aligned `uint16_t`
-/// writes; `count` NULL or writable.
+/// `state` must be NULL or valid for one read; `out_moves` NULL or valid for `capacity`
+/// writes of `uint16_t`; `out_count` NULL or valid for one write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_legal_moves(
     state: *const arbor_breakthrough,
-    moves: *mut u16,
+    out_moves: *mut u16,
     capacity: usize,
-    count: *mut usize,
+    out_count: *mut usize,
 ) -> arbor_status {
-    if count.is_null() || (moves.is_null() && capacity > 0) {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    if capacity > 0 && !moves.is_aligned() {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    }
-    // SAFETY: forwarded caller guarantee.
-    let position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(status) => return status,
-    };
-    let mut list = MoveList::new();
-    position.legal_moves(&mut list);
-    // SAFETY: `count` is non-NULL and writable; unaligned writes are allowed.
-    unsafe { count.write_unaligned(list.len()) };
-    if list.len() > capacity {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    for (i, mv) in list.iter().enumerate() {
-        // SAFETY: `moves` is non-NULL (capacity >= len > i, or the loop is empty), aligned
-        // and valid for `capacity` writes; `i` < `capacity`.
-        unsafe { moves.add(i).write(mv.to_u16()) };
-    }
-    arbor_status::ARBOR_OK
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let position = unsafe { read_state(state) }?;
+        // SAFETY: forwarded caller guarantee.
+        let moves = unsafe { slice_out(out_moves, capacity) }?;
+        // SAFETY: forwarded caller guarantee.
+        let count = unsafe { Out::new(out_count) }?;
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        let moves = moves.get_mut(..list.len()).ok_or(Error::BufferTooSmall)?;
+        for (slot, mv) in moves.iter_mut().zip(list.iter()) {
+            *slot = mv.to_u16();
+        }
+        count.write(list.len());
+        Ok(())
+    })
 }
 
-/// Plays the move `mv` (packed as the moves `arbor_breakthrough_legal_moves` lists) on
-/// `*state`.
+/// Plays the move `mv` (packed as `arbor_breakthrough_legal_moves` lists them) on `*state`,
+/// in place.
 ///
-/// `state` is caller-owned and updated in place during the call only. An illegal move
-/// (including one whose capture bit does not match the board, any move once the game is
-/// over, and numbers with bits 13–15 set) returns `ARBOR_ILLEGAL_MOVE` and leaves `*state`
-/// unchanged.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position),
-/// `ARBOR_ILLEGAL_MOVE`.
+/// Errors (`*state` unchanged): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+/// `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position, or bits 13–15 of
+/// `mv` set), `ARBOR_GAME_OVER` (someone has already won), `ARBOR_ILLEGAL_MOVE` (including
+/// a capture bit that does not match the board).
 ///
 /// # Safety
 /// `state` must be NULL or valid for one read and one write.
@@ -264,135 +285,194 @@ pub unsafe extern "C" fn arbor_breakthrough_play(
     state: *mut arbor_breakthrough,
     mv: u16,
 ) -> arbor_status {
-    // SAFETY: forwarded caller guarantee.
-    let mut position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(status) => return status,
-    };
-    let Some(mv) = Move::from_u16(mv) else {
-        return arbor_status::ARBOR_ILLEGAL_MOVE;
-    };
-    match position.try_play(mv) {
-        Ok(()) => {
-            // SAFETY: non-NULL (read_state checked) and writable by the caller's guarantee.
-            unsafe { write_state(state, &position) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => crate::Error::from(error).into(),
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let mut position = unsafe { read_state(state) }?;
+        // SAFETY: forwarded caller guarantee (the same struct, written after the reads).
+        let out = unsafe { Out::new(state) }?;
+        let mv = Move::from_u16(mv).ok_or(Error::InvalidArgument)?;
+        position.try_play(mv).map_err(refused)?;
+        out.write(arbor_breakthrough::from_position(&position));
+        Ok(())
+    })
 }
 
-/// Writes the status of `*state` to `*out`: `ARBOR_BREAKTHROUGH_ONGOING`,
+/// Writes the status of `*state` to `*out_status`: `ARBOR_BREAKTHROUGH_ONGOING`,
 /// `ARBOR_BREAKTHROUGH_WHITE_WON` or `ARBOR_BREAKTHROUGH_BLACK_WON`.
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
-/// unchanged).
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+/// `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
 ///
 /// # Safety
-/// `state` must be NULL or readable, `out` NULL or writable.
+/// `state` must be NULL or valid for one read, `out_status` NULL or valid for one write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_status(
     state: *const arbor_breakthrough,
-    out: *mut u32,
+    out_status: *mut u32,
 ) -> arbor_status {
-    if out.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: forwarded caller guarantee.
-    let position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(status) => return status,
-    };
-    let code = match position.status() {
-        Status::Ongoing => ARBOR_BREAKTHROUGH_ONGOING,
-        Status::WhiteWon => ARBOR_BREAKTHROUGH_WHITE_WON,
-        Status::BlackWon => ARBOR_BREAKTHROUGH_BLACK_WON,
-    };
-    // SAFETY: non-NULL and writable; unaligned writes are allowed.
-    unsafe { out.write_unaligned(code) };
-    arbor_status::ARBOR_OK
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let position = unsafe { read_state(state) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_status) }?;
+        out.write(match position.status() {
+            Status::Ongoing => ARBOR_BREAKTHROUGH_ONGOING,
+            Status::WhiteWon => ARBOR_BREAKTHROUGH_WHITE_WON,
+            Status::BlackWon => ARBOR_BREAKTHROUGH_BLACK_WON,
+        });
+        Ok(())
+    })
 }
 
-/// Writes the Zobrist hash of `*state` to `*out`: the same for equal positions on every
-/// platform, different for different board sizes. It is recomputed from the pawns, so it is
-/// right even if the struct's `hash` field was changed.
+/// Writes the Zobrist hash of `*state` to `*out_hash`: the same for equal positions on
+/// every platform, different for different board sizes. It is recomputed from the pawns,
+/// so it is right even if the struct's `hash` field was changed.
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (invalid position; `*out` is then
-/// unchanged).
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`,
+/// `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (invalid position).
 ///
 /// # Safety
-/// `state` must be NULL or readable, `out` NULL or writable.
+/// `state` must be NULL or valid for one read, `out_hash` NULL or valid for one write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_hash(
     state: *const arbor_breakthrough,
-    out: *mut u64,
+    out_hash: *mut u64,
 ) -> arbor_status {
-    if out.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: forwarded caller guarantee.
-    let position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(status) => return status,
-    };
-    // SAFETY: non-NULL and writable; unaligned writes are allowed.
-    unsafe { out.write_unaligned(position.hash()) };
-    arbor_status::ARBOR_OK
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let position = unsafe { read_state(state) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_hash) }?;
+        out.write(position.hash());
+        Ok(())
+    })
 }
 
-/// Parses `len` bytes of move text at `text` (`a2-a3`, or `b4xa3` for a capture; no NUL
-/// needed) into `*out`. Only the text is checked; legality is `arbor_breakthrough_play`'s
-/// business.
+/// Parses a move from text in (`a2-a3`, or `b4xa3` for a capture) into `*out_move`. Only
+/// the text is checked; legality is `arbor_breakthrough_play`'s business.
 ///
-/// Errors: `ARBOR_NULL_POINTER` (`out` NULL, or `text` NULL with `len` > 0),
-/// `ARBOR_PARSE_ERROR` (`*out` is then unchanged).
+/// Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_move` NULL, or
+/// `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+/// `ARBOR_PARSE_ERROR` (line 1 and the column of the first wrong byte).
 ///
 /// # Safety
-/// `text` must be valid for `len` reads (or NULL), `out` writable (or NULL).
+/// `text` must be NULL or valid for `len` reads; `out_move` and `out_error` NULL or valid
+/// for one write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_move_parse(
-    text: *const c_char,
+    text: *const u8,
     len: usize,
-    out: *mut u16,
+    out_move: *mut u16,
+    out_error: *mut arbor_parse_error,
 ) -> arbor_status {
-    if out.is_null() || (text.is_null() && len > 0) {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    if len != Move::TEXT_LEN {
-        return arbor_status::ARBOR_PARSE_ERROR;
-    }
-    // SAFETY: `text` is non-NULL and valid for `len` = 5 reads.
-    let bytes = unsafe { core::slice::from_raw_parts(text.cast::<u8>(), len) };
-    match Move::parse_bytes(bytes) {
-        Ok(mv) => {
-            // SAFETY: non-NULL and writable; unaligned writes are allowed.
-            unsafe { out.write_unaligned(mv.to_u16()) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => crate::Error::from(error).into(),
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let text = unsafe { text_in(text, len) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_move) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out_error = unsafe { OptionalOut::new(out_error) };
+        let mv = Move::parse_bytes(text.as_bytes())
+            .map_err(|error| parse_failure(error).report(out_error))?;
+        out.write(mv.to_u16());
+        Ok(())
+    })
 }
 
-/// Writes the text of the move `mv` (for example "b4xa3") and a NUL into `buf` of `len`
-/// bytes; `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes are needed.
+/// Writes the text of the move `mv` (for example "b4xa3") as text out;
+/// `ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX` (6) bytes always suffice.
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set),
-/// `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+/// Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_INVALID_ARGUMENT` (bits 13–15 of `mv` set; `*out_len` not written either),
+/// `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 5).
 ///
 /// # Safety
-/// `buf` must be NULL or valid for `len` writes.
+/// `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_breakthrough_move_print(
+pub unsafe extern "C" fn arbor_breakthrough_move_format(
     mv: u16,
     buf: *mut c_char,
     len: usize,
+    out_len: *mut usize,
 ) -> arbor_status {
-    if buf.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { TextOut::new(buf, len, out_len) }?;
+        let mv = Move::from_u16(mv).ok_or(Error::InvalidArgument)?;
+        out.write_display::<{ Move::TEXT_LEN }>(mv)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> arbor_breakthrough {
+        let mut state = core::mem::MaybeUninit::uninit();
+        // SAFETY: the text and `state` are valid for the lengths given.
+        let status = unsafe {
+            arbor_breakthrough_parse(
+                text.as_ptr(),
+                text.len(),
+                state.as_mut_ptr(),
+                core::ptr::null_mut(),
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        // SAFETY: written on success.
+        unsafe { state.assume_init() }
     }
-    let Some(mv) = Move::from_u16(mv) else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    // SAFETY: `buf` is non-NULL and valid for `len` writes.
-    unsafe { write_display::<{ Move::TEXT_LEN }>(mv, buf, len) }
+
+    #[test]
+    fn a_struct_from_elsewhere_is_refused_by_its_magic_or_version() {
+        let state = parsed("BB/BB/../WW/WW w");
+        assert_eq!(state.magic, u32::from_le_bytes(*b"BTPS"));
+        let mut hash = 0u64;
+        let mut other = state;
+        other.version += 1;
+        // SAFETY: `other` and `hash` are valid.
+        unsafe {
+            assert_eq!(
+                arbor_breakthrough_hash(&other, &mut hash),
+                arbor_status::ARBOR_WRONG_VERSION
+            );
+            other = state;
+            other.magic = 0;
+            assert_eq!(
+                arbor_breakthrough_hash(&other, &mut hash),
+                arbor_status::ARBOR_NOT_INITIALISED
+            );
+            assert_eq!(hash, 0);
+            assert_eq!(
+                arbor_breakthrough_hash(&state, &mut hash),
+                arbor_status::ARBOR_OK
+            );
+        }
+        assert_eq!(hash, state.hash);
+    }
+
+    #[test]
+    fn parse_errors_carry_the_core_message_and_column() {
+        let mut error = core::mem::MaybeUninit::<arbor_parse_error>::uninit();
+        let mut state = core::mem::MaybeUninit::uninit();
+        let text = "BB/B/../WW/WW w";
+        // SAFETY: the text, `state` and `error` are valid.
+        let status = unsafe {
+            arbor_breakthrough_parse(
+                text.as_ptr(),
+                text.len(),
+                state.as_mut_ptr(),
+                error.as_mut_ptr(),
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_PARSE_ERROR);
+        // SAFETY: written on a parse error.
+        let error = unsafe { error.assume_init() };
+        assert_eq!((error.line, error.column), (1, 5));
+        let expected = Position::parse_bytes(text.as_bytes()).unwrap_err();
+        assert_eq!(
+            &error.message[..error.message_len as usize],
+            expected.message().as_bytes()
+        );
+    }
 }

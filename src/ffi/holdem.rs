@@ -2,143 +2,203 @@
 use core::ffi::c_char;
 
 use super::arbor_status;
-use super::legacy::{read_prefix, write_bytes};
+use super::boundary::{OptionalOut, Out, boundary, slice_in, slice_out};
+use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
+use crate::Error;
 use crate::holdem::{self, Card, Category};
+
+/// Bytes that hold any card's text (`arbor_card_format`) and its NUL.
+pub const ARBOR_CARD_TEXT_MAX: usize = 3;
 
 /// Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
 /// (royal flush), to `*out_rank`.
 ///
-/// `cards` points to `len` readable bytes, each `rank * 4 + suit` in 0..=51. arbor reads
-/// them during the call only. On error `*out_rank` is left unchanged.
-/// Errors: `ARBOR_NULL_POINTER` (`cards` or `out_rank` is NULL), `ARBOR_INVALID_LENGTH`
-/// (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+/// `cards` points to `len` bytes, each `rank * 4 + suit` in 0..=51, read during the call
+/// only. The checks cost about as much as a third of the ranking (see benches/hand_eval.rs).
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER` (`cards` or `out_rank` NULL),
+/// `ARBOR_INVALID_LENGTH` (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51),
+/// `ARBOR_DUPLICATE_CARD`.
 ///
 /// # Safety
-/// `cards` must be valid for `len` reads and `out_rank` for one write, or be NULL.
+/// `cards` must be NULL or valid for `len` reads, `out_rank` NULL or valid for one write.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_hand_rank(
     cards: *const u8,
     len: usize,
     out_rank: *mut u16,
 ) -> arbor_status {
-    if cards.is_null() || out_rank.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    if !(5..=7).contains(&len) {
-        return arbor_status::ARBOR_INVALID_LENGTH;
-    }
-    // SAFETY: `cards` is non-NULL and the caller guarantees `len` readable bytes; `len` is at
-    // most 7, so the slice is small and cannot overflow `isize`.
-    let cards = unsafe { core::slice::from_raw_parts(cards, len) };
-    match holdem::rank_bytes(cards) {
-        Ok(rank) => {
-            // SAFETY: `out_rank` is non-NULL and the caller guarantees it is writable.
-            unsafe { out_rank.write_unaligned(rank.get()) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => error.into(),
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_rank) }?;
+        // SAFETY: forwarded caller guarantee.
+        let cards = unsafe { slice_in(cards, len) }?;
+        let rank = holdem::rank_bytes(cards)?;
+        out.write(rank.get());
+        Ok(())
+    })
 }
 
 /// Ranks `count` seven-card hands: hand `i` is `cards[7 * i] .. cards[7 * i + 6]`, and its
 /// rank goes to `out_ranks[i]`.
 ///
-/// `cards` must hold `7 * count` readable bytes and `out_ranks` room for `count` values;
-/// arbor uses them during the call only. Every hand is checked before any rank is written,
-/// so on error `out_ranks` is unchanged. `count` 0 is allowed and does nothing (the pointers
-/// may then be NULL).
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count` overflows),
-/// `ARBOR_INVALID_ARGUMENT` (`out_ranks` not aligned for `uint16_t`), `ARBOR_INVALID_CARD`,
-/// `ARBOR_DUPLICATE_CARD` (for the first bad hand).
+/// `cards` holds `7 * count` bytes and `out_ranks` room for `count` values, both the
+/// caller's and used during the call only. Every hand is checked before any rank is
+/// written. `count` 0 does nothing (the pointers may then be NULL). The checks cost a few
+/// percent of the ranking (see benches/hand_eval.rs).
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`7 * count`
+/// above `PTRDIFF_MAX`), `ARBOR_MISALIGNED` (`out_ranks` not aligned for `uint16_t`),
+/// `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD` (the error of the first bad hand).
 ///
 /// # Safety
 /// For `count > 0`, `cards` must be valid for `7 * count` reads and `out_ranks` for `count`
-/// aligned `uint16_t` writes, and the two must not overlap.
+/// writes of `uint16_t`, and the two must not overlap.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_hand_rank7_batch(
     cards: *const u8,
     count: usize,
     out_ranks: *mut u16,
 ) -> arbor_status {
-    if count == 0 {
-        return arbor_status::ARBOR_OK;
-    }
-    if cards.is_null() || out_ranks.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    let Some(bytes) = count
-        .checked_mul(7)
-        .filter(|&bytes| bytes <= isize::MAX as usize)
-    else {
-        return arbor_status::ARBOR_INVALID_LENGTH;
-    };
-    if !out_ranks.is_aligned() {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    }
-    // SAFETY: both pointers are non-NULL; the caller guarantees `bytes` readable bytes at
-    // `cards` and `count` writable, aligned (checked above) u16 at `out_ranks`, not
-    // overlapping; `bytes` fits in isize (checked above).
-    let (cards, ranks) = unsafe {
-        (
-            core::slice::from_raw_parts(cards, bytes),
-            core::slice::from_raw_parts_mut(out_ranks, count),
-        )
-    };
-    holdem::rank7_batch(cards, ranks).into()
+    boundary(|| {
+        let bytes = count.checked_mul(7).ok_or(Error::InvalidLength)?;
+        // SAFETY: forwarded caller guarantee.
+        let cards = unsafe { slice_in(cards, bytes) }?;
+        // SAFETY: forwarded caller guarantee (no overlap with `cards`).
+        let ranks = unsafe { slice_out(out_ranks, count) }?;
+        // Checks every hand, then writes every rank.
+        holdem::rank7_batch(cards, ranks)
+    })
 }
 
 /// The category of a hand rank: 0 high card, 1 one pair, 2 two pair, 3 three of a kind,
 /// 4 straight, 5 flush, 6 full house, 7 four of a kind, 8 straight flush; 255 if `rank` is
-/// not in 1..=7462.
+/// not in 1..=7462. Never fails.
 #[unsafe(no_mangle)]
 pub extern "C" fn arbor_hand_category(rank: u16) -> u8 {
     Category::of(rank).map_or(255, |category| category as u8)
 }
 
-/// Parses a card from NUL-terminated text such as "As", "Td" or "2c" (rank from
-/// `23456789TJQKA`, suit from `cdhs`; other letter cases accepted) into `*out_card`.
+/// Parses a card from text in, such as "As", "Td" or "2c" (a rank from `23456789TJQKA`,
+/// then a suit from `cdhs`; other letter cases accepted; nothing else), into `*out_card`
+/// (`rank * 4 + suit`).
 ///
-/// arbor reads `text` during the call only. On error `*out_card` is unchanged.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR` (anything but a rank and a suit).
+/// `text` is read during the call only.
+///
+/// Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_card` NULL, or
+/// `text` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+/// `ARBOR_PARSE_ERROR` (line 1; column 1 for the rank, 2 for the suit, 3 for anything after).
 ///
 /// # Safety
-/// `text` must be NULL or point to a NUL-terminated string; `out_card` NULL or writable.
+/// `text` must be NULL or valid for `len` reads; `out_card` and `out_error` NULL or valid
+/// for one write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_card_parse(text: *const c_char, out_card: *mut u8) -> arbor_status {
-    if text.is_null() || out_card.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // Three bytes at most: a card is two characters, so a third one is already an error.
-    // SAFETY: `text` is non-NULL and the caller guarantees it is NUL-terminated.
-    let (bytes, len) = unsafe { read_prefix::<3>(text) };
-    match Card::parse_bytes(&bytes[..len]) {
-        Ok(card) => {
-            // SAFETY: `out_card` is non-NULL and the caller guarantees it is writable.
-            unsafe { out_card.write(card.byte()) };
-            arbor_status::ARBOR_OK
-        }
-        Err(error) => error.into(),
-    }
+pub unsafe extern "C" fn arbor_card_parse(
+    text: *const u8,
+    len: usize,
+    out_card: *mut u8,
+    out_error: *mut arbor_parse_error,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let text = unsafe { text_in(text, len) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_card) }?;
+        // SAFETY: forwarded caller guarantee.
+        let out_error = unsafe { OptionalOut::new(out_error) };
+        let card = Card::parse_explained(text.as_bytes()).map_err(|error| {
+            ParseFailure {
+                line: 1,
+                column: error.column(),
+                message: error.message(),
+            }
+            .report(out_error)
+        })?;
+        out.write(card.byte());
+        Ok(())
+    })
 }
 
-/// Writes the text of `card` (for example "As") and a terminating NUL into `buf`, which has
-/// room for `len` bytes; 3 bytes are needed.
+/// Writes the text of `card` (0..=51), for example "As", as text out;
+/// `ARBOR_CARD_TEXT_MAX` (3) bytes always suffice.
 ///
-/// arbor writes into `buf` during the call only. On error nothing is written.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_CARD` (`card` above 51),
-/// `ARBOR_BUFFER_TOO_SMALL` (`len` < 3).
+/// Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_INVALID_CARD` (`card` above 51; `*out_len` is then not written either),
+/// `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says 2).
 ///
 /// # Safety
-/// `buf` must be NULL or valid for `len` writes.
+/// `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_card_format(card: u8, buf: *mut c_char, len: usize) -> arbor_status {
-    if buf.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
+pub unsafe extern "C" fn arbor_card_format(
+    card: u8,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { TextOut::new(buf, len, out_len) }?;
+        let card = Card::new_checked(card)?;
+        out.write_display::<{ ARBOR_CARD_TEXT_MAX - 1 }>(card)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_rank_checks_before_writing() {
+        let royal = [51u8, 47, 43, 39, 35, 0, 5];
+        let mut rank = 0u16;
+        // SAFETY: the arrays and `rank` are valid for the lengths given.
+        unsafe {
+            assert_eq!(
+                arbor_hand_rank(royal.as_ptr(), 7, &mut rank),
+                arbor_status::ARBOR_OK
+            );
+            assert_eq!(rank, 7462);
+            rank = 9;
+            for (cards, len, status) in [
+                (&[0u8, 1, 2, 3, 52][..], 5, arbor_status::ARBOR_INVALID_CARD),
+                (
+                    &[0, 1, 2, 3, 3, 4][..],
+                    6,
+                    arbor_status::ARBOR_DUPLICATE_CARD,
+                ),
+                (&[0, 1, 2, 3][..], 4, arbor_status::ARBOR_INVALID_LENGTH),
+            ] {
+                assert_eq!(arbor_hand_rank(cards.as_ptr(), len, &mut rank), status);
+            }
+            assert_eq!(rank, 9);
+        }
     }
-    let card = match Card::new_checked(card) {
-        Ok(card) => card,
-        Err(error) => return error.into(),
-    };
-    // SAFETY: `buf` is non-NULL and the caller guarantees `len` writable bytes.
-    unsafe { write_bytes(&card.to_ascii(), buf, len) }
+
+    #[test]
+    fn card_parse_reports_the_column() {
+        let mut card = 99u8;
+        let mut error = arbor_parse_error {
+            line: 0,
+            column: 0,
+            message_len: 0,
+            reserved: 7,
+            message: [1; 120],
+        };
+        // SAFETY: the text, `card` and `error` are valid for the lengths given.
+        unsafe {
+            assert_eq!(
+                arbor_card_parse(b"Ax".as_ptr(), 2, &mut card, &mut error),
+                arbor_status::ARBOR_PARSE_ERROR
+            );
+            assert_eq!(card, 99);
+            assert_eq!((error.line, error.column, error.reserved), (1, 2, 0));
+            let message = &error.message[..error.message_len as usize];
+            assert_eq!(message, b"expected a suit (one of cdhs) after the rank");
+            assert_eq!(
+                arbor_card_parse(b"td".as_ptr(), 2, &mut card, core::ptr::null_mut()),
+                arbor_status::ARBOR_OK
+            );
+            assert_eq!(card, 8 * 4 + 1);
+        }
+    }
 }

@@ -730,19 +730,13 @@ fn threads_supported(threads: u32) -> bool {
     (1..=arbor_breakthrough_search_max_threads()).contains(&threads)
 }
 
-/// The one reader of a caller's `arbor_breakthrough` in this file, whatever error type
-/// `read_state` reports.
+/// The one reader of a caller's `arbor_breakthrough` in this file.
 ///
 /// # Safety
 /// `position` must be NULL or valid for one read of `arbor_breakthrough`.
 unsafe fn read_position(position: *const arbor_breakthrough) -> Result<Position, Error> {
     // SAFETY: forwarded caller guarantee.
-    unsafe { read_state(position) }.map_err(as_error)
-}
-
-/// An `Error` or an `arbor_status` as an `Error`.
-fn as_error(status: impl Into<arbor_status>) -> Error {
-    Error::from_code(status.into() as u32).unwrap_or(Error::InvalidArgument)
+    unsafe { read_state(position) }
 }
 
 /// What the search has found, as `_run` and `_best` report it.

@@ -58,17 +58,31 @@ impl Card {
 
     /// [`Card::parse`] on raw bytes (the C ABI's input).
     pub fn parse_bytes(text: &[u8]) -> Result<Card, Error> {
-        let [rank, suit] = text else {
-            return Err(Error::Parse);
-        };
-        let rank = RANK_CHARS
-            .iter()
-            .position(|&c| c == rank.to_ascii_uppercase())
-            .ok_or(Error::Parse)?;
-        let suit = SUIT_CHARS
-            .iter()
-            .position(|&c| c == suit.to_ascii_lowercase())
-            .ok_or(Error::Parse)?;
+        Self::parse_explained(text).map_err(Error::from)
+    }
+
+    /// [`Card::parse_bytes`] saying what is wrong and where.
+    pub fn parse_explained(text: &[u8]) -> Result<Card, CardParseError> {
+        let fail = |kind, column| CardParseError { kind, column };
+        let rank = text
+            .first()
+            .and_then(|rank| {
+                RANK_CHARS
+                    .iter()
+                    .position(|&c| c == rank.to_ascii_uppercase())
+            })
+            .ok_or(fail(CardParseErrorKind::Rank, 1))?;
+        let suit = text
+            .get(1)
+            .and_then(|suit| {
+                SUIT_CHARS
+                    .iter()
+                    .position(|&c| c == suit.to_ascii_lowercase())
+            })
+            .ok_or(fail(CardParseErrorKind::Suit, 2))?;
+        if text.len() > 2 {
+            return Err(fail(CardParseErrorKind::TrailingText, 3));
+        }
         Ok(Card((rank * 4 + suit) as u8))
     }
 
@@ -78,6 +92,62 @@ impl Card {
             RANK_CHARS[self.rank() as usize],
             SUIT_CHARS[self.suit() as usize],
         ]
+    }
+}
+
+/// Card text that could not be parsed: what is wrong and at which byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CardParseError {
+    kind: CardParseErrorKind,
+    column: u32,
+}
+
+/// What is wrong with a card's text; [`CardParseError::message`] says it in English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardParseErrorKind {
+    /// The first character is missing or not a rank.
+    Rank,
+    /// The second character is missing or not a suit.
+    Suit,
+    /// Something follows the suit.
+    TrailingText,
+}
+
+impl CardParseError {
+    /// What is wrong.
+    pub const fn kind(&self) -> CardParseErrorKind {
+        self.kind
+    }
+
+    /// The 1-based byte column of the problem (1 rank, 2 suit, 3 what follows).
+    pub const fn column(&self) -> u32 {
+        self.column
+    }
+
+    /// What is wrong, in English.
+    pub const fn message(&self) -> &'static str {
+        match self.kind {
+            CardParseErrorKind::Rank => {
+                "expected a rank (one of 23456789TJQKA), then a suit, like As, Td, 2c"
+            }
+            CardParseErrorKind::Suit => "expected a suit (one of cdhs) after the rank",
+            CardParseErrorKind::TrailingText => "a card is two characters, like As, Td, 2c",
+        }
+    }
+}
+
+impl fmt::Display for CardParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at column {})", self.message(), self.column)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CardParseError {}
+
+impl From<CardParseError> for Error {
+    fn from(_: CardParseError) -> Error {
+        Error::Parse
     }
 }
 
@@ -131,6 +201,13 @@ mod tests {
         for text in ["", "A", "Ass", "1s", "Ax", "10s", "é", "s A", " As"] {
             assert_eq!(Card::parse(text), Err(Error::Parse), "{text:?}");
         }
+        let where_ = |text: &str| Card::parse_explained(text.as_bytes()).unwrap_err();
+        assert_eq!(where_("").kind(), CardParseErrorKind::Rank);
+        assert_eq!(where_("1s").column(), 1);
+        assert_eq!(where_("A").kind(), CardParseErrorKind::Suit);
+        assert_eq!(where_("Ax").column(), 2);
+        assert_eq!(where_("Ass").kind(), CardParseErrorKind::TrailingText);
+        assert_eq!(where_("Ass").column(), 3);
         assert_eq!(Card::new_checked(52), Err(Error::InvalidCard));
         assert_eq!(Card::from_rank_suit(13, 0), Err(Error::InvalidCard));
         assert_eq!(Card::from_rank_suit(0, 4), Err(Error::InvalidCard));

@@ -4,7 +4,7 @@ pub mod eval;
 pub mod hand_rank;
 mod tables;
 
-pub use card::Card;
+pub use card::{Card, CardParseError, CardParseErrorKind};
 pub use eval::{
     best_five, for_each_seven_card_rank, rank_bytes, rank_cards, rank5_unchecked, rank6_unchecked,
     rank7_batch, rank7_batch_unchecked, rank7_unchecked,
