@@ -324,13 +324,6 @@
 #define ARBOR_SEARCH_NO_MOVE UINT32_C(4294967295)
 
 /**
- * Bytes of `arbor_search_limits` on 64-bit targets (24 and two pointers). The header is
- * generated for them; a 32-bit target has 32 (its static size check then fails, see the
- * struct).
- */
-#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)40)
-
-/**
  * Bytes of `arbor_search_progress`.
  */
 #define ARBOR_SEARCH_PROGRESS_BYTES ((size_t)40)
@@ -719,9 +712,8 @@ typedef uint64_t (*arbor_clock_fn)(void *ctx);
  * The limits of one `…_search_run` call. Fill it with
  * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
  * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
- * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
- * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
- * either.
+ * cancel). The one struct of the ABI with pointers (the clock and its context), so the
+ * one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
  */
 typedef struct arbor_search_limits {
   /**
@@ -2085,6 +2077,7 @@ ARBOR_SIZE_CHECK(arbor_breakthrough_search_stats, ARBOR_BREAKTHROUGH_SEARCH_STAT
 ARBOR_SIZE_CHECK(arbor_match3_persona, ARBOR_MATCH3_PERSONA_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_playtest_report, ARBOR_MATCH3_PLAYTEST_REPORT_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_playtest_progress, ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES);
+#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)(24 + 2 * sizeof(void *)))
 ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_progress, ARBOR_SEARCH_PROGRESS_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_solve_result, ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES);
