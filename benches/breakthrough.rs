@@ -5,6 +5,10 @@
 //! game's own `play_random_move`: the same search, move for move, so the pair measures what
 //! the override saves in one run.
 //!
+//! `c_handle` runs the C ABI's anytime search handle (`arbor_breakthrough_search_run`, one
+//! thread) for 10,000 iterations from the 8x8 start in a fresh handle, the figures quoted in
+//! that function's documentation (iterations a millisecond = throughput / 1000).
+//!
 //! Run: `cargo bench --bench breakthrough`. One core; throughput is per second.
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,7 +16,7 @@ use std::time::Duration;
 use arbor::breakthrough::{Move, Player, Position, Size};
 use arbor::search::game::play_listed;
 use arbor::search::mcts::{Knowledge, Mcts, Node, random_index};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
@@ -109,5 +113,93 @@ impl Knowledge<Position> for Listed {
     }
 }
 
-criterion_group!(benches, perft, playouts, mcts);
+fn c_handle(c: &mut Criterion) {
+    use arbor::ffi::{
+        ARBOR_BREAKTHROUGH_SEARCH_MOGO, ARBOR_BREAKTHROUGH_SEARCH_RAVE,
+        ARBOR_BREAKTHROUGH_SEARCH_UCT, arbor_breakthrough, arbor_breakthrough_init,
+        arbor_breakthrough_search_bytes, arbor_breakthrough_search_config,
+        arbor_breakthrough_search_default_config, arbor_breakthrough_search_init,
+        arbor_breakthrough_search_run, arbor_search_limits, arbor_search_limits_init,
+        arbor_search_progress, arbor_status,
+    };
+    use std::mem::MaybeUninit;
+
+    const ITERATIONS: u32 = 10_000;
+    let mut group = c.benchmark_group("c_handle");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    // SAFETY (every block below): pointers to live locals and to `buf`, 8-aligned, of the
+    // length the calls are given.
+    let position = unsafe {
+        let mut position = MaybeUninit::<arbor_breakthrough>::uninit();
+        assert_eq!(
+            arbor_breakthrough_init(position.as_mut_ptr(), 8, 8),
+            arbor_status::ARBOR_OK
+        );
+        position.assume_init()
+    };
+    let limits = unsafe {
+        let mut limits = MaybeUninit::<arbor_search_limits>::uninit();
+        assert_eq!(
+            arbor_search_limits_init(ITERATIONS, limits.as_mut_ptr()),
+            arbor_status::ARBOR_OK
+        );
+        limits.assume_init()
+    };
+    let mut bytes = 0usize;
+    let status = unsafe { arbor_breakthrough_search_bytes(25 * ITERATIONS, 1, &mut bytes) };
+    assert_eq!(status, arbor_status::ARBOR_OK);
+    for (name, policy) in [
+        ("8x8_uct_10k_iterations", ARBOR_BREAKTHROUGH_SEARCH_UCT),
+        ("8x8_rave_10k_iterations", ARBOR_BREAKTHROUGH_SEARCH_RAVE),
+        ("8x8_mogo_10k_iterations", ARBOR_BREAKTHROUGH_SEARCH_MOGO),
+    ] {
+        let config = unsafe {
+            let mut config = MaybeUninit::<arbor_breakthrough_search_config>::uninit();
+            let status = arbor_breakthrough_search_default_config(policy, config.as_mut_ptr());
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            config.assume_init()
+        };
+        let mut buf = vec![0u64; bytes.div_ceil(8)];
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(
+                || {
+                    seed += 1;
+                    let status = unsafe {
+                        arbor_breakthrough_search_init(
+                            buf.as_mut_ptr().cast(),
+                            bytes,
+                            &config,
+                            &position,
+                            seed,
+                        )
+                    };
+                    assert_eq!(status, arbor_status::ARBOR_OK);
+                    buf.as_mut_ptr()
+                },
+                |handle| {
+                    let mut progress = arbor_search_progress::default();
+                    let status = unsafe {
+                        arbor_breakthrough_search_run(
+                            handle.cast(),
+                            bytes,
+                            &limits,
+                            1,
+                            &mut progress,
+                        )
+                    };
+                    assert_eq!(status, arbor_status::ARBOR_OK);
+                    progress.best_move
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, playouts, mcts, c_handle);
 criterion_main!(benches);

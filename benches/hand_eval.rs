@@ -6,7 +6,8 @@
 //! The `ffi_…` benches call the checked C entry points `arbor_hand_rank` and
 //! `arbor_hand_rank7_batch` over the same hands as the unchecked ones, through a function
 //! pointer the optimiser cannot see through, so each call costs what a C caller pays (no
-//! inlining into the loop). Compare them in one run:
+//! inlining into the loop); `ffi_shaped_unchecked_10M` calls `rank7_unchecked` the same way,
+//! to show what the call alone costs without the checks. Compare them in one run:
 //! `cargo bench --bench hand_eval -- 'seven_card/(random_access|batch_unchecked|ffi)'`.
 use std::hint::black_box;
 use std::time::Duration;
@@ -36,6 +37,17 @@ fn random_hands<const N: usize>(count: usize) -> Vec<[u8; N]> {
         .collect()
 }
 
+/// `rank7_unchecked` behind the signature of `arbor_hand_rank`, without its checks.
+unsafe extern "C" fn rank7_unchecked_c(
+    cards: *const u8,
+    _len: usize,
+    out: *mut u16,
+) -> arbor_status {
+    // SAFETY: the bench passes 7 readable bytes and a writable u16.
+    unsafe { out.write(rank7_unchecked(&*cards.cast::<[u8; 7]>())) };
+    arbor_status::ARBOR_OK
+}
+
 fn seven_card(c: &mut Criterion) {
     let hands = random_hands::<7>(HANDS);
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
@@ -63,6 +75,7 @@ fn seven_card(c: &mut Criterion) {
     // Both take (cards, count, out) and return a status.
     type CardsFn = unsafe extern "C" fn(*const u8, usize, *mut u16) -> arbor_status;
     let rank: CardsFn = black_box(arbor_hand_rank);
+    let shaped: CardsFn = black_box(rank7_unchecked_c);
     let batch: CardsFn = black_box(arbor_hand_rank7_batch);
     group.bench_function("ffi_hand_rank_10M", |b| {
         b.iter(|| {
@@ -71,6 +84,16 @@ fn seven_card(c: &mut Criterion) {
                 // SAFETY: `hand` is 7 readable bytes and `out` a writable u16.
                 let status = unsafe { rank(black_box(hand).as_ptr(), 7, &mut out) };
                 debug_assert_eq!(status, arbor_status::ARBOR_OK);
+                sum + u64::from(out)
+            })
+        })
+    });
+    group.bench_function("ffi_shaped_unchecked_10M", |b| {
+        b.iter(|| {
+            hands.iter().fold(0u64, |sum, hand| {
+                let mut out = 0u16;
+                // SAFETY: `hand` is 7 readable bytes and `out` a writable u16.
+                unsafe { shaped(black_box(hand).as_ptr(), 7, &mut out) };
                 sum + u64::from(out)
             })
         })

@@ -183,55 +183,72 @@
 #define ARBOR_MATCH3_SEARCH_ALIGN ((size_t)8)
 
 /**
- * `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
+ * `arbor_breakthrough_search_config.policy`: UCB1 (UCT), exploration constant `c`.
  */
-#define ARBOR_MCTS_UCT UINT32_C(0)
+#define ARBOR_BREAKTHROUGH_SEARCH_UCT UINT32_C(0)
 
 /**
- * `arbor_mcts_config.policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
+ * `policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
  */
-#define ARBOR_MCTS_RAVE UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SEARCH_RAVE UINT32_C(1)
 
 /**
- * `arbor_mcts_config.policy`: the MoGo score with arbor's Breakthrough prior H(d), with
- * `c` (prior weight), `c1` (RAVE) and `c2` (prior fading).
+ * `policy`: the MoGo score with arbor's Breakthrough prior H(d), with `c` (prior weight),
+ * `c1` (RAVE) and `c2` (prior fading).
  */
-#define ARBOR_MCTS_MOGO UINT32_C(2)
+#define ARBOR_BREAKTHROUGH_SEARCH_MOGO UINT32_C(2)
 
 /**
- * `arbor_mcts_stats.root_proof`: nothing proven.
+ * `arbor_breakthrough_search_config.playout_cutoff`: playouts run to the end of the game.
  */
-#define ARBOR_MCTS_PROOF_UNKNOWN UINT32_C(0)
+#define ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF UINT32_C(4294967295)
 
 /**
- * `arbor_mcts_stats.root_proof`: the side to move loses with best play.
+ * `arbor_breakthrough_search_stats.root_proof`: nothing proven.
  */
-#define ARBOR_MCTS_PROOF_LOSS UINT32_C(1)
+#define ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN UINT32_C(0)
 
 /**
- * `arbor_mcts_stats.root_proof`: a forced draw (never in Breakthrough).
+ * `root_proof`: the side to move wins with best play (the best move is the win).
  */
-#define ARBOR_MCTS_PROOF_DRAW UINT32_C(2)
+#define ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN UINT32_C(1)
 
 /**
- * `arbor_mcts_stats.root_proof`: the side to move wins with best play.
+ * `root_proof`: the side to move loses with best play.
  */
-#define ARBOR_MCTS_PROOF_WIN UINT32_C(3)
+#define ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS UINT32_C(2)
 
 /**
- * Required alignment of an MCTS buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+ * Alignment of a search handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
  */
-#define ARBOR_MCTS_ALIGN ((size_t)8)
+#define ARBOR_BREAKTHROUGH_SEARCH_ALIGN ((size_t)8)
 
 /**
- * Most threads `arbor_mcts_search_threads` accepts.
+ * Most threads `arbor_breakthrough_search_run` accepts in a build with threads; see
+ * `arbor_breakthrough_search_max_threads`.
  */
-#define ARBOR_MCTS_MAX_THREADS UINT32_C(64)
+#define ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS UINT32_C(64)
 
 /**
- * No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
+ * Bytes of a handle buffer before its nodes (header, cancel flag, state); a buffer of
+ * `capacity` nodes is `ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES + 40 * capacity` bytes.
  */
-#define ARBOR_MCTS_NO_CUTOFF UINT32_C(4294967295)
+#define ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES ((size_t)144)
+
+/**
+ * Bytes of a tree node in a handle buffer.
+ */
+#define ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES ((size_t)40)
+
+/**
+ * Bytes of `arbor_breakthrough_search_config`.
+ */
+#define ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES ((size_t)48)
+
+/**
+ * Bytes of `arbor_breakthrough_search_stats`.
+ */
+#define ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES ((size_t)16)
 
 /**
  * Most bytes of a formula's binary form (64 instructions, all constants).
@@ -305,13 +322,6 @@
  * `arbor_search_progress.best_move` when there is no move yet.
  */
 #define ARBOR_SEARCH_NO_MOVE UINT32_C(4294967295)
-
-/**
- * Bytes of `arbor_search_limits` on 64-bit targets (24 and two pointers). The header is
- * generated for them; a 32-bit target has 32 (its static size check then fails, see the
- * struct).
- */
-#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)40)
 
 /**
  * Bytes of `arbor_search_progress`.
@@ -391,7 +401,7 @@
 /**
  * `ARBOR_VERSION_MAJOR * 10000 + ARBOR_VERSION_MINOR * 100 + ARBOR_VERSION_PATCH`.
  */
-#define ARBOR_VERSION_NUMBER UINT32_C((((ARBOR_VERSION_MAJOR * 10000) + (ARBOR_VERSION_MINOR * 100)) + ARBOR_VERSION_PATCH))
+#define ARBOR_VERSION_NUMBER ((uint32_t)(((ARBOR_VERSION_MAJOR * 10000) + (ARBOR_VERSION_MINOR * 100)) + ARBOR_VERSION_PATCH))
 
 /**
  * Bytes that hold the `arbor_build_info` line and its NUL.
@@ -702,9 +712,8 @@ typedef uint64_t (*arbor_clock_fn)(void *ctx);
  * The limits of one `…_search_run` call. Fill it with
  * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
  * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
- * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
- * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
- * either.
+ * cancel). The one struct of the ABI with pointers (the clock and its context), so the
+ * one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
  */
 typedef struct arbor_search_limits {
   /**
@@ -776,17 +785,19 @@ typedef struct arbor_search_progress {
 } arbor_search_progress;
 
 /**
- * Search settings. `arbor_mcts_default_config` fills one; change fields after that.
+ * Search settings, kept in the handle by `arbor_breakthrough_search_init`. Fill it with
+ * `arbor_breakthrough_search_default_config`, then change fields. 48 bytes.
  */
-typedef struct arbor_mcts_config {
+typedef struct arbor_breakthrough_search_config {
   /**
-   * `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
+   * Written by `arbor_breakthrough_search_default_config`; a struct not filled by it is
+   * refused.
    */
-  uint32_t policy;
+  uint32_t magic;
   /**
-   * 1: MCTS-Solver on (proven wins are played, proven losses avoided); 0: off.
+   * `ARBOR_ABI_VERSION` of the library that filled it.
    */
-  uint32_t solver;
+  uint32_t version;
   /**
    * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
    */
@@ -800,41 +811,48 @@ typedef struct arbor_mcts_config {
    */
   double c2;
   /**
+   * `ARBOR_BREAKTHROUGH_SEARCH_UCT`, `_RAVE` or `_MOGO`.
+   */
+  uint32_t policy;
+  /**
+   * 1: MCTS-Solver on (proven wins are played, proven losses avoided, and a run stops
+   * once the root is proven); 0: off.
+   */
+  uint32_t solver;
+  /**
    * A leaf is expanded once it has had this many visits (0: at first visit).
    */
   uint32_t expand_threshold;
   /**
-   * At most this many playout moves (then the game counts as a draw for the backup);
-   * `ARBOR_MCTS_NO_CUTOFF` plays to the end.
+   * At most this many playout moves, after which the playout counts as a draw;
+   * `ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF` plays to the end.
    */
   uint32_t playout_cutoff;
-} arbor_mcts_config;
+} arbor_breakthrough_search_config;
 
 /**
- * What one search did.
+ * What the tree of a handle holds (`arbor_breakthrough_search_tree_stats`), for sizing the
+ * buffer and for the solver's verdict. 16 bytes.
  */
-typedef struct arbor_mcts_stats {
+typedef struct arbor_breakthrough_search_stats {
   /**
-   * Iterations run (fewer than asked only when the solver proved the root).
-   */
-  uint32_t iterations;
-  /**
-   * Nodes in use at the end, root included.
+   * Nodes in use, root included.
    */
   uint32_t nodes_used;
   /**
-   * Deepest leaf reached, in plies from the root.
+   * Nodes the buffer holds.
    */
-  uint32_t max_depth;
+  uint32_t capacity_nodes;
   /**
-   * 1 if the tree ran out of nodes (the search went on without growing), else 0.
+   * 1 if a run since `_init` or the last `_play` found no room to expand a leaf (it went
+   * on refining the tree it had), else 0.
    */
   uint32_t storage_full;
   /**
-   * `ARBOR_MCTS_PROOF_*`: the solver's verdict for the side to move.
+   * `ARBOR_BREAKTHROUGH_SEARCH_PROOF_*`: the solver's verdict for the side to move.
    */
   uint32_t root_proof;
-} arbor_mcts_stats;
+} arbor_breakthrough_search_stats;
 
 /**
  * A persona: the goal its search rewards and its formula in binary form. Pass `goal`,
@@ -1523,120 +1541,235 @@ ARBOR_NOEXCEPT;
 ARBOR_NODISCARD arbor_status arbor_match3_search_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
- * Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
- * `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
- * solver on, expansion at first visit, no playout cutoff.
+ * Fills `*out_config` with the default settings of `policy`
+ * (`ARBOR_BREAKTHROUGH_SEARCH_UCT`: C = 1/sqrt(2); `_RAVE`: C = 0, c1 = 0.01; `_MOGO`:
+ * C = 1, c1 = 0.01, c2 = 1), the solver on, expansion at first visit, no playout cutoff.
  *
- * `out` is caller-owned and written during the call only; unchanged on error.
+ * `out_config` is caller-owned and written during the call only.
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown policy).
  *
  * # Safety
- * `out` must be NULL or valid for one write of `arbor_mcts_config`.
+ * `out_config` must be NULL or valid for one write of `arbor_breakthrough_search_config`.
  */
-ARBOR_NODISCARD arbor_status arbor_mcts_default_config(uint32_t policy,
-                                       struct arbor_mcts_config *out)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_default_config(uint32_t policy,
+                                                      struct arbor_breakthrough_search_config *out_config)
 ARBOR_NOEXCEPT;
 
 /**
- * Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
- * node), or 0 if `capacity` is 0 or the size does not fit `size_t`.
+ * Writes to `*out_bytes` the size of a handle buffer whose tree holds `capacity_nodes`
+ * nodes for each of `threads` threads: `ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES` (144) plus 40
+ * bytes a node, nothing more.
  *
- * A search expands at most one node per iteration, adding at most
- * `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
- * with fewer, the search keeps refining the tree it has and reports `storage_full`.
- */
-size_t arbor_mcts_bytes(uint32_t capacity) ARBOR_NOEXCEPT;
-
-/**
- * Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
- * `*config` (copied into the buffer), and writes the number of nodes it holds to
- * `*out_capacity` if that is not NULL. The nodes are zeroed: O(len).
+ * How many nodes: an iteration expands at most one leaf, adding one node per legal move
+ * there, so a run of `N` iterations from a fresh root adds at most `N * m` nodes, `m` the
+ * most legal moves of a position: 3 per pawn, at most 48 (8 columns), 36 (6), 30 (5).
+ * `arbor_breakthrough_search_nodes_for_iterations` computes `1 + N * m` for a position
+ * (it never fills). Real trees are smaller, because leaves have fewer moves than that and
+ * the solver stops expanding proven lines: from the 8x8 start, 10,000 iterations with the
+ * default settings use 23–26 nodes an iteration (UCT 23.2, RAVE 25.3, MoGo 23.8: 48–53 %
+ * of `1 + 48 N`), from the 6x5 start about 15 (of 36: 41–43 %), measured by the unit test
+ * `typical_trees_use_a_share_of_the_bound`. So `27 * N` nodes (8x8) or `17 * N` (6x5) is
+ * a realistic size that rarely fills, half the bound; a tree that fills goes on searching
+ * without growing (`storage_full` in `arbor_breakthrough_search_tree_stats` says so). A
+ * tree kept by `_play` brings its subtree's nodes along.
  *
- * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it after
- * the call); it must be aligned to `ARBOR_MCTS_ALIGN` (8) bytes and should be
- * `arbor_mcts_bytes(capacity)` long. On error nothing is written.
- * Errors: `ARBOR_NULL_POINTER` (`buf` or `config`), `ARBOR_INVALID_ARGUMENT` (misaligned
- * `buf`, unknown policy, `solver` not 0 or 1, a constant negative or not finite),
- * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room for
- * the header and one node).
+ * With `threads` > 1 a run splits the nodes into `threads` equal trees (root
+ * parallelism), hence the product.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`capacity_nodes` 0, `threads` 0
+ * or above `arbor_breakthrough_search_max_threads()`, more than 2^32 - 1 nodes in all, or
+ * a size above `PTRDIFF_MAX`).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
- * NULL or writable.
+ * `out_bytes` must be NULL or valid for one write.
  */
-ARBOR_NODISCARD arbor_status arbor_mcts_init(void *buf,
-                             size_t len,
-                             const struct arbor_mcts_config *config,
-                             uint32_t *out_capacity)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_bytes(uint32_t capacity_nodes,
+                                             uint32_t threads,
+                                             size_t *out_bytes)
 ARBOR_NOEXCEPT;
 
 /**
- * Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
- * (`len` bytes, prepared by `arbor_mcts_init`), with all randomness from `seed`, and writes
- * the chosen move (packed as `arbor_breakthrough_legal_moves` lists them) to `*out_move`
- * and, if `out_stats` is not NULL, what the search did to `*out_stats`.
+ * Writes to `*out_nodes` the nodes a tree grown from a fresh root at `*position` needs so
+ * that `iterations` iterations never fill it: `1 + iterations * 3 * p`, `p` the larger
+ * pawn count of the two sides (a pawn has at most 3 moves, and pawns are only ever
+ * captured). Typical trees use about half of it (see `arbor_breakthrough_search_bytes`).
  *
- * The same buffer settings, position, iterations and seed give the same move and
- * statistics on every platform. Each search starts a fresh tree in the buffer. With 0
- * iterations the move is a uniformly random legal one. The buffer is caller-owned and used
- * during the call only; one search at a time per buffer.
- * On error nothing is written to `*out_move` or `*out_stats`.
- * Errors: `ARBOR_NULL_POINTER` (`buf`, `state` or `out_move`), `ARBOR_INVALID_ARGUMENT`
- * (misaligned or uninitialised buffer, a buffer shorter than when it was initialised,
- * settings changed to invalid values, an invalid position, or a game that is already over),
- * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (an invalid position, or more than
+ * 2^32 - 1 nodes), `ARBOR_GAME_OVER` (nothing to search).
  *
  * # Safety
- * `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
- * during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
+ * `position` must be NULL or readable; `out_nodes` NULL or writable.
  */
-ARBOR_NODISCARD arbor_status arbor_mcts_search(void *buf,
-                               size_t len,
-                               const struct arbor_breakthrough *state,
-                               uint32_t iterations,
-                               uint64_t seed,
-                               uint16_t *out_move,
-                               struct arbor_mcts_stats *out_stats)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_nodes_for_iterations(const struct arbor_breakthrough *position,
+                                                            uint32_t iterations,
+                                                            uint32_t *out_nodes)
 ARBOR_NOEXCEPT;
 
 /**
- * `arbor_mcts_search` on `threads` threads (1 to `ARBOR_MCTS_MAX_THREADS`) by root
- * parallelism: the buffer's nodes are split into `threads` equal parts (fewer threads if
- * it holds fewer nodes than that), thread k searches a fresh tree in part k for
- * `iterations` iterations with a generator seeded from the k-th number drawn from `seed`,
- * and the move is chosen from the root children's statistics summed over the threads
- * (a move proven won by any thread is played). Size the buffer for `threads` trees:
- * `arbor_mcts_bytes(threads * (48 * iterations + 1))` never fills.
+ * Prepares the caller's buffer `buf` of `len` bytes as a search handle for `*position`,
+ * with the settings `*config` (copied into it) and all randomness from `seed`: the tree is
+ * empty, the iteration count 0, the cancel flag clear. The nodes are zeroed: O(len).
  *
- * With `threads == 1` this is `arbor_mcts_search`, bit for bit. The same buffer settings,
- * capacity, position, iterations, seed and thread count give the same move and statistics
- * on every platform, however the threads are scheduled. `*out_stats` gives totals over the
- * threads: `iterations` and `nodes_used` summed, `max_depth` the deepest, `storage_full`
- * if any thread filled its part, `root_proof` what any thread proved. The call returns
- * when every thread is done; arbor keeps no thread afterwards.
- * Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
- * `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
- * feature, which has no threads).
+ * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it); it
+ * must be aligned to `ARBOR_BREAKTHROUGH_SEARCH_ALIGN` and should be
+ * `arbor_breakthrough_search_bytes` long (any length from 184 bytes, one node, works; the
+ * nodes are what fits). Must not overlap any other call on the same buffer, `_cancel`
+ * included.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `config`, `position`), `ARBOR_NOT_INITIALISED` /
+ * `ARBOR_WRONG_VERSION` (`config` not filled by `_default_config` of this version),
+ * `ARBOR_INVALID_ARGUMENT` (unknown policy, `solver` not 0 or 1, a constant negative or not
+ * finite, an invalid position), `ARBOR_GAME_OVER` (the position is won), `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room
+ * for one node). Nothing is written on error.
  *
  * # Safety
- * As `arbor_mcts_search`.
+ * `buf` must be NULL or valid for `len` writes, used by nothing else during the call;
+ * `config` and `position` NULL or readable.
  */
-ARBOR_NODISCARD arbor_status arbor_mcts_search_threads(void *buf,
-                                       size_t len,
-                                       const struct arbor_breakthrough *state,
-                                       uint32_t iterations,
-                                       uint32_t threads,
-                                       uint64_t seed,
-                                       uint16_t *out_move,
-                                       struct arbor_mcts_stats *out_stats)
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_init(void *buf,
+                                            size_t len,
+                                            const struct arbor_breakthrough_search_config *config,
+                                            const struct arbor_breakthrough *position,
+                                            uint64_t seed)
 ARBOR_NOEXCEPT;
 
 /**
- * The most threads `arbor_mcts_search_threads` accepts in this build:
- * `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
- * default), 1 without it (a no_std build has no threads). Never fails.
+ * Grows the handle's tree until the first of: `limits->max_iterations` iterations in this
+ * call (per thread; 0 for no limit), `limits->deadline_us` microseconds since the call
+ * began, a cancel (`arbor_breakthrough_search_cancel`, from any thread, also one made
+ * before this call), or the solver proving the root. Writes the progress to `*out`:
+ * iterations on this root so far and in this call, why it stopped (`ARBOR_STOP_ITERATIONS`,
+ * `_DEADLINE`, `_CANCELLED`, `_DONE` for a proven root, which no further run changes), the
+ * move the search would play now (`ARBOR_SEARCH_NO_MOVE` while the root has no children:
+ * a first run of 0 iterations, or a buffer too small to expand the root), its visits and
+ * mean reward for the side to move, and the root's visits.
+ *
+ * Resumable: on one thread, `k` runs of `n` iterations give exactly the tree, the progress
+ * and the move of one run of `k · n` (same buffer size, settings, position and seed).
+ * With `threads` > 1 (root parallelism, 1 to `arbor_breakthrough_search_max_threads()`),
+ * each run starts afresh: the tree is split into `threads` trees of equal share that each
+ * run up to `max_iterations`, with generators drawn from the handle's; their root
+ * statistics are summed. The handle then keeps the first thread's tree with the summed
+ * root statistics (a later run on 1 thread continues it) and counts this run's iterations
+ * only. The same buffer size, settings, position, seed and thread count give the same
+ * result whatever the scheduler does, unless a deadline or cancel ends the run.
+ *
+ * Deadline: measured by `limits->now_us(limits->ctx)` if set (called on the calling
+ * thread only, about once per iteration), else by the monotonic clock of a `std` build;
+ * a `no_std` build without `now_us` refuses a deadline with `ARBOR_UNSUPPORTED`. A run
+ * overruns it by at most one iteration (a few microseconds, see below). The cancel flag
+ * stays set until a run returns `ARBOR_STOP_CANCELLED`, which clears it, so a cancel made
+ * just before a run is not lost.
+ *
+ * Speed (8x8, from the start, default settings, one thread, a fresh handle, 10,000
+ * iterations: `cargo bench --bench breakthrough -- c_handle`, 2026-11-24, a 2-core machine
+ * at load 4): UCT 386, RAVE 185, MoGo 222 iterations a millisecond (2.6, 5.4 and 4.5 µs an
+ * iteration); later positions are faster (shorter playouts). A 16 ms frame thus holds about
+ * 6,000 UCT, 2,900 RAVE or 3,500 MoGo iterations, less the call's check below; a deadline
+ * is the simpler budget.
+ *
+ * Every call that opens the handle (this one, `_play`, `_best`, `_tree_stats`) first checks
+ * the tree's structure (`Mcts::from_tree_parts`), O(nodes in use), and that counts against
+ * the deadline: measured 0.37 ms at 69,000 nodes and 1.3 ms at 232,000 (5–6 ns a node while
+ * the tree fits the cache), 15 ms at 712,000 and 57 ms at 2.4 million (21–24 ns a node).
+ * So a search spread over frames should keep its tree to a few hundred thousand nodes (the
+ * buffer's size caps it; a full tree goes on searching without growing); a longer think
+ * is one run on a worker thread, ended by a deadline or `_cancel`.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
+ * `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not
+ * prepared by `_init` or damaged: any of its fields out of range, or nodes that do not
+ * form a tree), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`
+ * (`len` shorter than at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many),
+ * `ARBOR_UNSUPPORTED` (a deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER`
+ * (the root position is won). On error neither `*out` nor the handle is changed.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes, used by no other call during
+ * this one except `arbor_breakthrough_search_cancel`; `limits` NULL or readable, its
+ * `now_us` NULL or a function callable with its `ctx`; `out` NULL or writable.
  */
-uint32_t arbor_mcts_max_threads(void) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_run(void *buf,
+                                           size_t len,
+                                           const struct arbor_search_limits *limits,
+                                           uint32_t threads,
+                                           struct arbor_search_progress *out)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks a running `arbor_breakthrough_search_run` on this handle to stop: it returns within
+ * one iteration (a few microseconds) with `ARBOR_STOP_CANCELLED`. Without a run in
+ * progress the request waits for the next run, which then returns at once; the run that
+ * reports `ARBOR_STOP_CANCELLED` clears it (so does `_init`).
+ *
+ * The one call that may overlap other calls on the same buffer, from any thread: it
+ * checks the buffer's header (which only `_init` writes) and stores into the cancel flag
+ * (an atomic), touching nothing else. It must not overlap `_init` of the buffer, nor its
+ * freeing.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes (prepared by `_init`, or any
+ * bytes, which are refused).
+ */
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
+
+/**
+ * Advances the handle's root by `mv` (packed as `arbor_breakthrough_legal_moves` lists
+ * them), played by either side: the root position becomes the one after `mv`, and the
+ * subtree below `mv` becomes the tree, with its statistics (tree reuse; O(nodes in use)).
+ * If the tree has no node for `mv` it is cleared. The iteration count and the last run's
+ * figures restart at 0; the root's visits are those of the subtree kept.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, the buffer errors of `_run`, `ARBOR_GAME_OVER` (the root
+ * position is already won), `ARBOR_ILLEGAL_MOVE` (`mv` is not a legal move there; the
+ * handle is unchanged).
+ *
+ * # Safety
+ * As `arbor_breakthrough_search_run` for `buf`.
+ */
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_play(void *buf, size_t len, uint16_t mv) ARBOR_NOEXCEPT;
+
+/**
+ * Writes the progress of the handle's search to `*out` without searching (one pass over
+ * the root's children): as `arbor_breakthrough_search_run` wrote it after its last run on
+ * this root (iterations, move, visits, value), or with 0 iterations, stop reason 0 and
+ * whatever a tree kept by `_play` says before any run.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`,
+ * `ARBOR_GAME_OVER` (the root position is won: there is no move to choose).
+ *
+ * # Safety
+ * As `arbor_breakthrough_search_run` for `buf`; `out` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_best(void *buf,
+                                            size_t len,
+                                            struct arbor_search_progress *out)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes what the handle's tree holds to `*out`: nodes used and available, whether a run
+ * on this root filled them, and the solver's verdict on the root.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`.
+ *
+ * # Safety
+ * As `arbor_breakthrough_search_best`.
+ */
+ARBOR_NODISCARD arbor_status arbor_breakthrough_search_tree_stats(void *buf,
+                                                  size_t len,
+                                                  struct arbor_breakthrough_search_stats *out)
+ARBOR_NOEXCEPT;
+
+/**
+ * The most threads `arbor_breakthrough_search_run` accepts in this build:
+ * `ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS` with the `std` feature (the default), 1 without
+ * it (a `no_std` build has no threads). Never fails.
+ */
+uint32_t arbor_breakthrough_search_max_threads(void) ARBOR_NOEXCEPT;
 
 /**
  * Parses a persona file from text in (the format of docs/match3.md: `goal`, `formula`
@@ -1939,9 +2072,12 @@ ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_metrics, ARBOR_MATCH3_METRICS_BYTES);
+ARBOR_SIZE_CHECK(arbor_breakthrough_search_config, ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES);
+ARBOR_SIZE_CHECK(arbor_breakthrough_search_stats, ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_persona, ARBOR_MATCH3_PERSONA_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_playtest_report, ARBOR_MATCH3_PLAYTEST_REPORT_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_playtest_progress, ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES);
+#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)(24 + 2 * sizeof(void *)))
 ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_progress, ARBOR_SEARCH_PROGRESS_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_solve_result, ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES);

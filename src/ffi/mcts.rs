@@ -1,147 +1,236 @@
-//! C ABI of MCTS over Breakthrough: the tree lives in a caller buffer.
+//! C ABI of the anytime Breakthrough search: a handle in a caller buffer that keeps an MCTS
+//! tree, its root position, its generator and its settings between calls.
 //!
-//! The buffer is a small header (magic number, capacity, the configuration) followed by
-//! the nodes. `arbor_mcts_bytes(capacity)` says how big it must be, `arbor_mcts_init`
-//! prepares it, `arbor_mcts_search` searches a position in it, and
-//! `arbor_mcts_search_threads` does so on several threads (root parallelism: each thread
-//! grows its own tree in an equal share of the buffer, see `Mcts::search_parallel`). Every
-//! search starts a fresh tree, so a buffer can serve any sequence of positions (one search
-//! at a time).
+//! `arbor_breakthrough_search_bytes` sizes the buffer, `arbor_breakthrough_search_init`
+//! prepares it for a position, `arbor_breakthrough_search_run` grows the tree for as many
+//! iterations, or as long, as the `arbor_search_limits` of the call allow (a frame's budget)
+//! and may be stopped from another thread by `arbor_breakthrough_search_cancel`;
+//! `arbor_breakthrough_search_best` reads the progress without searching,
+//! `arbor_breakthrough_search_play` advances the root by a move played and keeps the subtree
+//! below it. `k` runs of `n` iterations on one thread give exactly one run of `k · n`.
+//!
+//! Layout of the buffer (every offset a multiple of 8 from an 8-aligned start): the 16-byte
+//! header of every arbor buffer (magic `BTSH`, ABI version, bytes prepared), the cancel flag
+//! (a 32-bit atomic, only ever accessed atomically) and 4 reserved bytes, the handle's state
+//! ([`State`], 120 bytes), then the tree's 40-byte nodes. `_run`, `_play`, `_best` and
+//! `_tree_stats` never form a reference over the flag (see [`open_handle`]), so `_cancel`
+//! may store into it while they run.
 use core::ffi::c_void;
 use core::mem::{align_of, size_of};
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use rand_xorshift::XorShiftRng;
 
 use super::arbor_status;
+use super::boundary::{
+    BUFFER_HEADER_BYTES, Out, Plain, boundary, check_version, magic, prepare_buffer, read_in,
+    report_bytes,
+};
 use super::breakthrough::{arbor_breakthrough, read_state};
-use crate::breakthrough::{Heuristics, Move};
+use super::search::{
+    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE,
+    ARBOR_STOP_ITERATIONS, arbor_search_limits, arbor_search_progress, check_limits,
+};
+use super::status::ARBOR_ABI_VERSION;
+use crate::Error;
+use crate::breakthrough::{Color, Heuristics, Move, Position, Size};
 use crate::search::mcts::{
-    Config, MAX_CAPACITY, Mcts, MoGo, Node, Proof, Rave, Selection, Ucb1, node_size, seeded_rng,
+    Config, MAX_CAPACITY, Mcts, MoGo, Node, Proof, Rave, Selection, Stop, TreeParts, Ucb1,
+    node_size, seeded_rng,
 };
 
-/// `arbor_mcts_config.policy`: UCB1 (UCT), exploration constant `c`.
-pub const ARBOR_MCTS_UCT: u32 = 0;
-/// `arbor_mcts_config.policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
-pub const ARBOR_MCTS_RAVE: u32 = 1;
-/// `arbor_mcts_config.policy`: the MoGo score with arbor's Breakthrough prior H(d), with
-/// `c` (prior weight), `c1` (RAVE) and `c2` (prior fading).
-pub const ARBOR_MCTS_MOGO: u32 = 2;
+/// `arbor_breakthrough_search_config.policy`: UCB1 (UCT), exploration constant `c`.
+pub const ARBOR_BREAKTHROUGH_SEARCH_UCT: u32 = 0;
+/// `policy`: UCT-RAVE, exploration constant `c` and RAVE constant `c1`.
+pub const ARBOR_BREAKTHROUGH_SEARCH_RAVE: u32 = 1;
+/// `policy`: the MoGo score with arbor's Breakthrough prior H(d), with `c` (prior weight),
+/// `c1` (RAVE) and `c2` (prior fading).
+pub const ARBOR_BREAKTHROUGH_SEARCH_MOGO: u32 = 2;
 
-/// `arbor_mcts_stats.root_proof`: nothing proven.
-pub const ARBOR_MCTS_PROOF_UNKNOWN: u32 = 0;
-/// `arbor_mcts_stats.root_proof`: the side to move loses with best play.
-pub const ARBOR_MCTS_PROOF_LOSS: u32 = 1;
-/// `arbor_mcts_stats.root_proof`: a forced draw (never in Breakthrough).
-pub const ARBOR_MCTS_PROOF_DRAW: u32 = 2;
-/// `arbor_mcts_stats.root_proof`: the side to move wins with best play.
-pub const ARBOR_MCTS_PROOF_WIN: u32 = 3;
+/// `arbor_breakthrough_search_config.playout_cutoff`: playouts run to the end of the game.
+pub const ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF: u32 = 0xFFFF_FFFF;
 
-/// Required alignment of an MCTS buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
-pub const ARBOR_MCTS_ALIGN: usize = 8;
+/// `arbor_breakthrough_search_stats.root_proof`: nothing proven.
+pub const ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN: u32 = 0;
+/// `root_proof`: the side to move wins with best play (the best move is the win).
+pub const ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN: u32 = 1;
+/// `root_proof`: the side to move loses with best play.
+pub const ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS: u32 = 2;
 
-/// Most threads `arbor_mcts_search_threads` accepts.
-pub const ARBOR_MCTS_MAX_THREADS: u32 = 64;
+/// Alignment of a search handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+pub const ARBOR_BREAKTHROUGH_SEARCH_ALIGN: usize = 8;
+
+/// Most threads `arbor_breakthrough_search_run` accepts in a build with threads; see
+/// `arbor_breakthrough_search_max_threads`.
+pub const ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS: u32 = 64;
 #[cfg(feature = "std")]
-const _: () = assert!(ARBOR_MCTS_MAX_THREADS as usize == crate::search::mcts::MAX_SEARCH_THREADS);
+const _: () = assert!(
+    ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS as usize == crate::search::mcts::MAX_SEARCH_THREADS
+);
 
-/// No playout cutoff (`arbor_mcts_config.playout_cutoff`): playouts run to the end.
-pub const ARBOR_MCTS_NO_CUTOFF: u32 = 0xFFFF_FFFF;
+/// Bytes of a handle buffer before its nodes (header, cancel flag, state); a buffer of
+/// `capacity` nodes is `ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES + 40 * capacity` bytes.
+pub const ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES: usize = 144;
+const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES == NODES_OFFSET);
 
-/// Search settings. `arbor_mcts_default_config` fills one; change fields after that.
+/// Bytes of a tree node in a handle buffer.
+pub const ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES: usize = 40;
+const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES == node_size::<Move>());
+
+/// Search settings, kept in the handle by `arbor_breakthrough_search_init`. Fill it with
+/// `arbor_breakthrough_search_default_config`, then change fields. 48 bytes.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct arbor_mcts_config {
-    /// `ARBOR_MCTS_UCT`, `ARBOR_MCTS_RAVE` or `ARBOR_MCTS_MOGO`.
-    pub policy: u32,
-    /// 1: MCTS-Solver on (proven wins are played, proven losses avoided); 0: off.
-    pub solver: u32,
+pub struct arbor_breakthrough_search_config {
+    /// Written by `arbor_breakthrough_search_default_config`; a struct not filled by it is
+    /// refused.
+    pub magic: u32,
+    /// `ARBOR_ABI_VERSION` of the library that filled it.
+    pub version: u32,
     /// Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
     pub c: f64,
     /// RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
     pub c1: f64,
     /// MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
     pub c2: f64,
+    /// `ARBOR_BREAKTHROUGH_SEARCH_UCT`, `_RAVE` or `_MOGO`.
+    pub policy: u32,
+    /// 1: MCTS-Solver on (proven wins are played, proven losses avoided, and a run stops
+    /// once the root is proven); 0: off.
+    pub solver: u32,
     /// A leaf is expanded once it has had this many visits (0: at first visit).
     pub expand_threshold: u32,
-    /// At most this many playout moves (then the game counts as a draw for the backup);
-    /// `ARBOR_MCTS_NO_CUTOFF` plays to the end.
+    /// At most this many playout moves, after which the playout counts as a draw;
+    /// `ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF` plays to the end.
     pub playout_cutoff: u32,
 }
 
-/// What one search did.
+/// Bytes of `arbor_breakthrough_search_config`.
+pub const ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES: usize = 48;
+const _: () = assert!(
+    size_of::<arbor_breakthrough_search_config>() == ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES
+);
+
+// SAFETY: `#[repr(C)]`, u32 and f64 fields only, 48 bytes with no padding (asserted above:
+// 8 + 24 + 16): every bit pattern is a value.
+unsafe impl Plain for arbor_breakthrough_search_config {}
+
+/// What the tree of a handle holds (`arbor_breakthrough_search_tree_stats`), for sizing the
+/// buffer and for the solver's verdict. 16 bytes.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct arbor_mcts_stats {
-    /// Iterations run (fewer than asked only when the solver proved the root).
-    pub iterations: u32,
-    /// Nodes in use at the end, root included.
+pub struct arbor_breakthrough_search_stats {
+    /// Nodes in use, root included.
     pub nodes_used: u32,
-    /// Deepest leaf reached, in plies from the root.
-    pub max_depth: u32,
-    /// 1 if the tree ran out of nodes (the search went on without growing), else 0.
+    /// Nodes the buffer holds.
+    pub capacity_nodes: u32,
+    /// 1 if a run since `_init` or the last `_play` found no room to expand a leaf (it went
+    /// on refining the tree it had), else 0.
     pub storage_full: u32,
-    /// `ARBOR_MCTS_PROOF_*`: the solver's verdict for the side to move.
+    /// `ARBOR_BREAKTHROUGH_SEARCH_PROOF_*`: the solver's verdict for the side to move.
     pub root_proof: u32,
 }
 
-/// The start of an MCTS buffer; the nodes follow it.
+/// Bytes of `arbor_breakthrough_search_stats`.
+pub const ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES: usize = 16;
+const _: () =
+    assert!(size_of::<arbor_breakthrough_search_stats>() == ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES);
+
+const CONFIG_MAGIC: u32 = magic(b"BTSC");
+const HANDLE_MAGIC: u32 = magic(b"BTSH");
+
+/// The handle's state, after the header and the cancel flag. Plain numbers only, so any
+/// bytes are a `State`; every field is validated when a handle is opened ([`Opened`]).
 #[repr(C)]
 #[derive(Clone, Copy)]
-struct Header {
-    magic: u32,
-    capacity: u32,
-    config: arbor_mcts_config,
+struct State {
+    config: arbor_breakthrough_search_config,
+    /// Iterations run on this root since `_init` or the last `_play`.
+    iterations: u64,
+    /// The root position's pawns.
+    white: u64,
+    black: u64,
+    /// `TreeParts::root_key`, if `has_root_key` is 1.
+    root_key: u64,
+    /// The generator's state (never all zero).
+    rng: [u32; 4],
+    /// `TreeParts::len`.
+    tree_len: u32,
+    has_root_key: u32,
+    /// `iterations_this_call` and `stop_reason` of the last run on this root (0 before one).
+    last_iterations: u32,
+    last_reason: u32,
+    columns: u8,
+    rows: u8,
+    /// 0 White, 1 Black.
+    turn: u8,
+    /// 1 once a run on this root filled the storage.
+    storage_full: u8,
+    reserved: u32,
 }
 
-/// "ARB1" in little-endian order: marks a buffer prepared by `arbor_mcts_init`.
-const MAGIC: u32 = u32::from_le_bytes(*b"ARB1");
-const HEADER_BYTES: usize = size_of::<Header>();
-// The nodes start right after the header, so it must keep them aligned.
-const _: () = assert!(HEADER_BYTES.is_multiple_of(align_of::<Node<Move>>()));
-const _: () = assert!(ARBOR_MCTS_ALIGN >= align_of::<Header>());
-const _: () = assert!(ARBOR_MCTS_ALIGN.is_multiple_of(align_of::<Node<Move>>()));
+const STATE_BYTES: usize = 120;
+const _: () = assert!(size_of::<State>() == STATE_BYTES);
+const _: () = assert!(BUFFER_HEADER_BYTES == 16);
+/// The cancel flag follows the header.
+const FLAG_OFFSET: usize = BUFFER_HEADER_BYTES;
+const STATE_OFFSET: usize = FLAG_OFFSET + 8;
+const NODES_OFFSET: usize = STATE_OFFSET + STATE_BYTES;
+const _: () = assert!(FLAG_OFFSET.is_multiple_of(align_of::<AtomicU32>()));
+const _: () = assert!(STATE_OFFSET.is_multiple_of(align_of::<State>()));
+const _: () = assert!(NODES_OFFSET.is_multiple_of(align_of::<Node<Move>>()));
+const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_ALIGN >= align_of::<State>());
+const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_ALIGN.is_multiple_of(align_of::<Node<Move>>()));
+/// A prepared handle holds at least one node.
+const MIN_BYTES: usize = NODES_OFFSET + ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES;
 
-impl arbor_mcts_config {
+impl arbor_breakthrough_search_config {
     fn defaults(policy: u32) -> Option<Self> {
         let (c, c1, c2) = match policy {
-            ARBOR_MCTS_UCT => (Ucb1::default().c, 0.0, 0.0),
-            ARBOR_MCTS_RAVE => (Rave::default().c, Rave::default().c1, 0.0),
-            ARBOR_MCTS_MOGO => {
+            ARBOR_BREAKTHROUGH_SEARCH_UCT => (Ucb1::default().c, 0.0, 0.0),
+            ARBOR_BREAKTHROUGH_SEARCH_RAVE => (Rave::default().c, Rave::default().c1, 0.0),
+            ARBOR_BREAKTHROUGH_SEARCH_MOGO => {
                 let m = MoGo::default();
                 (m.c, m.c1, m.c2)
             }
             _ => return None,
         };
         let config = Config::default();
-        Some(arbor_mcts_config {
-            policy,
-            solver: u32::from(config.solver),
+        Some(arbor_breakthrough_search_config {
+            magic: CONFIG_MAGIC,
+            version: ARBOR_ABI_VERSION,
             c,
             c1,
             c2,
+            policy,
+            solver: u32::from(config.solver),
             expand_threshold: config.expand_threshold,
             playout_cutoff: config.playout_cutoff,
         })
     }
 
-    /// The Rust settings, or `None` if a field is out of range.
-    fn to_rust(self) -> Option<(Selection, Config)> {
+    /// The Rust settings. Errors: `NotInitialised`, `WrongVersion` (magic and version), then
+    /// `InvalidArgument` (a field out of range).
+    fn to_rust(self) -> Result<(Selection, Config), Error> {
+        check_version(self.magic, self.version, CONFIG_MAGIC)?;
         let ok = |x: f64| x.is_finite() && x >= 0.0;
         if !ok(self.c) || !ok(self.c1) || !ok(self.c2) || self.solver > 1 {
-            return None;
+            return Err(Error::InvalidArgument);
         }
         let selection = match self.policy {
-            ARBOR_MCTS_UCT => Selection::Ucb1(Ucb1 { c: self.c }),
-            ARBOR_MCTS_RAVE => Selection::Rave(Rave {
+            ARBOR_BREAKTHROUGH_SEARCH_UCT => Selection::Ucb1(Ucb1 { c: self.c }),
+            ARBOR_BREAKTHROUGH_SEARCH_RAVE => Selection::Rave(Rave {
                 c: self.c,
                 c1: self.c1,
             }),
-            ARBOR_MCTS_MOGO => Selection::MoGo(MoGo {
+            ARBOR_BREAKTHROUGH_SEARCH_MOGO => Selection::MoGo(MoGo {
                 c: self.c,
                 c1: self.c1,
                 c2: self.c2,
             }),
-            _ => return None,
+            _ => return Err(Error::InvalidArgument),
         };
         let config = Config {
             expand_threshold: self.expand_threshold,
@@ -149,304 +238,975 @@ impl arbor_mcts_config {
             solver: self.solver == 1,
             ..Config::default()
         };
-        Some((selection, config))
+        Ok((selection, config))
     }
 }
 
-/// Fills `*out` with the default settings of `policy` (`ARBOR_MCTS_UCT`: C = 1/sqrt(2);
-/// `ARBOR_MCTS_RAVE`: C = 0, c1 = 0.01; `ARBOR_MCTS_MOGO`: C = 1, c1 = 0.01, c2 = 1), the
-/// solver on, expansion at first visit, no playout cutoff.
+/// Fills `*out_config` with the default settings of `policy`
+/// (`ARBOR_BREAKTHROUGH_SEARCH_UCT`: C = 1/sqrt(2); `_RAVE`: C = 0, c1 = 0.01; `_MOGO`:
+/// C = 1, c1 = 0.01, c2 = 1), the solver on, expansion at first visit, no playout cutoff.
 ///
-/// `out` is caller-owned and written during the call only; unchanged on error.
+/// `out_config` is caller-owned and written during the call only.
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown policy).
 ///
 /// # Safety
-/// `out` must be NULL or valid for one write of `arbor_mcts_config`.
+/// `out_config` must be NULL or valid for one write of `arbor_breakthrough_search_config`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_mcts_default_config(
+pub unsafe extern "C" fn arbor_breakthrough_search_default_config(
     policy: u32,
-    out: *mut arbor_mcts_config,
+    out_config: *mut arbor_breakthrough_search_config,
 ) -> arbor_status {
-    if out.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    match arbor_mcts_config::defaults(policy) {
-        Some(config) => {
-            // SAFETY: non-NULL and writable by the caller's guarantee; unaligned is allowed.
-            unsafe { out.write_unaligned(config) };
-            arbor_status::ARBOR_OK
-        }
-        None => arbor_status::ARBOR_INVALID_ARGUMENT,
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_config) }?;
+        let config =
+            arbor_breakthrough_search_config::defaults(policy).ok_or(Error::InvalidArgument)?;
+        out.write(config);
+        Ok(())
+    })
 }
 
-/// Bytes of a buffer for an MCTS tree of `capacity` nodes (a small header plus 40 bytes a
-/// node), or 0 if `capacity` is 0 or the size does not fit `size_t`.
+/// Writes to `*out_bytes` the size of a handle buffer whose tree holds `capacity_nodes`
+/// nodes for each of `threads` threads: `ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES` (144) plus 40
+/// bytes a node, nothing more.
 ///
-/// A search expands at most one node per iteration, adding at most
-/// `ARBOR_BREAKTHROUGH_MAX_MOVES` (48) nodes, so `48 * iterations + 1` nodes never fill;
-/// with fewer, the search keeps refining the tree it has and reports `storage_full`.
-#[unsafe(no_mangle)]
-pub extern "C" fn arbor_mcts_bytes(capacity: u32) -> usize {
-    if capacity == 0 {
-        return 0;
-    }
-    (capacity as usize)
-        .checked_mul(node_size::<Move>())
-        .and_then(|nodes| nodes.checked_add(HEADER_BYTES))
-        .filter(|&bytes| bytes <= isize::MAX as usize)
-        .unwrap_or(0)
-}
-
-/// Checks a buffer pointer and length: non-NULL, aligned, room for a header and a node.
-fn check_buffer(buf: *const c_void, len: usize) -> Result<usize, arbor_status> {
-    if buf.is_null() {
-        return Err(arbor_status::ARBOR_NULL_POINTER);
-    }
-    if !(buf as usize).is_multiple_of(ARBOR_MCTS_ALIGN) {
-        return Err(arbor_status::ARBOR_INVALID_ARGUMENT);
-    }
-    if len > isize::MAX as usize {
-        return Err(arbor_status::ARBOR_INVALID_LENGTH);
-    }
-    let capacity = len.saturating_sub(HEADER_BYTES) / node_size::<Move>();
-    if len < HEADER_BYTES || capacity == 0 {
-        return Err(arbor_status::ARBOR_BUFFER_TOO_SMALL);
-    }
-    Ok(capacity.min(MAX_CAPACITY))
-}
-
-/// Prepares the caller's buffer `buf` of `len` bytes for MCTS searches with the settings
-/// `*config` (copied into the buffer), and writes the number of nodes it holds to
-/// `*out_capacity` if that is not NULL. The nodes are zeroed: O(len).
+/// How many nodes: an iteration expands at most one leaf, adding one node per legal move
+/// there, so a run of `N` iterations from a fresh root adds at most `N * m` nodes, `m` the
+/// most legal moves of a position: 3 per pawn, at most 48 (8 columns), 36 (6), 30 (5).
+/// `arbor_breakthrough_search_nodes_for_iterations` computes `1 + N * m` for a position
+/// (it never fills). Real trees are smaller, because leaves have fewer moves than that and
+/// the solver stops expanding proven lines: from the 8x8 start, 10,000 iterations with the
+/// default settings use 23–26 nodes an iteration (UCT 23.2, RAVE 25.3, MoGo 23.8: 48–53 %
+/// of `1 + 48 N`), from the 6x5 start about 15 (of 36: 41–43 %), measured by the unit test
+/// `typical_trees_use_a_share_of_the_bound`. So `27 * N` nodes (8x8) or `17 * N` (6x5) is
+/// a realistic size that rarely fills, half the bound; a tree that fills goes on searching
+/// without growing (`storage_full` in `arbor_breakthrough_search_tree_stats` says so). A
+/// tree kept by `_play` brings its subtree's nodes along.
 ///
-/// The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it after
-/// the call); it must be aligned to `ARBOR_MCTS_ALIGN` (8) bytes and should be
-/// `arbor_mcts_bytes(capacity)` long. On error nothing is written.
-/// Errors: `ARBOR_NULL_POINTER` (`buf` or `config`), `ARBOR_INVALID_ARGUMENT` (misaligned
-/// `buf`, unknown policy, `solver` not 0 or 1, a constant negative or not finite),
-/// `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room for
-/// the header and one node).
+/// With `threads` > 1 a run splits the nodes into `threads` equal trees (root
+/// parallelism), hence the product.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`capacity_nodes` 0, `threads` 0
+/// or above `arbor_breakthrough_search_max_threads()`, more than 2^32 - 1 nodes in all, or
+/// a size above `PTRDIFF_MAX`).
 ///
 /// # Safety
-/// `buf` must be NULL or valid for `len` writes; `config` NULL or readable; `out_capacity`
-/// NULL or writable.
+/// `out_bytes` must be NULL or valid for one write.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_mcts_init(
-    buf: *mut c_void,
-    len: usize,
-    config: *const arbor_mcts_config,
-    out_capacity: *mut u32,
-) -> arbor_status {
-    if config.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    let capacity = match check_buffer(buf, len) {
-        Ok(capacity) => capacity,
-        Err(status) => return status,
-    };
-    // SAFETY: non-NULL and readable by the caller's guarantee; all bit patterns of its
-    // integer and float fields are values.
-    let config = unsafe { config.read_unaligned() };
-    if config.to_rust().is_none() {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    }
-    let header = Header {
-        magic: MAGIC,
-        capacity: capacity as u32,
-        config,
-    };
-    let node_bytes = capacity * node_size::<Move>();
-    // SAFETY: `buf` is non-NULL, aligned for `Header`, and valid for `len` >= HEADER_BYTES +
-    // node_bytes writes (check_buffer), so both writes stay inside it.
-    unsafe {
-        buf.cast::<Header>().write(header);
-        core::ptr::write_bytes(buf.cast::<u8>().add(HEADER_BYTES), 0, node_bytes);
-    }
-    if !out_capacity.is_null() {
-        // SAFETY: non-NULL and writable by the caller's guarantee.
-        unsafe { out_capacity.write_unaligned(capacity as u32) };
-    }
-    arbor_status::ARBOR_OK
-}
-
-/// Searches the position `*state` for `iterations` MCTS iterations in the buffer `buf`
-/// (`len` bytes, prepared by `arbor_mcts_init`), with all randomness from `seed`, and writes
-/// the chosen move (packed as `arbor_breakthrough_legal_moves` lists them) to `*out_move`
-/// and, if `out_stats` is not NULL, what the search did to `*out_stats`.
-///
-/// The same buffer settings, position, iterations and seed give the same move and
-/// statistics on every platform. Each search starts a fresh tree in the buffer. With 0
-/// iterations the move is a uniformly random legal one. The buffer is caller-owned and used
-/// during the call only; one search at a time per buffer.
-/// On error nothing is written to `*out_move` or `*out_stats`.
-/// Errors: `ARBOR_NULL_POINTER` (`buf`, `state` or `out_move`), `ARBOR_INVALID_ARGUMENT`
-/// (misaligned or uninitialised buffer, a buffer shorter than when it was initialised,
-/// settings changed to invalid values, an invalid position, or a game that is already over),
-/// `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
-///
-/// # Safety
-/// `buf` must be NULL or valid for `len` reads and writes and not used by anyone else
-/// during the call; `state` NULL or readable; `out_move` and `out_stats` NULL or writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_mcts_search(
-    buf: *mut c_void,
-    len: usize,
-    state: *const arbor_breakthrough,
-    iterations: u32,
-    seed: u64,
-    out_move: *mut u16,
-    out_stats: *mut arbor_mcts_stats,
-) -> arbor_status {
-    // SAFETY: forwarded caller guarantee.
-    unsafe { search_buffer(buf, len, state, iterations, 1, seed, out_move, out_stats) }
-}
-
-/// `arbor_mcts_search` on `threads` threads (1 to `ARBOR_MCTS_MAX_THREADS`) by root
-/// parallelism: the buffer's nodes are split into `threads` equal parts (fewer threads if
-/// it holds fewer nodes than that), thread k searches a fresh tree in part k for
-/// `iterations` iterations with a generator seeded from the k-th number drawn from `seed`,
-/// and the move is chosen from the root children's statistics summed over the threads
-/// (a move proven won by any thread is played). Size the buffer for `threads` trees:
-/// `arbor_mcts_bytes(threads * (48 * iterations + 1))` never fills.
-///
-/// With `threads == 1` this is `arbor_mcts_search`, bit for bit. The same buffer settings,
-/// capacity, position, iterations, seed and thread count give the same move and statistics
-/// on every platform, however the threads are scheduled. `*out_stats` gives totals over the
-/// threads: `iterations` and `nodes_used` summed, `max_depth` the deepest, `storage_full`
-/// if any thread filled its part, `root_proof` what any thread proved. The call returns
-/// when every thread is done; arbor keeps no thread afterwards.
-/// Errors: as `arbor_mcts_search`, and `ARBOR_INVALID_ARGUMENT` when `threads` is 0 or above
-/// `arbor_mcts_max_threads()` (`ARBOR_MCTS_MAX_THREADS`, or 1 in a build without the `std`
-/// feature, which has no threads).
-///
-/// # Safety
-/// As `arbor_mcts_search`.
-#[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn arbor_mcts_search_threads(
-    buf: *mut c_void,
-    len: usize,
-    state: *const arbor_breakthrough,
-    iterations: u32,
+pub unsafe extern "C" fn arbor_breakthrough_search_bytes(
+    capacity_nodes: u32,
     threads: u32,
-    seed: u64,
-    out_move: *mut u16,
-    out_stats: *mut arbor_mcts_stats,
+    out_bytes: *mut usize,
 ) -> arbor_status {
-    // SAFETY: forwarded caller guarantee.
-    unsafe {
-        search_buffer(
-            buf, len, state, iterations, threads, seed, out_move, out_stats,
-        )
-    }
+    boundary(|| {
+        let bytes = if capacity_nodes == 0 || !threads_supported(threads) {
+            None
+        } else {
+            (capacity_nodes as usize)
+                .checked_mul(threads as usize)
+                .filter(|&nodes| nodes <= MAX_CAPACITY)
+                .and_then(|nodes| nodes.checked_mul(ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES))
+                .and_then(|nodes| nodes.checked_add(NODES_OFFSET))
+        };
+        // SAFETY: forwarded caller guarantee.
+        unsafe { report_bytes(bytes, out_bytes) }
+    })
 }
 
-/// The most threads `arbor_mcts_search_threads` accepts in this build:
-/// `ARBOR_MCTS_MAX_THREADS` when the library was built with the `std` feature (the
-/// default), 1 without it (a no_std build has no threads). Never fails.
+/// Writes to `*out_nodes` the nodes a tree grown from a fresh root at `*position` needs so
+/// that `iterations` iterations never fill it: `1 + iterations * 3 * p`, `p` the larger
+/// pawn count of the two sides (a pawn has at most 3 moves, and pawns are only ever
+/// captured). Typical trees use about half of it (see `arbor_breakthrough_search_bytes`).
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (an invalid position, or more than
+/// 2^32 - 1 nodes), `ARBOR_GAME_OVER` (nothing to search).
+///
+/// # Safety
+/// `position` must be NULL or readable; `out_nodes` NULL or writable.
 #[unsafe(no_mangle)]
-pub extern "C" fn arbor_mcts_max_threads() -> u32 {
+pub unsafe extern "C" fn arbor_breakthrough_search_nodes_for_iterations(
+    position: *const arbor_breakthrough,
+    iterations: u32,
+    out_nodes: *mut u32,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out_nodes) }?;
+        // SAFETY: as above.
+        let position = unsafe { read_position(position) }?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let pawns = position
+            .pawns(Color::White)
+            .count_ones()
+            .max(position.pawns(Color::Black).count_ones());
+        let nodes = u64::from(iterations) * 3 * u64::from(pawns) + 1;
+        let nodes = u32::try_from(nodes).map_err(|_| Error::InvalidArgument)?;
+        out.write(nodes);
+        Ok(())
+    })
+}
+
+/// Prepares the caller's buffer `buf` of `len` bytes as a search handle for `*position`,
+/// with the settings `*config` (copied into it) and all randomness from `seed`: the tree is
+/// empty, the iteration count 0, the cancel flag clear. The nodes are zeroed: O(len).
+///
+/// The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it); it
+/// must be aligned to `ARBOR_BREAKTHROUGH_SEARCH_ALIGN` and should be
+/// `arbor_breakthrough_search_bytes` long (any length from 184 bytes, one node, works; the
+/// nodes are what fits). Must not overlap any other call on the same buffer, `_cancel`
+/// included.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `config`, `position`), `ARBOR_NOT_INITIALISED` /
+/// `ARBOR_WRONG_VERSION` (`config` not filled by `_default_config` of this version),
+/// `ARBOR_INVALID_ARGUMENT` (unknown policy, `solver` not 0 or 1, a constant negative or not
+/// finite, an invalid position), `ARBOR_GAME_OVER` (the position is won), `ARBOR_MISALIGNED`,
+/// `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (no room
+/// for one node). Nothing is written on error.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` writes, used by nothing else during the call;
+/// `config` and `position` NULL or readable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_init(
+    buf: *mut c_void,
+    len: usize,
+    config: *const arbor_breakthrough_search_config,
+    position: *const arbor_breakthrough,
+    seed: u64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let config = unsafe { read_in(config) }?;
+        config.to_rust()?;
+        // SAFETY: as above.
+        let position = unsafe { read_position(position) }?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let mut state = State {
+            config,
+            iterations: 0,
+            white: 0,
+            black: 0,
+            root_key: 0,
+            rng: rng_words(&seeded_rng(seed)),
+            tree_len: 0,
+            has_root_key: 0,
+            last_iterations: 0,
+            last_reason: 0,
+            columns: 0,
+            rows: 0,
+            turn: 0,
+            storage_full: 0,
+            reserved: 0,
+        };
+        state.set_position(&position);
+        state.set_tree(TreeParts::default());
+        // SAFETY: forwarded caller guarantee (exclusive use of `len` writable bytes).
+        let data = unsafe {
+            prepare_buffer(
+                buf,
+                len,
+                ARBOR_BREAKTHROUGH_SEARCH_ALIGN,
+                MIN_BYTES,
+                HANDLE_MAGIC,
+            )
+        }?;
+        // The data starts at FLAG_OFFSET: the flag and the reserved word, the state, the
+        // nodes (at least MIN_BYTES - 16 bytes, checked by prepare_buffer).
+        data.fill(0);
+        let state_at = STATE_OFFSET - FLAG_OFFSET;
+        let state_bytes = &mut data[state_at..state_at + STATE_BYTES];
+        // SAFETY: `state_bytes` is STATE_BYTES = size_of::<State>() writable bytes; the
+        // write is unaligned-safe.
+        unsafe {
+            state_bytes
+                .as_mut_ptr()
+                .cast::<State>()
+                .write_unaligned(state)
+        };
+        Ok(())
+    })
+}
+
+/// Grows the handle's tree until the first of: `limits->max_iterations` iterations in this
+/// call (per thread; 0 for no limit), `limits->deadline_us` microseconds since the call
+/// began, a cancel (`arbor_breakthrough_search_cancel`, from any thread, also one made
+/// before this call), or the solver proving the root. Writes the progress to `*out`:
+/// iterations on this root so far and in this call, why it stopped (`ARBOR_STOP_ITERATIONS`,
+/// `_DEADLINE`, `_CANCELLED`, `_DONE` for a proven root, which no further run changes), the
+/// move the search would play now (`ARBOR_SEARCH_NO_MOVE` while the root has no children:
+/// a first run of 0 iterations, or a buffer too small to expand the root), its visits and
+/// mean reward for the side to move, and the root's visits.
+///
+/// Resumable: on one thread, `k` runs of `n` iterations give exactly the tree, the progress
+/// and the move of one run of `k · n` (same buffer size, settings, position and seed).
+/// With `threads` > 1 (root parallelism, 1 to `arbor_breakthrough_search_max_threads()`),
+/// each run starts afresh: the tree is split into `threads` trees of equal share that each
+/// run up to `max_iterations`, with generators drawn from the handle's; their root
+/// statistics are summed. The handle then keeps the first thread's tree with the summed
+/// root statistics (a later run on 1 thread continues it) and counts this run's iterations
+/// only. The same buffer size, settings, position, seed and thread count give the same
+/// result whatever the scheduler does, unless a deadline or cancel ends the run.
+///
+/// Deadline: measured by `limits->now_us(limits->ctx)` if set (called on the calling
+/// thread only, about once per iteration), else by the monotonic clock of a `std` build;
+/// a `no_std` build without `now_us` refuses a deadline with `ARBOR_UNSUPPORTED`. A run
+/// overruns it by at most one iteration (a few microseconds, see below). The cancel flag
+/// stays set until a run returns `ARBOR_STOP_CANCELLED`, which clears it, so a cancel made
+/// just before a run is not lost.
+///
+/// Speed (8x8, from the start, default settings, one thread, a fresh handle, 10,000
+/// iterations: `cargo bench --bench breakthrough -- c_handle`, 2026-11-24, a 2-core machine
+/// at load 4): UCT 386, RAVE 185, MoGo 222 iterations a millisecond (2.6, 5.4 and 4.5 µs an
+/// iteration); later positions are faster (shorter playouts). A 16 ms frame thus holds about
+/// 6,000 UCT, 2,900 RAVE or 3,500 MoGo iterations, less the call's check below; a deadline
+/// is the simpler budget.
+///
+/// Every call that opens the handle (this one, `_play`, `_best`, `_tree_stats`) first checks
+/// the tree's structure (`Mcts::from_tree_parts`), O(nodes in use), and that counts against
+/// the deadline: measured 0.37 ms at 69,000 nodes and 1.3 ms at 232,000 (5–6 ns a node while
+/// the tree fits the cache), 15 ms at 712,000 and 57 ms at 2.4 million (21–24 ns a node).
+/// So a search spread over frames should keep its tree to a few hundred thousand nodes (the
+/// buffer's size caps it; a full tree goes on searching without growing); a longer think
+/// is one run on a worker thread, ended by a deadline or `_cancel`.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
+/// `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not
+/// prepared by `_init` or damaged: any of its fields out of range, or nodes that do not
+/// form a tree), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`
+/// (`len` shorter than at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many),
+/// `ARBOR_UNSUPPORTED` (a deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER`
+/// (the root position is won). On error neither `*out` nor the handle is changed.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes, used by no other call during
+/// this one except `arbor_breakthrough_search_cancel`; `limits` NULL or readable, its
+/// `now_us` NULL or a function callable with its `ctx`; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_run(
+    buf: *mut c_void,
+    len: usize,
+    limits: *const arbor_search_limits,
+    threads: u32,
+    out: *mut arbor_search_progress,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: as above.
+        let limits = unsafe { read_in(limits) }?;
+        check_limits(&limits)?;
+        if !threads_supported(threads) {
+            return Err(Error::InvalidArgument);
+        }
+        let clock = RunClock::new(&limits)?;
+        // SAFETY: forwarded caller guarantee.
+        let handle = unsafe { open_handle(buf, len) }?;
+        let Opened {
+            cancel,
+            state,
+            mut tree,
+            position,
+            selection,
+            config,
+            mut rng,
+        } = handle.load()?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+
+        let why = AtomicU32::new(0);
+        let stop = RunStop {
+            cancel,
+            why: &why,
+            clock,
+        };
+        let budget = if limits.max_iterations == 0 {
+            u32::MAX
+        } else {
+            limits.max_iterations
+        };
+        let parallel = threads > 1 && tree.capacity() > 1;
+        let result = tree.search_on_threads_until(
+            &position,
+            &selection,
+            &Heuristics,
+            &config,
+            budget,
+            threads as usize,
+            stop,
+            &mut rng,
+        )?;
+
+        let done = result.stats.iterations;
+        let why = why.into_inner();
+        let reason = if why & WHY_CANCEL != 0 {
+            cancel.store(0, Ordering::Relaxed);
+            ARBOR_STOP_CANCELLED
+        } else if config.solver && tree.root_proof() != Proof::Unknown {
+            ARBOR_STOP_DONE
+        } else if why & WHY_DEADLINE != 0 {
+            ARBOR_STOP_DEADLINE
+        } else {
+            ARBOR_STOP_ITERATIONS
+        };
+        state.iterations = if parallel {
+            u64::from(done)
+        } else {
+            state.iterations.saturating_add(u64::from(done))
+        };
+        state.rng = rng_words(&rng);
+        state.set_tree(tree.parts());
+        state.last_iterations = done;
+        state.last_reason = reason;
+        state.storage_full |= u8::from(result.stats.storage_full);
+        out.write(progress(state, &tree, &selection, &config));
+        Ok(())
+    })
+}
+
+/// Asks a running `arbor_breakthrough_search_run` on this handle to stop: it returns within
+/// one iteration (a few microseconds) with `ARBOR_STOP_CANCELLED`. Without a run in
+/// progress the request waits for the next run, which then returns at once; the run that
+/// reports `ARBOR_STOP_CANCELLED` clears it (so does `_init`).
+///
+/// The one call that may overlap other calls on the same buffer, from any thread: it
+/// checks the buffer's header (which only `_init` writes) and stores into the cancel flag
+/// (an atomic), touching nothing else. It must not overlap `_init` of the buffer, nor its
+/// freeing.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes (prepared by `_init`, or any
+/// bytes, which are refused).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_cancel(
+    buf: *mut c_void,
+    len: usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        unsafe { check_header(buf, len) }?;
+        // SAFETY: `check_header` found a prepared handle of at least MIN_BYTES; the flag is
+        // aligned (ALIGN and FLAG_OFFSET) and only ever accessed atomically.
+        let flag = unsafe { cancel_flag(buf) };
+        flag.store(1, Ordering::Relaxed);
+        Ok(())
+    })
+}
+
+/// Advances the handle's root by `mv` (packed as `arbor_breakthrough_legal_moves` lists
+/// them), played by either side: the root position becomes the one after `mv`, and the
+/// subtree below `mv` becomes the tree, with its statistics (tree reuse; O(nodes in use)).
+/// If the tree has no node for `mv` it is cleared. The iteration count and the last run's
+/// figures restart at 0; the root's visits are those of the subtree kept.
+///
+/// Errors: `ARBOR_NULL_POINTER`, the buffer errors of `_run`, `ARBOR_GAME_OVER` (the root
+/// position is already won), `ARBOR_ILLEGAL_MOVE` (`mv` is not a legal move there; the
+/// handle is unchanged).
+///
+/// # Safety
+/// As `arbor_breakthrough_search_run` for `buf`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_play(
+    buf: *mut c_void,
+    len: usize,
+    mv: u16,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let handle = unsafe { open_handle(buf, len) }?;
+        let Opened {
+            state,
+            mut tree,
+            mut position,
+            ..
+        } = handle.load()?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let mv = Move::from_u16(mv).ok_or(Error::IllegalMove)?;
+        position.try_play(mv).map_err(|_| Error::IllegalMove)?;
+        tree.advance(mv);
+        state.set_position(&position);
+        state.set_tree(tree.parts());
+        state.iterations = 0;
+        state.last_iterations = 0;
+        state.last_reason = 0;
+        state.storage_full = 0;
+        Ok(())
+    })
+}
+
+/// Writes the progress of the handle's search to `*out` without searching (one pass over
+/// the root's children): as `arbor_breakthrough_search_run` wrote it after its last run on
+/// this root (iterations, move, visits, value), or with 0 iterations, stop reason 0 and
+/// whatever a tree kept by `_play` says before any run.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`,
+/// `ARBOR_GAME_OVER` (the root position is won: there is no move to choose).
+///
+/// # Safety
+/// As `arbor_breakthrough_search_run` for `buf`; `out` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_best(
+    buf: *mut c_void,
+    len: usize,
+    out: *mut arbor_search_progress,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: as above.
+        let handle = unsafe { open_handle(buf, len) }?;
+        let Opened {
+            state,
+            tree,
+            position,
+            selection,
+            config,
+            ..
+        } = handle.load()?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        out.write(progress(state, &tree, &selection, &config));
+        Ok(())
+    })
+}
+
+/// Writes what the handle's tree holds to `*out`: nodes used and available, whether a run
+/// on this root filled them, and the solver's verdict on the root.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`.
+///
+/// # Safety
+/// As `arbor_breakthrough_search_best`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_breakthrough_search_tree_stats(
+    buf: *mut c_void,
+    len: usize,
+    out: *mut arbor_breakthrough_search_stats,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out) }?;
+        // SAFETY: as above.
+        let handle = unsafe { open_handle(buf, len) }?;
+        let Opened { state, tree, .. } = handle.load()?;
+        let root_proof = match tree.root_proof() {
+            Proof::Win => ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN,
+            Proof::Loss => ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS,
+            Proof::Unknown | Proof::Draw => ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN,
+        };
+        out.write(arbor_breakthrough_search_stats {
+            nodes_used: tree.len(),
+            capacity_nodes: tree.capacity(),
+            storage_full: u32::from(state.storage_full),
+            root_proof,
+        });
+        Ok(())
+    })
+}
+
+/// The most threads `arbor_breakthrough_search_run` accepts in this build:
+/// `ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS` with the `std` feature (the default), 1 without
+/// it (a `no_std` build has no threads). Never fails.
+#[unsafe(no_mangle)]
+pub extern "C" fn arbor_breakthrough_search_max_threads() -> u32 {
     if cfg!(feature = "std") {
-        ARBOR_MCTS_MAX_THREADS
+        ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS
     } else {
         1
     }
 }
 
-/// The body of both searches.
+fn threads_supported(threads: u32) -> bool {
+    (1..=arbor_breakthrough_search_max_threads()).contains(&threads)
+}
+
+/// The one reader of a caller's `arbor_breakthrough` in this file.
 ///
 /// # Safety
-/// As `arbor_mcts_search`.
-#[allow(clippy::too_many_arguments)]
-unsafe fn search_buffer(
-    buf: *mut c_void,
-    len: usize,
-    state: *const arbor_breakthrough,
-    iterations: u32,
-    threads: u32,
-    seed: u64,
-    out_move: *mut u16,
-    out_stats: *mut arbor_mcts_stats,
-) -> arbor_status {
-    if out_move.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    if threads == 0 || threads > arbor_mcts_max_threads() {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    }
-    let room = match check_buffer(buf, len) {
-        Ok(capacity) => capacity,
-        Err(status) => return status,
-    };
+/// `position` must be NULL or valid for one read of `arbor_breakthrough`.
+unsafe fn read_position(position: *const arbor_breakthrough) -> Result<Position, Error> {
     // SAFETY: forwarded caller guarantee.
-    let position = match unsafe { read_state(state) } {
-        Ok(position) => position,
-        Err(error) => return error.into(),
-    };
-    // SAFETY: `buf` is non-NULL, aligned and holds at least HEADER_BYTES readable bytes
-    // (check_buffer); the header's fields are plain numbers, valid for any bits.
-    let header = unsafe { buf.cast::<Header>().read() };
-    let capacity = header.capacity as usize;
-    if header.magic != MAGIC || capacity == 0 || capacity > room {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
+    unsafe { read_state(position) }
+}
+
+/// What the search has found, as `_run` and `_best` report it.
+fn progress(
+    state: &State,
+    tree: &Mcts<'_, Move>,
+    selection: &Selection,
+    config: &Config,
+) -> arbor_search_progress {
+    let summary = tree.root_summary::<Position, _>(selection, config);
+    arbor_search_progress {
+        iterations: state.iterations,
+        iterations_this_call: state.last_iterations,
+        stop_reason: state.last_reason,
+        best_move: summary
+            .best
+            .map_or(ARBOR_SEARCH_NO_MOVE, |mv| u32::from(mv.to_u16())),
+        best_visits: summary.best_visits,
+        best_value: f64::from(summary.best_value),
+        root_visits: u64::from(summary.root_visits),
     }
-    let Some((selection, config)) = header.config.to_rust() else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    if position.is_over() {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
+}
+
+impl State {
+    fn set_position(&mut self, position: &Position) {
+        self.white = position.pawns(Color::White);
+        self.black = position.pawns(Color::Black);
+        self.columns = position.size().columns();
+        self.rows = position.size().rows();
+        self.turn = position.side_to_move() as u8;
     }
-    // SAFETY: the nodes start HEADER_BYTES into the buffer, a multiple of their alignment
-    // (asserted at compile time) from an ARBOR_MCTS_ALIGN-aligned start; `capacity` nodes fit
-    // in `len` bytes (capacity <= room); the caller gives us exclusive use of the buffer for
-    // the call. The bytes were initialised by arbor_mcts_init or a previous search, and every
-    // field of a node is a plain integer or float (the move a u16), valid for any bits; a
-    // fresh tree also writes each node before reading it.
-    let nodes = unsafe {
-        core::slice::from_raw_parts_mut(
-            buf.cast::<u8>().add(HEADER_BYTES).cast::<Node<Move>>(),
-            capacity,
+
+    fn position(&self) -> Result<Position, Error> {
+        let size = Size::new_checked(self.columns, self.rows).map_err(|_| Error::NotInitialised)?;
+        let turn = match self.turn {
+            0 => Color::White,
+            1 => Color::Black,
+            _ => return Err(Error::NotInitialised),
+        };
+        Position::from_bitboards(size, self.white, self.black, turn)
+            .map_err(|_| Error::NotInitialised)
+    }
+
+    fn set_tree(&mut self, parts: TreeParts) {
+        self.tree_len = parts.len;
+        self.has_root_key = u32::from(parts.root_key.is_some());
+        self.root_key = parts.root_key.unwrap_or(0);
+    }
+
+    fn tree(&self) -> Result<TreeParts, Error> {
+        let root_key = match self.has_root_key {
+            0 => None,
+            1 => Some(self.root_key),
+            _ => return Err(Error::NotInitialised),
+        };
+        Ok(TreeParts {
+            len: self.tree_len,
+            root_key,
+        })
+    }
+}
+
+/// The generator's four words.
+fn rng_words(rng: &XorShiftRng) -> [u32; 4] {
+    // SAFETY: `XorShiftRng` (rand_xorshift 0.5) is four `Wrapping<u32>`, 16 bytes without
+    // padding (transmute checks the size), so its bytes are four initialised `u32`.
+    unsafe { core::mem::transmute::<XorShiftRng, [u32; 4]>(rng.clone()) }
+}
+
+/// The generator [`rng_words`] took apart; `None` for all zeros, which no generator has.
+fn rng_from_words(words: [u32; 4]) -> Option<XorShiftRng> {
+    if words == [0; 4] {
+        return None;
+    }
+    // SAFETY: the reverse of `rng_words`: any four words are four `Wrapping<u32>`; all
+    // zeros (the one state the generator never reaches) is refused above.
+    Some(unsafe { core::mem::transmute::<[u32; 4], XorShiftRng>(words) })
+}
+
+/// A handle's parts, opened without a reference over the cancel flag.
+struct Handle<'a> {
+    cancel: &'a AtomicU32,
+    state: &'a mut State,
+    nodes: &'a mut [Node<Move>],
+}
+
+/// A handle with every field checked.
+struct Opened<'a> {
+    cancel: &'a AtomicU32,
+    state: &'a mut State,
+    tree: Mcts<'a, Move>,
+    position: Position,
+    selection: Selection,
+    config: Config,
+    rng: XorShiftRng,
+}
+
+impl<'a> Handle<'a> {
+    /// Checks every field of the state and the tree's structure (O(nodes in use)). A field
+    /// out of range is `Error::NotInitialised` (damaged), also for the stored settings.
+    fn load(self) -> Result<Opened<'a>, Error> {
+        let Handle {
+            cancel,
+            state,
+            nodes,
+        } = self;
+        let (selection, config) = state.config.to_rust().map_err(|_| Error::NotInitialised)?;
+        let position = state.position()?;
+        let rng = rng_from_words(state.rng).ok_or(Error::NotInitialised)?;
+        let parts = state.tree()?;
+        let tree = Mcts::from_tree_parts(nodes, parts).map_err(|_| Error::NotInitialised)?;
+        Ok(Opened {
+            cancel,
+            state,
+            tree,
+            position,
+            selection,
+            config,
+            rng,
+        })
+    }
+}
+
+/// The checks of `open_buffer` (`boundary.rs`), without forming a reference over the
+/// buffer: `_cancel` may store into the flag while another call has the handle open, so
+/// no call may hold a `&mut` over the flag's bytes. Returns the bytes the handle was
+/// prepared with (at least `MIN_BYTES`). Reads only the header, which only `_init` writes.
+/// Errors: `NullPointer`, `Misaligned`, `InvalidLength`, `BufferTooSmall`,
+/// `NotInitialised`, `WrongVersion`.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads.
+unsafe fn check_header(buf: *const c_void, len: usize) -> Result<usize, Error> {
+    if buf.is_null() {
+        return Err(Error::NullPointer);
+    }
+    if !(buf as usize).is_multiple_of(ARBOR_BREAKTHROUGH_SEARCH_ALIGN) {
+        return Err(Error::Misaligned);
+    }
+    if len > isize::MAX as usize {
+        return Err(Error::InvalidLength);
+    }
+    if len < BUFFER_HEADER_BYTES {
+        return Err(Error::BufferTooSmall);
+    }
+    // The header of boundary.rs: magic (u32), version (u32), bytes prepared (u64).
+    // SAFETY: non-NULL, 8-aligned, at least 16 readable bytes; integers, valid for any bits.
+    let (magic, version, bytes) = unsafe {
+        (
+            buf.cast::<u32>().read(),
+            buf.cast::<u32>().add(1).read(),
+            buf.cast::<u64>().add(1).read(),
         )
     };
-    let mut tree = Mcts::new(nodes);
-    let mut rng = seeded_rng(seed);
-    let searched = tree.search_on_threads(
-        &position,
-        &selection,
-        &Heuristics,
-        &config,
-        iterations,
-        threads as usize,
-        &mut rng,
-    );
-    let result = match searched {
-        Ok(result) => result,
-        Err(error) => return error.into(),
-    };
-    let Some(best) = result.best else {
-        // Unreachable for an ongoing position; reported rather than assumed.
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    // SAFETY: non-NULL and writable by the caller's guarantee.
-    unsafe { out_move.write_unaligned(best.to_u16()) };
-    if !out_stats.is_null() {
-        let stats = result.stats;
-        let proof = match stats.root_proof {
-            Proof::Unknown => ARBOR_MCTS_PROOF_UNKNOWN,
-            Proof::Loss => ARBOR_MCTS_PROOF_LOSS,
-            Proof::Draw => ARBOR_MCTS_PROOF_DRAW,
-            Proof::Win => ARBOR_MCTS_PROOF_WIN,
-        };
-        let out = arbor_mcts_stats {
-            iterations: stats.iterations,
-            nodes_used: stats.nodes_used,
-            max_depth: stats.max_depth,
-            storage_full: u32::from(stats.storage_full),
-            root_proof: proof,
-        };
-        // SAFETY: non-NULL and writable by the caller's guarantee.
-        unsafe { out_stats.write_unaligned(out) };
+    check_version(magic, version, HANDLE_MAGIC)?;
+    if bytes > len as u64 {
+        return Err(Error::BufferTooSmall);
     }
-    arbor_status::ARBOR_OK
+    if bytes < MIN_BYTES as u64 {
+        // `_init` never prepares a handle this short.
+        return Err(Error::NotInitialised);
+    }
+    Ok(bytes as usize)
+}
+
+/// The cancel flag of a checked handle.
+///
+/// # Safety
+/// `buf` passed [`check_header`]; the returned reference must not outlive the buffer.
+unsafe fn cancel_flag<'a>(buf: *const c_void) -> &'a AtomicU32 {
+    // SAFETY: FLAG_OFFSET + 4 <= MIN_BYTES <= the buffer's length, 4-aligned from an
+    // 8-aligned start; `AtomicU32` has the layout of `u32`, any bits are a value, and the
+    // flag's bytes are only ever accessed through this atomic (or by `_init`, which no
+    // call may overlap).
+    unsafe { AtomicU32::from_ptr(buf.cast::<u8>().add(FLAG_OFFSET).cast_mut().cast::<u32>()) }
+}
+
+/// Opens a handle: [`check_header`], then separate references over the flag (shared,
+/// atomic), the state and the nodes (exclusive).
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes during `'a`, used by no other
+/// call but `_cancel`.
+unsafe fn open_handle<'a>(buf: *mut c_void, len: usize) -> Result<Handle<'a>, Error> {
+    // SAFETY: forwarded caller guarantee.
+    let bytes = unsafe { check_header(buf, len) }?;
+    let capacity =
+        ((bytes - NODES_OFFSET) / ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES).min(MAX_CAPACITY);
+    let base = buf.cast::<u8>();
+    // SAFETY: `bytes` >= MIN_BYTES prepared bytes lie inside the caller's `len`; the state
+    // (STATE_OFFSET..NODES_OFFSET) and the nodes (NODES_OFFSET.., `capacity` of them,
+    // within `bytes`) are disjoint from the flag and from each other, aligned (asserted
+    // offsets from an 8-aligned start), and used by no one else (caller's contract; `_cancel`
+    // touches only the flag). Both are plain numbers: `State` and `Node<Move>` (u32, f32,
+    // u8 and the `u16` of a `Move`, 40 bytes without padding) are valid for any bits.
+    unsafe {
+        Ok(Handle {
+            cancel: cancel_flag(buf),
+            state: &mut *base.add(STATE_OFFSET).cast::<State>(),
+            nodes: core::slice::from_raw_parts_mut(
+                base.add(NODES_OFFSET).cast::<Node<Move>>(),
+                capacity,
+            ),
+        })
+    }
+}
+
+const WHY_CANCEL: u32 = 1;
+const WHY_DEADLINE: u32 = 2;
+
+/// The clock of one run's deadline.
+#[derive(Clone, Copy)]
+enum RunClock {
+    None,
+    /// The caller's clock: read only on the thread that called `_run`.
+    Caller {
+        now_us: unsafe extern "C" fn(*mut c_void) -> u64,
+        ctx: *mut c_void,
+        until: u64,
+        owner: ThreadMark,
+    },
+    #[cfg(feature = "std")]
+    Instant(std::time::Instant),
+}
+
+/// Which thread this is: a `std` build's thread id; `no_std` builds have one thread.
+#[cfg(feature = "std")]
+type ThreadMark = std::thread::ThreadId;
+#[cfg(not(feature = "std"))]
+type ThreadMark = ();
+
+#[cfg(feature = "std")]
+fn this_thread() -> ThreadMark {
+    std::thread::current().id()
+}
+
+#[cfg(not(feature = "std"))]
+fn this_thread() -> ThreadMark {}
+
+/// Whether this is the thread `owner` marks.
+#[cfg(feature = "std")]
+fn on_thread(owner: ThreadMark) -> bool {
+    this_thread() == owner
+}
+
+#[cfg(not(feature = "std"))]
+fn on_thread(_owner: ThreadMark) -> bool {
+    true
+}
+
+// SAFETY: the caller's clock and context are used only on the thread that called `_run`
+// (`RunStop::deadline_passed` checks the thread in a `std` build; a `no_std` build runs on
+// that thread only); other threads only carry the values.
+unsafe impl Send for RunClock {}
+
+impl RunClock {
+    /// Errors: `Unsupported` (a deadline, no clock, no `std`).
+    fn new(limits: &arbor_search_limits) -> Result<Self, Error> {
+        if limits.deadline_us == 0 {
+            return Ok(RunClock::None);
+        }
+        if let Some(now_us) = limits.now_us {
+            // SAFETY: the caller's contract: `now_us` is callable with `ctx`.
+            let start = unsafe { now_us(limits.ctx) };
+            return Ok(RunClock::Caller {
+                now_us,
+                ctx: limits.ctx,
+                until: start.saturating_add(limits.deadline_us),
+                owner: this_thread(),
+            });
+        }
+        #[cfg(feature = "std")]
+        {
+            let budget = core::time::Duration::from_micros(limits.deadline_us);
+            Ok(std::time::Instant::now()
+                .checked_add(budget)
+                .map_or(RunClock::None, RunClock::Instant))
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Err(Error::Unsupported)
+        }
+    }
+}
+
+/// The stop of one run: the handle's cancel flag, the deadline, and `why`, which records
+/// what stopped a thread so that every thread of a parallel run stops with it.
+#[derive(Clone)]
+struct RunStop<'a> {
+    cancel: &'a AtomicU32,
+    why: &'a AtomicU32,
+    clock: RunClock,
+}
+
+impl RunStop<'_> {
+    fn deadline_passed(&self) -> bool {
+        match self.clock {
+            RunClock::None => false,
+            RunClock::Caller {
+                now_us,
+                ctx,
+                until,
+                owner,
+            } => {
+                // Other threads see the deadline through `why`.
+                // SAFETY: the caller's contract: `now_us` is callable with `ctx`, on the
+                // calling thread, which this is.
+                on_thread(owner) && unsafe { now_us(ctx) } >= until
+            }
+            #[cfg(feature = "std")]
+            RunClock::Instant(until) => std::time::Instant::now() >= until,
+        }
+    }
+}
+
+impl Stop for RunStop<'_> {
+    #[inline]
+    fn stop(&mut self, _: u32) -> bool {
+        if self.why.load(Ordering::Relaxed) != 0 {
+            return true;
+        }
+        if self.cancel.load(Ordering::Relaxed) != 0 {
+            self.why.fetch_or(WHY_CANCEL, Ordering::Relaxed);
+            return true;
+        }
+        if self.deadline_passed() {
+            self.why.fetch_or(WHY_DEADLINE, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec;
+    use std::vec::Vec;
+
+    use super::*;
+
+    fn handle(nodes: u32, policy: u32, position: &Position, seed: u64) -> Vec<u64> {
+        let mut bytes = 0usize;
+        // SAFETY: valid pointers to locals and to a buffer of `bytes` bytes, 8-aligned.
+        unsafe {
+            assert_eq!(
+                arbor_breakthrough_search_bytes(nodes, 1, &mut bytes),
+                arbor_status::ARBOR_OK
+            );
+            let mut buf = vec![0u64; bytes.div_ceil(8)];
+            let config = arbor_breakthrough_search_config::defaults(policy).unwrap();
+            let state = arbor_breakthrough::from_position(position);
+            assert_eq!(
+                arbor_breakthrough_search_init(
+                    buf.as_mut_ptr().cast(),
+                    bytes,
+                    &config,
+                    &state,
+                    seed
+                ),
+                arbor_status::ARBOR_OK
+            );
+            buf
+        }
+    }
+
+    fn run(buf: &mut [u64], iterations: u32) -> arbor_search_progress {
+        let mut limits = core::mem::MaybeUninit::uninit();
+        let mut progress = arbor_search_progress::default();
+        // SAFETY: valid pointers to locals and to `buf`.
+        unsafe {
+            assert_eq!(
+                super::super::search::arbor_search_limits_init(iterations, limits.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            assert_eq!(
+                arbor_breakthrough_search_run(
+                    buf.as_mut_ptr().cast(),
+                    buf.len() * 8,
+                    limits.as_ptr(),
+                    1,
+                    &mut progress
+                ),
+                arbor_status::ARBOR_OK
+            );
+        }
+        progress
+    }
+
+    fn tree_stats(buf: &mut [u64]) -> arbor_breakthrough_search_stats {
+        let mut stats = arbor_breakthrough_search_stats::default();
+        // SAFETY: valid pointers.
+        let status = unsafe {
+            arbor_breakthrough_search_tree_stats(buf.as_mut_ptr().cast(), buf.len() * 8, &mut stats)
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        stats
+    }
+
+    #[test]
+    fn the_generator_survives_its_words() {
+        let mut rng = seeded_rng(99);
+        let _ = rand_core::Rng::next_u64(&mut rng);
+        let mut back = rng_from_words(rng_words(&rng)).unwrap();
+        for _ in 0..10 {
+            assert_eq!(
+                rand_core::Rng::next_u64(&mut rng),
+                rand_core::Rng::next_u64(&mut back)
+            );
+        }
+        assert!(rng_from_words([0; 4]).is_none());
+    }
+
+    #[test]
+    fn runs_in_steps_are_one_run() {
+        let start = Position::start(Size::STANDARD);
+        for policy in [
+            ARBOR_BREAKTHROUGH_SEARCH_UCT,
+            ARBOR_BREAKTHROUGH_SEARCH_RAVE,
+            ARBOR_BREAKTHROUGH_SEARCH_MOGO,
+        ] {
+            let mut steps = handle(20_000, policy, &start, 5);
+            let mut once = handle(20_000, policy, &start, 5);
+            let mut last = arbor_search_progress::default();
+            for _ in 0..4 {
+                last = run(&mut steps, 100);
+            }
+            let one = run(&mut once, 400);
+            assert_eq!(last.iterations, 400);
+            assert_eq!(
+                (last.best_move, last.best_visits, last.root_visits),
+                (one.best_move, one.best_visits, one.root_visits)
+            );
+            assert_eq!(last.best_value, one.best_value);
+            let nodes = NODES_OFFSET / 8;
+            assert!(
+                steps[nodes..] == once[nodes..],
+                "the same nodes, byte for byte"
+            );
+        }
+    }
+
+    /// Measures how much of the `1 + 48 N` bound real trees use (the figures in the doc of
+    /// `arbor_breakthrough_search_bytes`); run with `--nocapture` to see them.
+    #[test]
+    fn typical_trees_use_a_share_of_the_bound() {
+        let iterations = 10_000u32;
+        for (size, most) in [
+            (Size::STANDARD, 48u32),
+            (Size::new_checked(6, 5).unwrap(), 36),
+        ] {
+            let start = Position::start(size);
+            for policy in [
+                ARBOR_BREAKTHROUGH_SEARCH_UCT,
+                ARBOR_BREAKTHROUGH_SEARCH_RAVE,
+                ARBOR_BREAKTHROUGH_SEARCH_MOGO,
+            ] {
+                let bound = 1 + most * iterations;
+                let mut buf = handle(bound, policy, &start, 1);
+                run(&mut buf, iterations);
+                let stats = tree_stats(&mut buf);
+                assert_eq!(stats.storage_full, 0);
+                let per_iteration = f64::from(stats.nodes_used) / f64::from(iterations);
+                std::println!(
+                    "{size} policy {policy}: {} nodes, {per_iteration:.1} an iteration, {:.0}% of the bound",
+                    stats.nodes_used,
+                    100.0 * f64::from(stats.nodes_used) / f64::from(bound)
+                );
+                assert!(stats.nodes_used < bound);
+            }
+        }
+    }
 }

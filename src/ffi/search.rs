@@ -45,9 +45,8 @@ pub type arbor_clock_fn = Option<unsafe extern "C" fn(ctx: *mut c_void) -> u64>;
 /// The limits of one `…_search_run` call. Fill it with
 /// `arbor_search_limits_init`, then change the fields; it may be reused for every call.
 /// `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
-/// cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
-/// 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
-/// either.
+/// cancel). The one struct of the ABI with pointers (the clock and its context), so the
+/// one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -71,15 +70,10 @@ pub struct arbor_search_limits {
     pub ctx: *mut c_void,
 }
 
-/// Bytes of `arbor_search_limits` on 64-bit targets (24 and two pointers). The header is
-/// generated for them; a 32-bit target has 32 (its static size check then fails, see the
-/// struct).
-#[cfg(target_pointer_width = "64")]
-pub const ARBOR_SEARCH_LIMITS_BYTES: usize = 40;
-#[cfg(target_pointer_width = "64")]
+/// Bytes of `arbor_search_limits`: 24 and two pointers (40 on 64-bit targets, 32 on
+/// 32-bit ones; no padding on either).
+pub const ARBOR_SEARCH_LIMITS_BYTES: usize = 24 + 2 * core::mem::size_of::<usize>();
 const _: () = assert!(core::mem::size_of::<arbor_search_limits>() == ARBOR_SEARCH_LIMITS_BYTES);
-const _: () =
-    assert!(core::mem::size_of::<arbor_search_limits>() == 24 + 2 * core::mem::size_of::<usize>());
 
 // SAFETY: `#[repr(C)]`, integers, a nullable function pointer (NULL is `None`, any other
 // value `Some`) and a raw pointer, without padding (the assert above: 24 bytes of integers

@@ -203,22 +203,22 @@ impl CardBits {
     }
 }
 
-/// The checked rank of `N` cards in one pass: the checks and the key are summed together,
-/// then one well-predicted test, then the automaton (or the flush path).
+/// The checked rank of `N` cards in one pass, 0 for bad cards: the checks and the key are
+/// summed together, and the verdict selects the rank without a branch of its own.
 #[inline(always)]
-fn rank_checked<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> Result<u16, Error> {
+fn rank_checked<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> u16 {
     let mut bits = CardBits::EMPTY;
     let mut key = SUIT_START;
     for &card in cards {
         bits = bits.add(card);
         key = key.wrapping_add(card_key(card));
     }
-    bits.check()?;
-    Ok(if key & FLUSH_BITS != 0 {
+    let rank = if key & FLUSH_BITS != 0 {
         flush_rank(cards, key)
     } else {
         automaton.rank(key)
-    })
+    };
+    if bits.bad() == 0 { rank } else { 0 }
 }
 
 /// The rank of the best five of 5, 6 or 7 card bytes. Errors: `InvalidLength`,
@@ -232,10 +232,23 @@ pub fn rank_bytes(cards: &[u8]) -> Result<HandRank, Error> {
     } else if let Ok(five) = <&[u8; 5]>::try_from(cards) {
         rank_checked(&FIVE, five)
     } else {
-        Err(Error::InvalidLength)
-    }?;
+        0
+    };
     // Distinct cards in range always have a rank in 1..=7462.
-    HandRank::new(rank).ok_or(Error::InvalidCard)
+    HandRank::new(rank).ok_or_else(|| name_error(cards))
+}
+
+/// Why [`rank_bytes`] found no rank.
+#[cold]
+#[inline(never)]
+fn name_error(cards: &[u8]) -> Error {
+    if !(5..=7).contains(&cards.len()) {
+        return Error::InvalidLength;
+    }
+    match CardBits::of(cards).check() {
+        Err(error) => error,
+        Ok(()) => Error::InvalidCard,
+    }
 }
 
 /// The rank of the best five of 5, 6 or 7 cards. Errors: `InvalidLength`, `DuplicateCard`.

@@ -258,7 +258,7 @@ pub const fn node_align<M>() -> usize {
 }
 
 /// Bytes needed for `capacity` nodes of move type `M`, or `None` if that overflows `usize`
-/// or exceeds [`MAX_CAPACITY`]. This is what a C ABI's `arbor_mcts_bytes(capacity)` returns.
+/// or exceeds [`MAX_CAPACITY`]. A C handle adds its header to this.
 pub const fn storage_bytes<M>(capacity: usize) -> Option<usize> {
     if capacity > MAX_CAPACITY {
         return None;

@@ -671,11 +671,38 @@ fn from_parts_rejects_what_is_not_a_tree() {
     )
     .unwrap();
     let len = tree.len();
-    nodes[2].parent = 5;
-    assert_eq!(
-        Mcts::from_parts(&mut nodes, len).unwrap_err(),
-        Error::InvalidArgument
-    );
+    let grown = nodes.clone();
+    assert!(Mcts::from_parts(&mut nodes, len).is_ok());
+    let damaged: [fn(&mut [Node<u8>], u32) -> u32; 4] = [
+        // A child that names another parent.
+        |nodes, len| {
+            nodes[2].parent = 5;
+            len
+        },
+        // A node in no block: one more node, copied from a real child.
+        |nodes, len| {
+            nodes[len as usize] = nodes[1];
+            len + 1
+        },
+        // The root's block moved by one: it overlaps nodes that are not its children.
+        |nodes, len| {
+            nodes[0].first_child += 1;
+            len
+        },
+        // The root with a parent.
+        |nodes, len| {
+            nodes[0].parent = 1;
+            len
+        },
+    ];
+    for damage in damaged {
+        let mut copy = grown.clone();
+        let len = damage(&mut copy, len);
+        assert_eq!(
+            Mcts::from_parts(&mut copy, len).unwrap_err(),
+            Error::InvalidArgument
+        );
+    }
 }
 
 #[test]

@@ -89,17 +89,25 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
         self.root_key
     }
 
+    /// Every child block lies after its parent inside the tree and points back to it, and
+    /// the blocks together hold every node but the root: then each non-root node belongs to
+    /// exactly one block (a node's `parent` names one block only), so the nodes form a tree.
+    /// One pass in storage order, reading each node and each block once: a handle re-attaches
+    /// its tree on every call, so this cost is paid per call.
     fn is_well_formed(&self) -> bool {
         let Some(nodes) = self.nodes.get(..self.len as usize) else {
             return false;
         };
+        let Some(root) = nodes.first() else {
+            return true;
+        };
+        if root.parent != NONE {
+            return false;
+        }
+        let mut in_blocks = 0u64;
         for (i, node) in nodes.iter().enumerate() {
             let i = i as u32;
-            if (i == 0) != (node.parent == NONE) || node.is_marked() {
-                return false;
-            }
-            // A non-root node sits after its parent, inside the parent's child range.
-            if i > 0 && (node.parent >= i || !nodes[node.parent as usize].children().contains(&i)) {
+            if node.is_marked() {
                 return false;
             }
             if node.child_count == 0 {
@@ -115,8 +123,9 @@ impl<'s, M: Copy + PartialEq + Default> Mcts<'s, M> {
             {
                 return false;
             }
+            in_blocks += u64::from(node.child_count);
         }
-        true
+        in_blocks + 1 == u64::from(self.len)
     }
 
     /// Nodes in use (0 before the first search). Together with the storage this is the whole
