@@ -92,6 +92,7 @@ SCALARS = {
     "code": dict(value=("scan", 0, 255)),
     "capacity": dict(value=100),
     "entries": dict(value=256),
+    "capacity_nodes": dict(value=1000),
     "index": dict(value=0),
     "arbor_match3_level_preset:index": dict(value=0, range=(0, 2, "ARBOR_INVALID_ARGUMENT")),
     "arbor_match3_persona_shipped:index": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
