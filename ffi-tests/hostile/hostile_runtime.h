@@ -1119,6 +1119,8 @@ static void regressions_run(void) {
             fail(check, "no answer within 5 s, expected %s", status_name(r->expect));
         } else if (st >= 0) {
             check_status(check, (uint32_t)st, r->expect);
+            printf("regression %s (%s): %s, expected %s\n", r->name, f->name,
+                   status_name((uint32_t)st), status_name(r->expect));
         }
         args_free(&a);
     }
