@@ -77,7 +77,8 @@ SCALARS = {
     "agent": dict(value=2, range=(0, 2, "ARBOR_INVALID_ARGUMENT")),
     "goal": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
     "options": dict(value=0, range=(0, 1, "ARBOR_INVALID_ARGUMENT")),
-    "threads": dict(value=2, range=(1, 64, "ARBOR_INVALID_ARGUMENT"), cap=2),
+    # 1: valid with and without the std feature (a no_std build has one thread).
+    "threads": dict(value=1, range=(1, 64, "ARBOR_INVALID_ARGUMENT"), cap=2),
     "iterations": dict(value=2, cap=8),
     "games": dict(value=1, range=(1, 0xFFFFFFFF, "ARBOR_INVALID_ARGUMENT"), cap=2),
     "max_expansions": dict(value=2000, cap=5000),

@@ -722,7 +722,7 @@ static void deterministic(int fi) {
             snprintf(check, sizeof check, "null:%s", pi->name);
             if (own_len && base.v[pi->len_index] == 0) {
                 /* NULL with length 0 is allowed: any known status. */
-            } else if (pi->optional == 0) {
+            } else if (pi->optional == 0 && sb == 0) {
                 check_status(check, st, ARBOR_NULL_POINTER);
             } else if (pi->optional == 1) {
                 snprintf(check, sizeof check, "optional-null:%s", pi->name);
@@ -768,7 +768,7 @@ static void deterministic(int fi) {
                 }
                 fix_struct(pi->type_id, a.p[i].data, a.p[i].size);
                 st = run(fi, &a, NULL);
-                if (has_magic) {
+                if (has_magic && sb == 0) {
                     snprintf(check, sizeof check, "not-initialised:%s", pi->name);
                     check_status(check, st, ARBOR_NOT_INITIALISED);
                 }
@@ -783,7 +783,7 @@ static void deterministic(int fi) {
                 memcpy(a.p[i].data + voff, &v, 4);
                 st = run(fi, &a, NULL);
                 snprintf(check, sizeof check, "wrong-version:%s", pi->name);
-                check_status(check, st, ARBOR_WRONG_VERSION);
+                if (sb == 0) check_status(check, st, ARBOR_WRONG_VERSION);
                 args_free(&a);
                 /* Random bytes after a valid magic and version: any known status. */
                 for (k = 0; k < 64; k++) {
@@ -836,11 +836,11 @@ static void deterministic(int fi) {
                 resize_data(&a.p[i], a.p[i].size / 2, 0);
                 st = run(fi, &a, NULL);
                 snprintf(check, sizeof check, "handle-shorter:%s", pi->name);
-                check_status(check, st, ARBOR_BUFFER_TOO_SMALL);
+                if (sb == 0) check_status(check, st, ARBOR_BUFFER_TOO_SMALL);
                 resize_data(&a.p[i], 8, 0);
                 a.v[pi->len_index] = 8;
                 st = run(fi, &a, NULL);
-                check_status(check, st, ARBOR_BUFFER_TOO_SMALL);
+                if (sb == 0) check_status(check, st, ARBOR_BUFFER_TOO_SMALL);
                 args_free(&a);
             }
         }
