@@ -5,6 +5,11 @@
 #ifndef ARBOR_STACK_H
 #define ARBOR_STACK_H
 
+/* posix_memalign and pthread_attr_setstack are POSIX, not C99. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L
+#endif
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
