@@ -9,8 +9,7 @@
 #   - pkg-config: a C program compiled and linked with it, shared and static;
 #   - the C++ layer: ffi-tests/cpp/arbor_test.cpp (static, shared, ASan+UBSan), and that
 #     an ignored status does not compile ([[nodiscard]]);
-#   - the C# bindings: bindings/csharp/ArborTest.cs with mcs and mono;
-#   - until the Hold'em area merges, the ABI 1.0 card text paths of both (stand-ins).
+#   - the C# bindings: bindings/csharp/ArborTest.cs with mcs and mono.
 # About 15 s when cargo has nothing to rebuild, 2 minutes when it relinks both libraries.
 # Installs cmake, pkg-config and mono with apt-get when missing; if that is impossible,
 # the steps needing them are skipped with a message (and the script says so at the end).
@@ -206,35 +205,6 @@ if command -v mcs >/dev/null && command -v mono >/dev/null; then
     LD_LIBRARY_PATH=$prefix/lib mono "$work/ArborTest.exe"
 else
     skipped+=("C# (mcs/mono)")
-fi
-
-step "card text at ABI 1.0 (until the Hold'em area merges)"
-# While arbor.h still declares the pre-1.0 card text functions, arbor.hpp and Arbor.cs use
-# their pre-1.0 paths. Their 1.0 paths are checked here against a library whose two card
-# functions are replaced by 1.0-shaped stand-ins (ffi-tests/transition). TEMPORARY: once
-# main has the 1.0 forms this step skips itself; delete it and ffi-tests/transition then.
-if grep -q 'arbor_card_parse(const char \*text, uint8_t \*out_card)' include/arbor.h; then
-    mock=$work/mock
-    mkdir -p "$mock/include" "$mock/lib"
-    cp "$prefix/include/arbor.hpp" "$mock/include/"
-    perl -0pe 's/(ARBOR_NODISCARD arbor_status arbor_card_parse)\(const char \*text, uint8_t \*out_card\)/typedef struct arbor_parse_error {\n  uint32_t line;\n  uint32_t column;\n  uint32_t message_len;\n  uint32_t reserved;\n  uint8_t message[ARBOR_PARSE_MESSAGE_MAX];\n} arbor_parse_error;\n$1(const uint8_t *text, size_t len, uint8_t *out_card, arbor_parse_error *out_error)/;
-               s/(ARBOR_NODISCARD arbor_status arbor_card_format\(uint8_t card, char \*buf, size_t len)\)/$1, size_t *out_len)/;
-               s/(ARBOR_SIZE_CHECK\(arbor_match3_level)/ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);\n$1/' \
-        "$prefix/include/arbor.h" > "$mock/include/arbor.h"
-    grep -q 'size_t \*out_len) ARBOR_NOEXCEPT;' "$mock/include/arbor.h" || fail "the 1.0 card header could not be made"
-    objcopy -W arbor_card_parse -W arbor_card_format "$prefix/lib/libarbor.a" "$mock/libarbor-weak.a"
-    gcc -std=c11 -Wall -Wextra -Werror -fPIC -I"$mock/include" -c ffi-tests/transition/card_text_1_0.c -o "$mock/card_text.o"
-    gcc -shared -o "$mock/lib/libarbor.so" "$mock/card_text.o" -Wl,--whole-archive "$mock/libarbor-weak.a" \
-        -Wl,--no-whole-archive "${system_libs[@]}"
-    g++ "${cxxflags[@]}" -I"$mock/include" ffi-tests/cpp/arbor_test.cpp -L"$mock/lib" -larbor -o "$work/cpp_card_1_0"
-    LD_LIBRARY_PATH=$mock/lib "$work/cpp_card_1_0" | tee "$work/cpp_card_1_0.out"
-    ! grep -q 'pre-1.0' "$work/cpp_card_1_0.out" || fail "arbor.hpp did not take its 1.0 card path"
-    if command -v mono >/dev/null && [ -f "$work/ArborTest.exe" ]; then
-        LD_LIBRARY_PATH=$mock/lib mono "$work/ArborTest.exe" | tee "$work/cs_card_1_0.out"
-        ! grep -q 'pre-1.0' "$work/cs_card_1_0.out" || fail "Arbor.cs did not take its 1.0 card path"
-    fi
-else
-    echo "arbor.h has the 1.0 card text functions: nothing to stand in (delete this step)"
 fi
 
 step "install --no-std into a temporary prefix"

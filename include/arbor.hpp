@@ -326,72 +326,22 @@ inline void hand_rank7_batch(const Card *cards, std::size_t count, std::uint16_t
     return static_cast<HandCategory>(arbor_hand_category(rank));
 }
 
-namespace detail {
-
-/* The card text functions take their ABI 1.0 form when the Hold'em area is merged:
- *   arbor_card_parse(const uint8_t *text, size_t len, uint8_t *out_card, arbor_parse_error *)
- *   arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len)
- * Overloads on the function's type pick the form the included arbor.h declares, so this
- * header works on both sides of that merge. EXTENSION POINT (cleanup): once main has the
- * 1.0 forms, delete the two "pre-1.0" overloads and call the functions directly. */
-
-/// True when arbor.h declares the ABI 1.0 card text functions.
-inline constexpr bool card_text_is_final =
-    !std::is_same_v<decltype(&::arbor_card_parse),
-                    arbor_status (*)(const char *, std::uint8_t *) noexcept>;
-
-template <class ParseErrorT>
-inline Card card_parse_with(arbor_status (*fn)(const std::uint8_t *, std::size_t, std::uint8_t *,
-                                               ParseErrorT *) noexcept,
-                            std::string_view text) {
-    Card card = 0;
-    parse_call<ParseErrorT>("arbor_card_parse", [&](ParseErrorT *error) {
-        return fn(text_data(text), text.size(), &card, error);
-    });
-    return card;
-}
-
-/// Pre-1.0: NUL-terminated text and no parse error (line 1, column 0, the status text).
-inline Card card_parse_with(arbor_status (*fn)(const char *, std::uint8_t *) noexcept,
-                            std::string_view text) {
-    Card card = 0;
-    const std::string copy(text);
-    const arbor_status status = copy.find('\0') == std::string::npos
-                                    ? fn(copy.c_str(), &card)
-                                    : ARBOR_PARSE_ERROR;
-    if (status == ARBOR_PARSE_ERROR) {
-        throw ParseError("arbor_card_parse", 1, 0, status_message(Status::ParseError));
-    }
-    check(status, "arbor_card_parse");
-    return card;
-}
-
-inline std::string card_format_with(arbor_status (*fn)(std::uint8_t, char *, std::size_t,
-                                                       std::size_t *) noexcept,
-                                    Card card) {
-    return text_out("arbor_card_format", [&](char *buf, std::size_t len, std::size_t *out_len) {
-        return fn(card, buf, len, out_len);
-    });
-}
-
-/// Pre-1.0: no length out (a card's text is 2 bytes).
-inline std::string card_format_with(arbor_status (*fn)(std::uint8_t, char *, std::size_t) noexcept,
-                                    Card card) {
-    std::array<char, 3> buf{};
-    check(fn(card, buf.data(), buf.size()), "arbor_card_format");
-    return std::string(buf.data(), 2);
-}
-
-} // namespace detail
-
-/// Parses a card such as "As", "Td", "2c" (any letter case). Throws `ParseError`.
+/// Parses a card such as "As", "Td", "2c" (any letter case). Throws `ParseError` (line 1;
+/// column 1 for the rank, 2 for the suit, 3 for anything after).
 [[nodiscard]] inline Card card_parse(std::string_view text) {
-    return detail::card_parse_with(&::arbor_card_parse, text);
+    Card card = 0;
+    detail::parse_call<arbor_parse_error>("arbor_card_parse", [&](arbor_parse_error *error) {
+        return arbor_card_parse(detail::text_data(text), text.size(), &card, error);
+    });
+    return card;
 }
 
 /// The text of a card byte ("As"). Throws `Error(Status::InvalidCard)` above 51.
 [[nodiscard]] inline std::string card_format(Card card) {
-    return detail::card_format_with(&::arbor_card_format, card);
+    return detail::text_out("arbor_card_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_card_format(card, buf, len, out_len);
+                            });
 }
 
 /* ---- EXTENSION POINT: Breakthrough (branch abi-breakthrough) -------------------------

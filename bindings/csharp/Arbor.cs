@@ -166,9 +166,6 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank(byte[] cards, UIntPtr len, out ushort outRank);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank7_batch(byte[] cards, UIntPtr count, [Out] ushort[] outRanks);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern byte arbor_hand_category(ushort rank);
-        // ABI 1.0 forms. Until the Hold'em area's 1.0 change is on main, the library may
-        // still have the pre-1.0 arbor_card_parse(const char*, uint8_t*): Cards.Parse checks
-        // Cards.TextIsFinal before calling it (EXTENSION POINT: drop that check after the merge).
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_parse(byte[] text, UIntPtr len, out byte outCard, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_format(byte card, byte[] buf, UIntPtr len, out UIntPtr outLen);
 
@@ -284,8 +281,6 @@ namespace Arbor
     /// poker hands.</summary>
     public static class Cards
     {
-        static int textIsFinal = -1;
-
         /// <summary>Rank 1 (worst) ..= 7462 (royal flush) of the best five of 5 to 7 cards.</summary>
         public static ushort HandRank(params byte[] cards)
         {
@@ -311,29 +306,10 @@ namespace Arbor
             return (HandCategory)Native.arbor_hand_category(rank);
         }
 
-        /// <summary>True when the library has the ABI 1.0 card text functions (text with a
-        /// length, parse errors, text out with its length). Probed once, safely: the pre-1.0
-        /// arbor_card_format refuses a NULL buffer and never reads a fourth argument.
-        /// EXTENSION POINT (cleanup): always true once the Hold'em area is merged.</summary>
-        public static bool TextIsFinal
-        {
-            get
-            {
-                if (textIsFinal < 0)
-                {
-                    UIntPtr len;
-                    Status status = Native.arbor_card_format(0, null, UIntPtr.Zero, out len);
-                    textIsFinal = status == Status.BufferTooSmall && len.ToUInt64() == 2 ? 1 : 0;
-                }
-                return textIsFinal == 1;
-            }
-        }
-
         /// <summary>Parses "As", "Td", "2c" (any letter case). Throws ArborParseException.</summary>
         public static byte Parse(string text)
         {
             Library.CheckLayout();
-            if (!TextIsFinal) throw new ArborException(Status.Unsupported, "arbor_card_parse");
             byte[] bytes = Text.Utf8(text);
             byte card;
             ParseError error;
@@ -346,14 +322,6 @@ namespace Arbor
         public static string Format(byte card)
         {
             Library.CheckLayout();
-            if (!TextIsFinal)
-            {
-                // Pre-1.0: no length out; a card's text is 2 bytes and a NUL.
-                byte[] buf = new byte[3];
-                UIntPtr ignored;
-                Text.Check(Native.arbor_card_format(card, buf, (UIntPtr)buf.Length, out ignored), "arbor_card_format");
-                return Encoding.ASCII.GetString(buf, 0, 2);
-            }
             return Text.Format("arbor_card_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
                 return Native.arbor_card_format(card, buf, len, out outLen);
             });

@@ -131,17 +131,16 @@ int main() {
         CHECK(false);
     } catch (const arbor::ParseError &e) {
         CHECK(e.status() == arbor::Status::ParseError);
-        CHECK(e.line() == 1);
+        CHECK(e.line() == 1 && e.column() == 2); // the suit
         CHECK(!e.detail().empty());
-        if constexpr (arbor::detail::card_text_is_final) {
-            CHECK(e.column() >= 1); // ABI 1.0: arbor says where
-        }
     }
-    if constexpr (arbor::detail::card_text_is_final) {
-        // ABI 1.0 text in: a length, no NUL needed; embedded NULs are characters.
-        CHECK(arbor::card_parse(std::string_view("Kh--", 2)) == card(11, 2));
-    } else {
-        std::puts("arbor_test: card text is pre-1.0 in this arbor.h (parse error details skipped)");
+    // Text in has a length: no NUL needed, and what follows the view is not read.
+    CHECK(arbor::card_parse(std::string_view("Kh--", 2)) == card(11, 2));
+    try {
+        (void)arbor::card_parse(std::string_view("As\0", 3)); // an embedded NUL is a character
+        CHECK(false);
+    } catch (const arbor::ParseError &e) {
+        CHECK(e.line() == 1 && e.column() == 3);
     }
 
     // Buffers: aligned, owned, movable.
