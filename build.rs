@@ -162,8 +162,15 @@ fn convention_comment(module: &Path) -> String {
     comment
 }
 
-/// The Rust type of every `pub const ARBOR_…` in `src/ffi`.
-fn constant_types(ffi: &Path) -> Vec<(String, String)> {
+/// A `pub const ARBOR_…` of `src/ffi`: its name, Rust type and value as written.
+struct Constant {
+    name: String,
+    ty: String,
+    value: String,
+}
+
+/// Every `pub const ARBOR_…` in `src/ffi`.
+fn constant_types(ffi: &Path) -> Vec<Constant> {
     let mut found = Vec::new();
     let mut files: Vec<_> = fs::read_dir(ffi)
         .expect("read src/ffi")
@@ -180,8 +187,13 @@ fn constant_types(ffi: &Path) -> Vec<(String, String)> {
             let Some((name, rest)) = rest.split_once(':') else {
                 continue;
             };
-            let ty = rest.split('=').next().unwrap_or("").trim();
-            found.push((format!("ARBOR_{name}"), ty.to_owned()));
+            let (ty, value) = rest.split_once('=').unwrap_or((rest, ""));
+            let value = value.trim().trim_end_matches(';').trim();
+            found.push(Constant {
+                name: format!("ARBOR_{name}"),
+                ty: ty.trim().to_owned(),
+                value: value.to_owned(),
+            });
         }
     }
     found
@@ -190,15 +202,15 @@ fn constant_types(ffi: &Path) -> Vec<(String, String)> {
 /// Gives each numeric macro its C type (`UINT32_C(4294967295)`, `((size_t)48)`), so that
 /// C++ sees `uint32_t` and `size_t` rather than `long` and `int`, and marks every function
 /// that returns a status `ARBOR_NODISCARD`.
-fn type_declarations(header: &str, constants: &[(String, String)]) -> String {
+fn type_declarations(header: &str, constants: &[Constant]) -> String {
     let mut out = String::with_capacity(header.len() + 1024);
     for line in header.lines() {
         let typed = line
             .strip_prefix("#define ")
             .and_then(|rest| rest.split_once(' '))
             .and_then(|(name, value)| {
-                let (_, ty) = constants.iter().find(|(n, _)| n == name)?;
-                let (c_type, literal) = match ty.as_str() {
+                let constant = constants.iter().find(|c| c.name == name)?;
+                let (c_type, literal) = match constant.ty.as_str() {
                     "u8" => ("uint8_t", "UINT8_C"),
                     "u16" => ("uint16_t", "UINT16_C"),
                     "u32" => ("uint32_t", "UINT32_C"),
@@ -226,7 +238,7 @@ fn type_declarations(header: &str, constants: &[(String, String)]) -> String {
 
 /// Appends, before the include guard's end, a compile-time check of every struct that has
 /// an `ARBOR_<NAME>_BYTES` macro: `sizeof(arbor_<name>)` must equal it (C11 and C++11).
-fn add_size_checks(header: &str, constants: &[(String, String)]) -> String {
+fn add_size_checks(header: &str, constants: &[Constant]) -> String {
     let mut checks = String::from(
         "\n/* The structs' sizes, checked on the C side as arbor checks them on its own. */\n\
          #if defined(__cplusplus) && __cplusplus >= 201103L\n\
@@ -238,7 +250,8 @@ fn add_size_checks(header: &str, constants: &[(String, String)]) -> String {
          typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]\n\
          #endif\n",
     );
-    for (name, _) in constants {
+    for constant in constants {
+        let name = &constant.name;
         let Some(stem) = name
             .strip_prefix("ARBOR_")
             .and_then(|n| n.strip_suffix("_BYTES"))
@@ -246,9 +259,23 @@ fn add_size_checks(header: &str, constants: &[(String, String)]) -> String {
             continue;
         };
         let ty = format!("arbor_{}", stem.to_lowercase());
-        if header.contains(&format!("typedef struct {ty} {{")) {
-            checks.push_str(&format!("ARBOR_SIZE_CHECK({ty}, {name});\n"));
+        if !header.contains(&format!("typedef struct {ty} {{")) {
+            continue;
         }
+        // cbindgen leaves out a size that depends on the target (a struct with pointers):
+        // it is written here in C, from the Rust expression.
+        if !header.contains(&format!("#define {name} ")) {
+            let c_value = constant
+                .value
+                .replace("core::mem::size_of::<usize>()", "sizeof(void *)");
+            assert!(
+                !c_value.contains("::"),
+                "{name} = {}: only size_of::<usize>() can be written in C here",
+                constant.value
+            );
+            checks.push_str(&format!("#define {name} ((size_t)({c_value}))\n"));
+        }
+        checks.push_str(&format!("ARBOR_SIZE_CHECK({ty}, {name});\n"));
     }
     let end = header
         .rfind("#endif")

@@ -112,9 +112,9 @@
 #define ARBOR_CARD_TEXT_MAX ((size_t)3)
 
 /**
- * Bytes of `arbor_match3_level`.
+ * Bytes of `arbor_match3_level.opaque`.
  */
-#define ARBOR_MATCH3_LEVEL_BYTES ((size_t)1700)
+#define ARBOR_MATCH3_LEVEL_IMAGE_BYTES ((size_t)1700)
 
 /**
  * Most moves a game can record (the largest move limit).
@@ -127,7 +127,43 @@
 #define ARBOR_MATCH3_MAX_MOVES ((size_t)112)
 
 /**
- * Agents of `arbor_match3_agent_move`.
+ * Bytes that hold any move's text ("d4-d5") and its NUL.
+ */
+#define ARBOR_MATCH3_MOVE_TEXT_MAX ((size_t)6)
+
+/**
+ * Most iterations of one search (per move, or per call of `arbor_match3_search_run`) and
+ * the most a tree can be sized for.
+ */
+#define ARBOR_MATCH3_MAX_ITERATIONS UINT32_C(10000000)
+
+/**
+ * Alignment of a tree buffer (`malloc` satisfies it).
+ */
+#define ARBOR_MATCH3_TREE_ALIGN ((size_t)8)
+
+/**
+ * Bytes of `arbor_match3_level`.
+ */
+#define ARBOR_MATCH3_LEVEL_BYTES ((size_t)1708)
+
+/**
+ * Bytes of `arbor_match3_game`.
+ */
+#define ARBOR_MATCH3_GAME_BYTES ((size_t)1984)
+
+/**
+ * Bytes of `arbor_match3_outcome`.
+ */
+#define ARBOR_MATCH3_OUTCOME_BYTES ((size_t)16)
+
+/**
+ * Bytes of `arbor_match3_metrics`.
+ */
+#define ARBOR_MATCH3_METRICS_BYTES ((size_t)40)
+
+/**
+ * Agents of `arbor_match3_agent_move`: uniformly random legal moves.
  */
 #define ARBOR_MATCH3_AGENT_RANDOM UINT32_C(0)
 
@@ -140,6 +176,11 @@
  * Persona MCTS with a formula in the binary form.
  */
 #define ARBOR_MATCH3_AGENT_PERSONA UINT32_C(2)
+
+/**
+ * Alignment of a search handle buffer (`malloc` satisfies it).
+ */
+#define ARBOR_MATCH3_SEARCH_ALIGN ((size_t)8)
 
 /**
  * `arbor_breakthrough_search_config.policy`: UCB1 (UCT), exploration constant `c`.
@@ -215,7 +256,8 @@
 #define ARBOR_MATCH3_FORMULA_MAX_BYTES ((size_t)322)
 
 /**
- * Rows of `arbor_match3_playtest_report`: MaxS, MinS, MaxM, MinM, Vanilla, Random.
+ * Entries of each array of `arbor_match3_playtest_report`: MaxS, MinS, MaxM, MinM,
+ * Vanilla, Random.
  */
 #define ARBOR_MATCH3_PLAYTEST_AGENTS ((size_t)6)
 
@@ -223,6 +265,31 @@
  * Bundled personas of `arbor_match3_persona_shipped`.
  */
 #define ARBOR_MATCH3_SHIPPED_PERSONAS ((size_t)4)
+
+/**
+ * Bytes that hold any `arbor_match3_playtest_agent_format` name and its NUL.
+ */
+#define ARBOR_MATCH3_AGENT_NAME_MAX ((size_t)8)
+
+/**
+ * Bytes of `arbor_match3_persona`.
+ */
+#define ARBOR_MATCH3_PERSONA_BYTES ((size_t)340)
+
+/**
+ * Bytes of `arbor_match3_playtest_report`.
+ */
+#define ARBOR_MATCH3_PLAYTEST_REPORT_BYTES ((size_t)168)
+
+/**
+ * Alignment of a playtest handle buffer (`malloc` satisfies it).
+ */
+#define ARBOR_MATCH3_PLAYTEST_ALIGN ((size_t)8)
+
+/**
+ * Bytes of `arbor_match3_playtest_progress`.
+ */
+#define ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES ((size_t)16)
 
 /**
  * `arbor_search_progress.stop_reason`: the call ran its `max_iterations`.
@@ -247,16 +314,14 @@
 #define ARBOR_STOP_DONE UINT32_C(4)
 
 /**
+ * The call did its one step of work (a stepped playtest's game).
+ */
+#define ARBOR_STOP_STEP UINT32_C(5)
+
+/**
  * `arbor_search_progress.best_move` when there is no move yet.
  */
 #define ARBOR_SEARCH_NO_MOVE UINT32_C(4294967295)
-
-/**
- * Bytes of `arbor_search_limits` on 64-bit targets (24 and two pointers). The header is
- * generated for them; a 32-bit target has 32 (its static size check then fails, see the
- * struct).
- */
-#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)40)
 
 /**
  * Bytes of `arbor_search_progress`.
@@ -517,13 +582,21 @@ typedef struct arbor_parse_error {
 
 /**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
- * `arbor_match3_level_preset`; its bytes are private.
+ * `arbor_match3_level_preset`; its image is private.
  */
 typedef struct arbor_match3_level {
   /**
+   * Written by arbor; a struct not filled by arbor is refused.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
    * Private image of the level.
    */
-  uint8_t opaque[ARBOR_MATCH3_LEVEL_BYTES];
+  uint8_t opaque[ARBOR_MATCH3_LEVEL_IMAGE_BYTES];
 } arbor_match3_level;
 
 /**
@@ -532,9 +605,13 @@ typedef struct arbor_match3_level {
  */
 typedef struct arbor_match3_game {
   /**
-   * Private image of the level.
+   * Written by arbor; a struct not filled by arbor is refused.
    */
-  uint8_t level[ARBOR_MATCH3_LEVEL_BYTES];
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
   /**
    * Private: the chance seed.
    */
@@ -544,9 +621,21 @@ typedef struct arbor_match3_game {
    */
   uint32_t played;
   /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * Private image of the level.
+   */
+  uint8_t level[ARBOR_MATCH3_LEVEL_IMAGE_BYTES];
+  /**
    * Private: the moves played.
    */
   uint8_t record[ARBOR_MATCH3_MAX_RECORD];
+  /**
+   * Written as zero.
+   */
+  uint8_t reserved_end[5];
 } arbor_match3_game;
 
 /**
@@ -575,6 +664,10 @@ typedef struct arbor_match3_outcome {
  * Metrics of a game so far.
  */
 typedef struct arbor_match3_metrics {
+  /**
+   * `legal_sum / moves` (the paper's average available moves), 0 before a move.
+   */
+  double average_available;
   /**
    * Score.
    */
@@ -607,57 +700,7 @@ typedef struct arbor_match3_metrics {
    * 1 when the game is over.
    */
   uint32_t game_over;
-  /**
-   * `legal_sum / moves` (the paper's average available moves), 0 before a move.
-   */
-  double average_available;
 } arbor_match3_metrics;
-
-/**
- * Search settings, kept in the handle by `arbor_breakthrough_search_init`. Fill it with
- * `arbor_breakthrough_search_default_config`, then change fields. 48 bytes.
- */
-typedef struct arbor_breakthrough_search_config {
-  /**
-   * Written by `arbor_breakthrough_search_default_config`; a struct not filled by it is
-   * refused.
-   */
-  uint32_t magic;
-  /**
-   * `ARBOR_ABI_VERSION` of the library that filled it.
-   */
-  uint32_t version;
-  /**
-   * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
-   */
-  double c;
-  /**
-   * RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
-   */
-  double c1;
-  /**
-   * MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
-   */
-  double c2;
-  /**
-   * `ARBOR_BREAKTHROUGH_SEARCH_UCT`, `_RAVE` or `_MOGO`.
-   */
-  uint32_t policy;
-  /**
-   * 1: MCTS-Solver on (proven wins are played, proven losses avoided, and a run stops
-   * once the root is proven); 0: off.
-   */
-  uint32_t solver;
-  /**
-   * A leaf is expanded once it has had this many visits (0: at first visit).
-   */
-  uint32_t expand_threshold;
-  /**
-   * At most this many playout moves, after which the playout counts as a draw;
-   * `ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF` plays to the end.
-   */
-  uint32_t playout_cutoff;
-} arbor_breakthrough_search_config;
 
 /**
  * A clock of the caller: a monotonic count of microseconds (any origin), called with the
@@ -666,12 +709,11 @@ typedef struct arbor_breakthrough_search_config {
 typedef uint64_t (*arbor_clock_fn)(void *ctx);
 
 /**
- * The limits of one `…_search_run` (or `…_step`) call. Fill it with
+ * The limits of one `…_search_run` call. Fill it with
  * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
  * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
- * cancel). The one struct of the ABI with pointers (the clock and its context): 40 bytes on
- * 64-bit targets (`ARBOR_SEARCH_LIMITS_BYTES`), 32 on 32-bit ones, with no padding on
- * either.
+ * cancel). The one struct of the ABI with pointers (the clock and its context), so the
+ * one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
  */
 typedef struct arbor_search_limits {
   /**
@@ -743,6 +785,52 @@ typedef struct arbor_search_progress {
 } arbor_search_progress;
 
 /**
+ * Search settings, kept in the handle by `arbor_breakthrough_search_init`. Fill it with
+ * `arbor_breakthrough_search_default_config`, then change fields. 48 bytes.
+ */
+typedef struct arbor_breakthrough_search_config {
+  /**
+   * Written by `arbor_breakthrough_search_default_config`; a struct not filled by it is
+   * refused.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Exploration constant C (UCT, RAVE) or prior weight C (MoGo); finite, >= 0.
+   */
+  double c;
+  /**
+   * RAVE's c1 (RAVE, MoGo); finite, >= 0. Ignored by UCT.
+   */
+  double c1;
+  /**
+   * MoGo's c2; finite, >= 0. Ignored by UCT and RAVE.
+   */
+  double c2;
+  /**
+   * `ARBOR_BREAKTHROUGH_SEARCH_UCT`, `_RAVE` or `_MOGO`.
+   */
+  uint32_t policy;
+  /**
+   * 1: MCTS-Solver on (proven wins are played, proven losses avoided, and a run stops
+   * once the root is proven); 0: off.
+   */
+  uint32_t solver;
+  /**
+   * A leaf is expanded once it has had this many visits (0: at first visit).
+   */
+  uint32_t expand_threshold;
+  /**
+   * At most this many playout moves, after which the playout counts as a draw;
+   * `ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF` plays to the end.
+   */
+  uint32_t playout_cutoff;
+} arbor_breakthrough_search_config;
+
+/**
  * What the tree of a handle holds (`arbor_breakthrough_search_tree_stats`), for sizing the
  * buffer and for the solver's verdict. 16 bytes.
  */
@@ -769,9 +857,18 @@ typedef struct arbor_breakthrough_search_stats {
 /**
  * A persona: the goal its search rewards and its formula in binary form. Pass `goal`,
  * `formula` and `formula_len` to `arbor_match3_agent_move` with
- * `ARBOR_MATCH3_AGENT_PERSONA`.
+ * `ARBOR_MATCH3_AGENT_PERSONA`. Filled by `arbor_match3_persona_parse` or
+ * `arbor_match3_persona_shipped`.
  */
 typedef struct arbor_match3_persona {
+  /**
+   * Written by arbor.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
   /**
    * 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.
    */
@@ -779,56 +876,69 @@ typedef struct arbor_match3_persona {
   /**
    * Bytes of `formula` in use.
    */
-  size_t formula_len;
+  uint32_t formula_len;
   /**
-   * The formula in the binary form of `arbor_match3_formula_compile`; bytes past
+   * The formula in the binary form of `arbor_match3_formula_parse`; bytes past
    * `formula_len` are zero.
    */
   uint8_t formula[ARBOR_MATCH3_FORMULA_MAX_BYTES];
+  /**
+   * Written as zero.
+   */
+  uint8_t reserved[2];
 } arbor_match3_persona;
 
 /**
- * One agent's games in a playtest report.
- */
-typedef struct arbor_match3_playtest_row {
-  /**
-   * Games played.
-   */
-  uint32_t games;
-  /**
-   * Lowest final score.
-   */
-  uint32_t min_score;
-  /**
-   * Highest final score.
-   */
-  uint32_t max_score;
-  /**
-   * Written as zero by arbor: an explicit field where padding would be, so a report holds
-   * no uninitialised bytes and two reports compare with `memcmp`.
-   */
-  uint32_t reserved;
-  /**
-   * Mean final score.
-   */
-  double mean_score;
-  /**
-   * Mean over games of the average legal moves available before each move.
-   */
-  double mean_available;
-} arbor_match3_playtest_row;
-
-/**
- * The report of `arbor_match3_playtest`: one row per agent, in the order MaxS, MinS,
- * MaxM, MinM (the bundled personas), Vanilla MCTS, Random
- * (`arbor_match3_playtest_agent_name` names them).
+ * The report of `arbor_match3_playtest`: per agent, in the order MaxS, MinS, MaxM, MinM
+ * (the bundled personas), Vanilla MCTS, Random (`arbor_match3_playtest_agent_format`
+ * names them), one entry of each array.
  */
 typedef struct arbor_match3_playtest_report {
   /**
-   * The six rows.
+   * Mean final score.
    */
-  struct arbor_match3_playtest_row rows[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  double mean_score[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  /**
+   * Mean over games of the average legal moves available before each move.
+   */
+  double mean_available[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  /**
+   * Games played.
+   */
+  uint32_t games[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  /**
+   * Lowest final score.
+   */
+  uint32_t min_score[ARBOR_MATCH3_PLAYTEST_AGENTS];
+  /**
+   * Highest final score.
+   */
+  uint32_t max_score[ARBOR_MATCH3_PLAYTEST_AGENTS];
 } arbor_match3_playtest_report;
+
+/**
+ * Where a stepped playtest stands after `arbor_match3_playtest_step`.
+ */
+typedef struct arbor_match3_playtest_progress {
+  /**
+   * Games played so far, over all agents.
+   */
+  uint32_t games_done;
+  /**
+   * Games of the whole playtest: 6 × games per agent.
+   */
+  uint32_t games_total;
+  /**
+   * `ARBOR_STOP_STEP` (the call played a game), `ARBOR_STOP_CANCELLED` (it gave the
+   * game up: the next step plays it again, to the same result) or `ARBOR_STOP_DONE`
+   * (every game was already played).
+   */
+  uint32_t stop_reason;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+} arbor_match3_playtest_progress;
 
 /**
  * What `arbor_breakthrough_solve` found, written on success.
@@ -1105,26 +1215,29 @@ ARBOR_NOEXCEPT;
 ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
 
 /**
- * Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
- * NUL needed) into `*out_level`.
+ * Parses a level from text in (the level file format of docs/match3.md) into
+ * `*out_level`.
  *
- * arbor reads `text` during the call only. On error `*out_level` is unchanged and, if
- * `out_line` is not NULL, `*out_line` receives the 1-based line of the problem (0 when no
- * single line is at fault; unchanged on other errors).
- * Errors: `ARBOR_NULL_POINTER` (`text` or `out_level`), `ARBOR_INVALID_LENGTH`,
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
+ * arbor reads `text` during the call only. On `ARBOR_PARSE_ERROR`, `*out_error` (if not
+ * NULL) receives the line (0 when no single line is at fault), the column (0 when the line
+ * as a whole is) and the message, such as "colours must be 3 to 8".
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`out_level`, or `text` with `len` > 0),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
  *
  * # Safety
- * `text` must be valid for `len` reads; `out_level` and `out_line` writable or NULL.
+ * `text` must be NULL or valid for `len` reads; `out_level` writable or NULL; `out_error`
+ * writable or NULL.
  */
 ARBOR_NODISCARD arbor_status arbor_match3_level_parse(const uint8_t *text,
                                       size_t len,
                                       struct arbor_match3_level *out_level,
-                                      uint32_t *out_line)
+                                      struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
  * Loads bundled preset level `index` (0, 1 or 2: board1 … board3) into `*out_level`.
+ *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (index out of range).
  *
  * # Safety
@@ -1138,8 +1251,8 @@ ARBOR_NOEXCEPT;
  * Starts a game of `*level` with chance seed `seed` (pass the level's `seed` line, or any
  * other, for another board) into `*out_game`.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*level` was not filled by arbor
- * or was damaged). On error `*out_game` is unchanged.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`*level`
+ * not filled by this version of arbor), `ARBOR_INVALID_ARGUMENT` (damaged level).
  *
  * # Safety
  * `level` must be readable and `out_game` writable, or NULL.
@@ -1151,12 +1264,12 @@ ARBOR_NOEXCEPT;
 
 /**
  * Writes the legal moves of `*game` (codes in increasing order) into `out_moves`, which
- * has room for `capacity` bytes, and their number into `*out_count`. 112
- * (`ARBOR_MATCH3_MAX_MOVES`) is always enough; a game that is over has none.
+ * has room for `capacity` bytes, and their number into `*out_count`.
+ * `ARBOR_MATCH3_MAX_MOVES` (112) is always enough; a game that is over has none.
  *
  * Errors: `ARBOR_NULL_POINTER` (`game`, `out_count`, or `out_moves` with `capacity` > 0),
- * `ARBOR_INVALID_ARGUMENT` (damaged game), `ARBOR_BUFFER_TOO_SMALL` (then `*out_count`
- * holds the number needed and nothing is written to `out_moves`).
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (damaged game),
+ * `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`; nothing written).
  *
  * # Safety
  * `game` readable; `out_moves` valid for `capacity` writes; `out_count` writable.
@@ -1171,9 +1284,10 @@ ARBOR_NOEXCEPT;
  * Plays move `code` in `*game`. `out_outcome` may be NULL; otherwise it receives what the
  * move did.
  *
- * Errors: `ARBOR_NULL_POINTER` (`game`), `ARBOR_INVALID_ARGUMENT` (damaged game),
- * `ARBOR_ILLEGAL_MOVE` (not a legal move now, or the game is over). On error `*game` and
- * `*out_outcome` are unchanged.
+ * Errors: `ARBOR_NULL_POINTER` (`game`), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged game), `ARBOR_GAME_OVER` (the move limit is reached),
+ * `ARBOR_ILLEGAL_MOVE` (not a legal move now). On error `*game` and `*out_outcome` are
+ * unchanged.
  *
  * # Safety
  * `game` readable and writable; `out_outcome` writable or NULL.
@@ -1185,7 +1299,9 @@ ARBOR_NOEXCEPT;
 
 /**
  * Writes the metrics of `*game` into `*out_metrics`.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (damaged game).
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged game).
  *
  * # Safety
  * `game` readable and `out_metrics` writable, or NULL.
@@ -1195,74 +1311,102 @@ ARBOR_NODISCARD arbor_status arbor_match3_game_metrics(const struct arbor_match3
 ARBOR_NOEXCEPT;
 
 /**
- * Parses a move such as "d4-d5" (NUL-terminated; column letter, row number from 1 at the
- * bottom; either cell first) into its code. The move is checked for shape, not legality.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR`.
+ * Parses a move such as "d4-d5" (text in; column letter, row number from 1 at the bottom;
+ * either cell first; spaces around it allowed) into its code. The move is checked for
+ * shape, not legality.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (`*out_error`: line 1, the column of the bad cell or 0, and why).
  *
  * # Safety
- * `text` must be a NUL-terminated string or NULL; `out_code` writable or NULL.
+ * `text` NULL or valid for `len` reads; `out_code` writable or NULL; `out_error` writable
+ * or NULL.
  */
-ARBOR_NODISCARD arbor_status arbor_match3_move_parse(const char *text, uint8_t *out_code) ARBOR_NOEXCEPT;
-
-/**
- * Writes the text of move `code` ("d4-d5") and a NUL into `buf` (room for `len` bytes; 6
- * needed). Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (no move has this code),
- * `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
- *
- * # Safety
- * `buf` must be valid for `len` writes, or NULL.
- */
-ARBOR_NODISCARD arbor_status arbor_match3_move_format(uint8_t code, char *buf, size_t len) ARBOR_NOEXCEPT;
-
-/**
- * Compiles a persona formula from `len` bytes of text (for example
- * "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
- * room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES`, 322, always suffice), and writes its length to `*out_len`.
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`,
- * `ARBOR_INVALID_LENGTH` (more than 64 instructions), `ARBOR_BUFFER_TOO_SMALL` (then
- * `*out_len` holds the size needed).
- *
- * # Safety
- * `text` valid for `len` reads, `out` for `capacity` writes, `out_len` writable.
- */
-ARBOR_NODISCARD arbor_status arbor_match3_formula_compile(const uint8_t *text,
-                                          size_t len,
-                                          uint8_t *out,
-                                          size_t capacity,
-                                          size_t *out_len)
+ARBOR_NODISCARD arbor_status arbor_match3_move_parse(const uint8_t *text,
+                                     size_t len,
+                                     uint8_t *out_code,
+                                     struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
- * Bytes of a search tree buffer of `capacity` nodes, written to `*out_bytes`. A search of
- * `iterations` iterations never needs more than `1 + 112 * iterations` nodes (fewer nodes
- * are fine: the tree stops growing). The buffer must be aligned to
- * `arbor_match3_tree_align()` (malloc's alignment is enough).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (the size overflows).
+ * Writes the text of move `code` ("d4-d5") as text out; `ARBOR_MATCH3_MOVE_TEXT_MAX`
+ * bytes always suffice.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_ARGUMENT` (no
+ * move has this code), `ARBOR_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `out_bytes` must be writable or NULL.
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or writable.
  */
-ARBOR_NODISCARD arbor_status arbor_match3_tree_bytes(size_t capacity, size_t *out_bytes) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_match3_move_format(uint8_t code,
+                                      char *buf,
+                                      size_t len,
+                                      size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
- * Alignment a tree buffer needs.
+ * Compiles a persona formula from text in (for example
+ * "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
+ * room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES` always suffice), and writes
+ * its length to `*out_bytes`.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`out_bytes`, `out` with `capacity` above 0, `text` with
+ * `len` above 0), `ARBOR_INVALID_UTF8`, `ARBOR_INVALID_LENGTH` (more than 64 names and numbers,
+ * the most a formula has, however they nest), `ARBOR_PARSE_ERROR` (`*out_error`: line 1,
+ * the column and why), `ARBOR_BUFFER_TOO_SMALL` (nothing written).
+ *
+ * # Safety
+ * `text` NULL or valid for `len` reads, `out` for `capacity` writes, `out_bytes` writable,
+ * `out_error` writable or NULL.
  */
-size_t arbor_match3_tree_align(void) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_match3_formula_parse(const uint8_t *text,
+                                        size_t len,
+                                        uint8_t *out,
+                                        size_t capacity,
+                                        size_t *out_bytes,
+                                        struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_bytes` the size of a tree buffer with which a search of `iterations`
+ * iterations on `*level` never runs out of nodes: 16 + 40 · (1 + `iterations` ·
+ * (h·(w−1) + w·(h−1))) bytes for a `w`×`h` board (every iteration adds at most one node's
+ * children, the legal moves, each a swap of two neighbours). That is the guarantee, not
+ * the typical use: positions have far fewer legal moves than neighbour pairs, and searches
+ * of 60 iterations on the bundled boards use 7–8 % of it on average (the unit test
+ * `a_search_never_outgrows_the_tree_sized_for_its_level` measures it). A smaller buffer
+ * (at least 56 bytes) still works: the tree stops growing, and the search may then choose
+ * differently. Align it to `ARBOR_MATCH3_TREE_ALIGN`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged level, or `iterations` above
+ * `ARBOR_MATCH3_MAX_ITERATIONS`).
+ *
+ * # Safety
+ * `level` readable and `out_bytes` writable, or NULL.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_tree_bytes(const struct arbor_match3_level *level,
+                                     uint32_t iterations,
+                                     size_t *out_bytes)
+ARBOR_NOEXCEPT;
 
 /**
  * Asks an agent for a move in `*game` and writes its code to `*out_code`.
  *
  * `agent`: `ARBOR_MATCH3_AGENT_RANDOM`, `_VANILLA` or `_PERSONA`. `goal` (the reward of the
  * MCTS agents): 0 MaxS, 1 MinS, 2 MaxM, 3 MinM. `formula`/`formula_len`: the persona's
- * formula in binary form (see `arbor_match3_formula_compile`), ignored by the other
- * agents (may then be NULL). `iterations`: per move (the paper uses 250). `seed`: the
- * agent's generator; the same inputs and seed give the same move. `tree`/`tree_bytes`: a
- * caller buffer for the search tree (`arbor_match3_tree_bytes`), used during the call only;
- * ignored by the random agent (may then be NULL).
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown agent or goal, damaged
- * game, misaligned tree buffer, invalid formula), `ARBOR_INVALID_LENGTH` (formula
- * truncated), `ARBOR_CAPACITY_EXHAUSTED` (tree buffer smaller than one node),
- * `ARBOR_ILLEGAL_MOVE` (the game is over: there is no move to choose).
+ * formula in binary form (`arbor_match3_formula_parse`, or an `arbor_match3_persona`'s),
+ * ignored by the other agents (may then be NULL). `iterations`: per move (the paper uses
+ * 250), at most `ARBOR_MATCH3_MAX_ITERATIONS`. `seed`: the agent's generator; the same
+ * inputs and seed give the same move. `tree`/`tree_bytes`: a scratch buffer for the search
+ * tree (`arbor_match3_tree_bytes`), used during the call only, any contents; ignored by the
+ * random agent (may then be NULL). For a search in steps, with a deadline or a cancel, see
+ * `arbor_match3_search_init`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION` (game),
+ * `ARBOR_INVALID_ARGUMENT` (unknown agent or goal, damaged game, iterations out of range,
+ * invalid formula), `ARBOR_INVALID_LENGTH` (formula truncated), `ARBOR_MISALIGNED`,
+ * `ARBOR_BUFFER_TOO_SMALL` (tree buffer without room for one node), `ARBOR_GAME_OVER`.
  *
  * # Safety
  * `game` readable; `formula` valid for `formula_len` reads; `tree` valid for `tree_bytes`
@@ -1279,6 +1423,122 @@ ARBOR_NODISCARD arbor_status arbor_match3_agent_move(const struct arbor_match3_g
                                      size_t tree_bytes,
                                      uint8_t *out_code)
 ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_bytes` the size of a search handle buffer for searches of up to
+ * `iterations` iterations on `*level` without running out of nodes: 2,392 bytes of handle
+ * and 40 · (1 + `iterations` · (h·(w−1) + w·(h−1))) of tree for a `w`×`h` board (the rule
+ * of `arbor_match3_tree_bytes`). `iterations` counts every iteration since
+ * `arbor_match3_search_init` or the last `arbor_match3_search_play` (a reused subtree takes
+ * room too); past that the tree stops growing, which is no error. Align the buffer to
+ * `ARBOR_MATCH3_SEARCH_ALIGN`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+ * `ARBOR_MATCH3_MAX_ITERATIONS`).
+ *
+ * # Safety
+ * `level` readable and `out_bytes` writable, or NULL.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_bytes(const struct arbor_match3_level *level,
+                                       uint32_t iterations,
+                                       size_t *out_bytes)
+ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the search handle in `buf` (`len` bytes, sized by `arbor_match3_search_bytes`,
+ * aligned to `ARBOR_MATCH3_SEARCH_ALIGN`) for `agent` to choose a move in `*game`, its
+ * generator seeded with `seed`. The agent, goal and formula are those of
+ * `arbor_match3_agent_move`; the handle copies the game and the formula.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (game),
+ * `ARBOR_INVALID_ARGUMENT` (agent, goal, formula, damaged game), `ARBOR_INVALID_LENGTH`
+ * (formula), `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (no room for the handle and one
+ * node), `ARBOR_GAME_OVER`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` writes and not used by anything else during the call;
+ * `game` readable; `formula` valid for `formula_len` reads.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_init(void *buf,
+                                      size_t len,
+                                      const struct arbor_match3_game *game,
+                                      uint32_t agent,
+                                      uint32_t goal,
+                                      const uint8_t *formula,
+                                      size_t formula_len,
+                                      uint64_t seed)
+ARBOR_NOEXCEPT;
+
+/**
+ * Continues the handle's search for at most `limits->max_iterations` iterations (0: no
+ * limit), less if `limits->deadline_us` passes or `arbor_match3_search_cancel` is called,
+ * and writes where it stands to `*out_progress`: the move to play now
+ * (`best_move`, a move code), its visits and value, the iterations so far and this call's,
+ * and why the call stopped (`ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`; `_DONE`
+ * for the Random agent, which chooses at once). The stop conditions are checked before
+ * every iteration (tens of microseconds), so a cancel or a deadline ends the call within
+ * one iteration. `k` calls of `n` iterations choose the move of one call of `k · n`, and of
+ * `arbor_match3_agent_move` with `k · n` iterations and the same seed, when no call ended
+ * with no iteration on a fresh tree.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
+ * prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
+ * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
+ * `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
+ * `now_us` in a build without `std`). On error the search is unchanged.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+ * but `arbor_match3_search_cancel`; `limits` readable; `limits->now_us`, if not NULL,
+ * callable with `limits->ctx` from this thread; `out_progress` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_run(void *buf,
+                                     size_t len,
+                                     const struct arbor_search_limits *limits,
+                                     struct arbor_search_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Plays move `code` in the handle's game and keeps the part of the tree under it for the
+ * next `arbor_match3_search_run` (the iteration count starts again from 0). Any legal move
+ * may be played, not only the search's.
+ *
+ * Errors: those of `arbor_match3_search_run` for `buf`, `ARBOR_GAME_OVER`,
+ * `ARBOR_ILLEGAL_MOVE`. On error the handle is unchanged.
+ *
+ * # Safety
+ * As `arbor_match3_search_run` for `buf`.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_play(void *buf, size_t len, uint8_t code) ARBOR_NOEXCEPT;
+
+/**
+ * Copies the handle's game (with the moves played through `arbor_match3_search_play`)
+ * to `*out_game`.
+ *
+ * Errors: those of `arbor_match3_search_run` for `buf`.
+ *
+ * # Safety
+ * As `arbor_match3_search_run` for `buf`; `out_game` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_game(void *buf,
+                                      size_t len,
+                                      struct arbor_match3_game *out_game)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks the search running on the handle in `buf` to stop: it ends within one iteration
+ * with `ARBOR_STOP_CANCELLED`. If no search is running, the next `arbor_match3_search_run`
+ * stops at once; the call that stops for a cancel clears it. The one function that may be
+ * called while another thread uses the handle (from any thread, a signal handler excepted).
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_search_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Fills `*out_config` with the default settings of `policy`
@@ -1512,27 +1772,30 @@ ARBOR_NOEXCEPT;
 uint32_t arbor_breakthrough_search_max_threads(void) ARBOR_NOEXCEPT;
 
 /**
- * Parses a persona file from `len` bytes of UTF-8 text (the format of the README: `goal`,
- * `formula` and/or `bytecode` lines; no NUL needed) into `*out_persona`.
+ * Parses a persona file from text in (the format of docs/match3.md: `goal`, `formula`
+ * and/or `bytecode` lines) into `*out_persona`.
  *
- * arbor reads `text` during the call only. On error `*out_persona` is unchanged and, if
- * `out_line` is not NULL, `*out_line` receives the 1-based line of the problem (0 when no
- * single line is at fault, such as a file without a formula; unchanged on other errors).
- * Errors: `ARBOR_NULL_POINTER` (`text` or `out_persona`), `ARBOR_INVALID_LENGTH`,
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
+ * arbor reads `text` during the call only. On `ARBOR_PARSE_ERROR`, `*out_error` (if not
+ * NULL) receives the line (0 when no single line is at fault, such as a file without a
+ * formula), the column (0 when the line as a whole is) and the message.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`out_persona`, or `text` with `len` > 0),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
  *
  * # Safety
- * `text` must be valid for `len` reads; `out_persona` and `out_line` writable or NULL.
+ * `text` must be NULL or valid for `len` reads; `out_persona` and `out_error` writable or
+ * NULL.
  */
 ARBOR_NODISCARD arbor_status arbor_match3_persona_parse(const uint8_t *text,
                                         size_t len,
                                         struct arbor_match3_persona *out_persona,
-                                        uint32_t *out_line)
+                                        struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**
  * Loads bundled persona `index` into `*out_persona`: 0 max-score (MaxS), 1 min-score
  * (MinS), 2 max-moves (MaxM), 3 min-moves (MinM); the goal equals the index.
+ *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (index out of range).
  *
  * # Safety
@@ -1543,39 +1806,46 @@ ARBOR_NODISCARD arbor_status arbor_match3_persona_shipped(uint32_t index,
 ARBOR_NOEXCEPT;
 
 /**
- * The name of playtest report row `index` ("MaxS", "MinS", "MaxM", "MinM", "Vanilla",
- * "Random" for 0 to 5): a static NUL-terminated string owned by the library, or NULL for
- * an index out of range.
+ * Writes the name of playtest agent `index` ("MaxS", "MinS", "MaxM", "MinM", "Vanilla",
+ * "Random" for 0 to 5) as text out; `ARBOR_MATCH3_AGENT_NAME_MAX` bytes always suffice.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_ARGUMENT`
+ * (index out of range), `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or writable.
  */
-const char *arbor_match3_playtest_agent_name(uint32_t index) ARBOR_NOEXCEPT;
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_agent_format(uint32_t index,
+                                                char *buf,
+                                                size_t len,
+                                                size_t *out_len)
+ARBOR_NOEXCEPT;
 
 /**
  * Plays the paper's Table II on a level: `games` games with each of the bundled MaxS,
  * MinS, MaxM and MinM personas, Vanilla MCTS and Random, one after the other on the
  * calling thread, and writes the summary to `*out_report`.
  *
- * `level_text`/`level_len`: the level file (UTF-8, no NUL needed). Game g uses the same
- * chance seed for every agent, derived from the level's seed, `seed` and g, so the report
- * equals the `arbor playtest` command's for the same level, games, seed and iterations.
- * `iterations`: per move (the paper uses 250). `tree`/`tree_bytes`: a caller buffer for the
- * search tree, used during the call only, aligned to `arbor_match3_tree_align()` and of at
- * least `arbor_match3_tree_bytes(1 + 112 * iterations)` bytes (the storage no search can
- * exhaust, so the report does not depend on the buffer). The call plays 6 × `games` whole
- * games, five of them searching every move: at 250 iterations a 20-move game on 7x7 takes
- * about 10 ms on one core of the machine the README's benchmarks ran on.
- * Errors: `ARBOR_NULL_POINTER` (`level_text`, `tree` or `out_report`),
- * `ARBOR_INVALID_ARGUMENT` (`games` is 0, misaligned `tree`), `ARBOR_INVALID_LENGTH`
- * (`level_len`, or `iterations` so large that the tree size overflows),
- * `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR` (malformed level; `arbor_match3_level_parse`
- * tells the line), `ARBOR_BUFFER_TOO_SMALL` (`tree_bytes` below the size above). On error
- * `*out_report` is unchanged.
+ * Game g uses the same chance seed for every agent, derived from the level's seed, `seed`
+ * and g, so the report equals the `arbor playtest` command's for the same level, games,
+ * seed and iterations. `iterations`: per move (the paper uses 250), at most
+ * `ARBOR_MATCH3_MAX_ITERATIONS`. `tree`/`tree_bytes`: a scratch buffer for the search tree,
+ * used during the call only, aligned to `ARBOR_MATCH3_TREE_ALIGN` and of at least
+ * `arbor_match3_tree_bytes(level, iterations)` bytes (the storage no search can exhaust, so
+ * the report does not depend on the buffer). The call plays 6 × `games` whole games, five
+ * of them searching every move: at 250 iterations a 20-move game on 7x7 takes about 10 ms
+ * on one core of the machine the benchmarks ran on. For a playtest in steps that can be
+ * cancelled, see `arbor_match3_playtest_init`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (level),
+ * `ARBOR_INVALID_ARGUMENT` (`games` 0 or `iterations` out of range, damaged level),
+ * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`tree_bytes` below the size above).
  *
  * # Safety
- * `level_text` valid for `level_len` reads; `tree` valid for `tree_bytes` reads and writes
- * and not used by anything else during the call; `out_report` writable.
+ * `level` readable; `tree` valid for `tree_bytes` reads and writes and not used by
+ * anything else during the call; `out_report` writable.
  */
-ARBOR_NODISCARD arbor_status arbor_match3_playtest(const uint8_t *level_text,
-                                   size_t level_len,
+ARBOR_NODISCARD arbor_status arbor_match3_playtest(const struct arbor_match3_level *level,
                                    uint32_t games,
                                    uint64_t seed,
                                    uint32_t iterations,
@@ -1583,6 +1853,96 @@ ARBOR_NODISCARD arbor_status arbor_match3_playtest(const uint8_t *level_text,
                                    size_t tree_bytes,
                                    struct arbor_match3_playtest_report *out_report)
 ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_bytes` the size of a playtest handle buffer for `*level` and
+ * `iterations` per move: the handle and the tree of `arbor_match3_tree_bytes` (no search
+ * can exhaust it, so the report does not depend on the buffer). Align it to
+ * `ARBOR_MATCH3_PLAYTEST_ALIGN`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+ * `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+ * `ARBOR_MATCH3_MAX_ITERATIONS`).
+ *
+ * # Safety
+ * `level` readable and `out_bytes` writable, or NULL.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_bytes(const struct arbor_match3_level *level,
+                                         uint32_t iterations,
+                                         size_t *out_bytes)
+ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the playtest handle in `buf` (`len` bytes, sized by
+ * `arbor_match3_playtest_bytes`) for the playtest `arbor_match3_playtest` runs with the
+ * same arguments: each `arbor_match3_playtest_step` plays one of its 6 × `games` games, in
+ * the same order, and `arbor_match3_playtest_result` then gives the same report, field for
+ * field. The handle copies the level.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (level),
+ * `ARBOR_INVALID_ARGUMENT` (`games` 0, `iterations` out of range, damaged level),
+ * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (below `arbor_match3_playtest_bytes`).
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` writes and not used by anything else during the call;
+ * `level` readable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_init(void *buf,
+                                        size_t len,
+                                        const struct arbor_match3_level *level,
+                                        uint32_t games,
+                                        uint64_t seed,
+                                        uint32_t iterations)
+ARBOR_NOEXCEPT;
+
+/**
+ * Plays the next game of the playtest in `buf` and writes where it stands to
+ * `*out_progress`. `arbor_match3_playtest_cancel` makes it give the game up (within one
+ * search iteration) with `ARBOR_STOP_CANCELLED`; the next step plays that game again,
+ * to the same result. When every game has been played, it plays none and says
+ * `ARBOR_STOP_DONE`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf`
+ * not prepared by `arbor_match3_playtest_init`), `ARBOR_MISALIGNED`,
+ * `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length), `ARBOR_INVALID_ARGUMENT`
+ * (damaged handle). On error the playtest is unchanged.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+ * but `arbor_match3_playtest_cancel`; `out_progress` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_step(void *buf,
+                                        size_t len,
+                                        struct arbor_match3_playtest_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the report of the games played so far to `*out_report`; once every game is
+ * played, it equals `arbor_match3_playtest`'s with the same arguments, field for field.
+ *
+ * Errors: those of `arbor_match3_playtest_step` for `buf`, `ARBOR_NULL_POINTER`.
+ *
+ * # Safety
+ * As `arbor_match3_playtest_step`; `out_report` writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_result(void *buf,
+                                          size_t len,
+                                          struct arbor_match3_playtest_report *out_report)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks the playtest step running on the handle in `buf` to give its game up: it returns
+ * within one search iteration with `ARBOR_STOP_CANCELLED`. If no step is running, the next
+ * one stops at once; the step that stops for a cancel clears it. The one function that may
+ * be called while another thread uses the handle.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` NULL or valid for `len` reads and writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_match3_playtest_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Fills `*out_limits` with `max_iterations`, no deadline and no clock.
@@ -1709,8 +2069,15 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
 #endif
 ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_metrics, ARBOR_MATCH3_METRICS_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_search_config, ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_search_stats, ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_persona, ARBOR_MATCH3_PERSONA_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_playtest_report, ARBOR_MATCH3_PLAYTEST_REPORT_BYTES);
+ARBOR_SIZE_CHECK(arbor_match3_playtest_progress, ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES);
+#define ARBOR_SEARCH_LIMITS_BYTES ((size_t)(24 + 2 * sizeof(void *)))
 ARBOR_SIZE_CHECK(arbor_search_limits, ARBOR_SEARCH_LIMITS_BYTES);
 ARBOR_SIZE_CHECK(arbor_search_progress, ARBOR_SEARCH_PROGRESS_BYTES);
 ARBOR_SIZE_CHECK(arbor_breakthrough_solve_result, ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES);

@@ -1,52 +1,109 @@
 //! C ABI of Match-3: levels, games, moves, metrics and the agents.
 //!
 //! A level and a game are plain fixed-size structs that C holds by value (no handle, nothing
-//! to free). A game stores its level, chance seed and the moves played; every call rebuilds
-//! the position by replaying them (at most 255 moves, microseconds), so a damaged struct is
-//! detected (`ARBOR_INVALID_ARGUMENT`) instead of trusted. Moves are one byte each: the
-//! lower or left cell `row * 8 + col` (row 0 at the bottom), plus 64 for a vertical swap.
-use core::ffi::c_void;
+//! to free), each with a magic number and the ABI version first. A game stores its level,
+//! chance seed and the moves played; every call rebuilds the position by replaying them (at
+//! most 255 moves, microseconds), so a damaged struct is detected (`ARBOR_INVALID_ARGUMENT`)
+//! instead of trusted. Moves are one byte each: the lower or left cell `row * 8 + col` (row
+//! 0 at the bottom), plus 64 for a vertical swap.
+//!
+//! Search trees (`arbor_match3_agent_move`, `arbor_match3_playtest`) live in a caller
+//! buffer sized by `arbor_match3_tree_bytes` for the level and the iterations: every
+//! iteration expands at most one node, whose children are the position's legal moves, and a
+//! legal move swaps two neighbouring cells, so a search of `n` iterations on a `w`×`h` board
+//! needs at most `1 + n · (h·(w−1) + w·(h−1))` nodes (84 per iteration on 7x7, 112 on 8x8,
+//! rather than 112 on every board).
+use core::ffi::{c_char, c_void};
 
 use super::arbor_status;
-use super::legacy::{parse_into, read_prefix, text_of, write_bytes};
+use super::boundary::{
+    BUFFER_HEADER_BYTES, OptionalOut, Out, Plain, boundary, check_version, magic, prepare_buffer,
+    read_in, report_bytes, slice_in, slice_out,
+};
+use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::match3::{
     Agent, Goal, LEVEL_BYTES, Level, Match3, PRESETS, Program, SearchConfig, Storage, Swap, choose,
+    nodes_for_level,
 };
-use crate::search::mcts::{Node, node_align, seeded_rng, storage_bytes};
+use crate::search::mcts::{Node, node_align, node_size, seeded_rng};
 
-/// Bytes of `arbor_match3_level`.
-pub const ARBOR_MATCH3_LEVEL_BYTES: usize = 1700;
+/// Bytes of `arbor_match3_level.opaque`.
+pub const ARBOR_MATCH3_LEVEL_IMAGE_BYTES: usize = 1700;
 /// Most moves a game can record (the largest move limit).
 pub const ARBOR_MATCH3_MAX_RECORD: usize = 255;
 /// Most legal moves of a position (8x8 board): the capacity that never runs short.
 pub const ARBOR_MATCH3_MAX_MOVES: usize = 112;
+/// Bytes that hold any move's text ("d4-d5") and its NUL.
+pub const ARBOR_MATCH3_MOVE_TEXT_MAX: usize = 6;
+/// Most iterations of one search (per move, or per call of `arbor_match3_search_run`) and
+/// the most a tree can be sized for.
+pub const ARBOR_MATCH3_MAX_ITERATIONS: u32 = 10_000_000;
+/// Alignment of a tree buffer (`malloc` satisfies it).
+pub const ARBOR_MATCH3_TREE_ALIGN: usize = 8;
 
-const _: () = assert!(LEVEL_BYTES <= ARBOR_MATCH3_LEVEL_BYTES);
+const _: () = assert!(LEVEL_BYTES <= ARBOR_MATCH3_LEVEL_IMAGE_BYTES);
+const _: () = assert!(node_align::<Swap>() <= ARBOR_MATCH3_TREE_ALIGN);
+// The largest tree is addressable by the search's u32 node indices.
+const _: () = assert!(
+    (ARBOR_MATCH3_MAX_ITERATIONS as usize) * ARBOR_MATCH3_MAX_MOVES
+        < crate::search::mcts::MAX_CAPACITY
+);
+
+pub(super) const LEVEL_MAGIC: u32 = magic(b"M3LV");
+pub(super) const GAME_MAGIC: u32 = magic(b"M3GM");
+const TREE_MAGIC: u32 = magic(b"M3TR");
 
 /// A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
-/// `arbor_match3_level_preset`; its bytes are private.
+/// `arbor_match3_level_preset`; its image is private.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct arbor_match3_level {
+    /// Written by arbor; a struct not filled by arbor is refused.
+    pub magic: u32,
+    /// `ARBOR_ABI_VERSION` of the library that filled it.
+    pub version: u32,
     /// Private image of the level.
-    pub opaque: [u8; ARBOR_MATCH3_LEVEL_BYTES],
+    pub opaque: [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES],
 }
+
+/// Bytes of `arbor_match3_level`.
+pub const ARBOR_MATCH3_LEVEL_BYTES: usize = 1708;
+const _: () = assert!(core::mem::size_of::<arbor_match3_level>() == ARBOR_MATCH3_LEVEL_BYTES);
+
+// SAFETY: `#[repr(C)]`, integers and a byte array, no padding (size asserted above).
+unsafe impl Plain for arbor_match3_level {}
 
 /// A Match-3 game, held by value: the level, the chance seed and the moves played. Start it
 /// with `arbor_match3_game_start`; its fields are private.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct arbor_match3_game {
-    /// Private image of the level.
-    pub level: [u8; ARBOR_MATCH3_LEVEL_BYTES],
+    /// Written by arbor; a struct not filled by arbor is refused.
+    pub magic: u32,
+    /// `ARBOR_ABI_VERSION` of the library that filled it.
+    pub version: u32,
     /// Private: the chance seed.
     pub seed: u64,
     /// Private: moves played.
     pub played: u32,
+    /// Written as zero.
+    pub reserved: u32,
+    /// Private image of the level.
+    pub level: [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES],
     /// Private: the moves played.
     pub record: [u8; ARBOR_MATCH3_MAX_RECORD],
+    /// Written as zero.
+    pub reserved_end: [u8; 5],
 }
+
+/// Bytes of `arbor_match3_game`.
+pub const ARBOR_MATCH3_GAME_BYTES: usize = 1984;
+const _: () = assert!(core::mem::size_of::<arbor_match3_game>() == ARBOR_MATCH3_GAME_BYTES);
+
+// SAFETY: `#[repr(C)]`, integers and byte arrays, no padding (24 bytes of integers, then
+// 1700 + 255 + 5 bytes: 1984, asserted above).
+unsafe impl Plain for arbor_match3_game {}
 
 /// What one move did.
 #[repr(C)]
@@ -62,10 +119,16 @@ pub struct arbor_match3_outcome {
     pub legal_before: u32,
 }
 
+/// Bytes of `arbor_match3_outcome`.
+pub const ARBOR_MATCH3_OUTCOME_BYTES: usize = 16;
+const _: () = assert!(core::mem::size_of::<arbor_match3_outcome>() == ARBOR_MATCH3_OUTCOME_BYTES);
+
 /// Metrics of a game so far.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct arbor_match3_metrics {
+    /// `legal_sum / moves` (the paper's average available moves), 0 before a move.
+    pub average_available: f64,
     /// Score.
     pub score: u32,
     /// Moves played.
@@ -82,32 +145,70 @@ pub struct arbor_match3_metrics {
     pub legal_now: u32,
     /// 1 when the game is over.
     pub game_over: u32,
-    /// `legal_sum / moves` (the paper's average available moves), 0 before a move.
-    pub average_available: f64,
 }
 
-/// Agents of `arbor_match3_agent_move`.
+/// Bytes of `arbor_match3_metrics`.
+pub const ARBOR_MATCH3_METRICS_BYTES: usize = 40;
+const _: () = assert!(core::mem::size_of::<arbor_match3_metrics>() == ARBOR_MATCH3_METRICS_BYTES);
+
+/// Agents of `arbor_match3_agent_move`: uniformly random legal moves.
 pub const ARBOR_MATCH3_AGENT_RANDOM: u32 = 0;
 /// Vanilla MCTS (UCB1, C = 1/√2).
 pub const ARBOR_MATCH3_AGENT_VANILLA: u32 = 1;
 /// Persona MCTS with a formula in the binary form.
 pub const ARBOR_MATCH3_AGENT_PERSONA: u32 = 2;
 
-fn level_of(image: &[u8; ARBOR_MATCH3_LEVEL_BYTES]) -> Result<Level, Error> {
+pub(super) fn level_of(image: &[u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES]) -> Result<Level, Error> {
     let mut bytes = [0u8; LEVEL_BYTES];
     bytes.copy_from_slice(&image[..LEVEL_BYTES]);
     Level::from_bytes(&bytes).ok_or(Error::InvalidArgument)
 }
 
-fn store_level(level: &Level, image: &mut [u8; ARBOR_MATCH3_LEVEL_BYTES]) {
+pub(super) fn image_of(level: &Level) -> [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES] {
     let mut bytes = [0u8; LEVEL_BYTES];
     level.to_bytes(&mut bytes);
-    image.fill(0);
+    let mut image = [0u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES];
     image[..LEVEL_BYTES].copy_from_slice(&bytes);
+    image
+}
+
+fn level_struct(level: &Level) -> arbor_match3_level {
+    arbor_match3_level {
+        magic: LEVEL_MAGIC,
+        version: super::ARBOR_ABI_VERSION,
+        opaque: image_of(level),
+    }
+}
+
+/// Reads and checks a caller's level struct. Errors: `Error::NullPointer`,
+/// `Error::NotInitialised`, `Error::WrongVersion`, `Error::InvalidArgument` (damaged).
+///
+/// # Safety
+/// `level` must be NULL or readable.
+pub(super) unsafe fn read_level(level: *const arbor_match3_level) -> Result<Level, Error> {
+    // SAFETY: forwarded caller guarantee.
+    let image = unsafe { read_in(level) }?;
+    check_version(image.magic, image.version, LEVEL_MAGIC)?;
+    level_of(&image.opaque)
+}
+
+/// Reads and checks a caller's game struct and rebuilds its level. Errors: those of
+/// [`read_level`].
+///
+/// # Safety
+/// `game` must be NULL or readable.
+pub(super) unsafe fn read_game(
+    game: *const arbor_match3_game,
+) -> Result<(arbor_match3_game, Level), Error> {
+    // SAFETY: forwarded caller guarantee.
+    let game = unsafe { read_in(game) }?;
+    check_version(game.magic, game.version, GAME_MAGIC)?;
+    let level = level_of(&game.level)?;
+    Ok((game, level))
 }
 
 /// Rebuilds the position of a game struct by replaying its moves.
-fn replay<'l>(game: &arbor_match3_game, level: &'l Level) -> Result<Match3<'l>, Error> {
+pub(super) fn replay<'l>(game: &arbor_match3_game, level: &'l Level) -> Result<Match3<'l>, Error> {
     let played = usize::try_from(game.played).map_err(|_| Error::InvalidArgument)?;
     let record = game.record.get(..played).ok_or(Error::InvalidArgument)?;
     let mut state = Match3::new(level, game.seed);
@@ -118,44 +219,75 @@ fn replay<'l>(game: &arbor_match3_game, level: &'l Level) -> Result<Match3<'l>, 
     Ok(state)
 }
 
-/// Parses a level from `len` bytes of UTF-8 text (the level file format of the README; no
-/// NUL needed) into `*out_level`.
+/// A new game struct of `level` with chance seed `seed`.
+pub(super) fn new_game(level: &Level, seed: u64) -> arbor_match3_game {
+    arbor_match3_game {
+        magic: GAME_MAGIC,
+        version: super::ARBOR_ABI_VERSION,
+        seed,
+        played: 0,
+        reserved: 0,
+        level: image_of(level),
+        record: [0; ARBOR_MATCH3_MAX_RECORD],
+        reserved_end: [0; 5],
+    }
+}
+
+/// Records `swap`, already played on the replayed position, in `game`.
+pub(super) fn record_move(game: &mut arbor_match3_game, swap: Swap) -> Result<(), Error> {
+    let slot = game
+        .record
+        .get_mut(game.played as usize)
+        .ok_or(Error::GameOver)?;
+    *slot = swap.code();
+    game.played += 1;
+    Ok(())
+}
+
+/// Parses a level from text in (the level file format of docs/match3.md) into
+/// `*out_level`.
 ///
-/// arbor reads `text` during the call only. On error `*out_level` is unchanged and, if
-/// `out_line` is not NULL, `*out_line` receives the 1-based line of the problem (0 when no
-/// single line is at fault; unchanged on other errors).
-/// Errors: `ARBOR_NULL_POINTER` (`text` or `out_level`), `ARBOR_INVALID_LENGTH`,
-/// `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
+/// arbor reads `text` during the call only. On `ARBOR_PARSE_ERROR`, `*out_error` (if not
+/// NULL) receives the line (0 when no single line is at fault), the column (0 when the line
+/// as a whole is) and the message, such as "colours must be 3 to 8".
+///
+/// Errors: `ARBOR_NULL_POINTER` (`out_level`, or `text` with `len` > 0),
+/// `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`.
 ///
 /// # Safety
-/// `text` must be valid for `len` reads; `out_level` and `out_line` writable or NULL.
+/// `text` must be NULL or valid for `len` reads; `out_level` writable or NULL; `out_error`
+/// writable or NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_match3_level_parse(
     text: *const u8,
     len: usize,
     out_level: *mut arbor_match3_level,
-    out_line: *mut u32,
+    out_error: *mut arbor_parse_error,
 ) -> arbor_status {
-    // SAFETY: the caller's contract is `parse_into`'s.
-    unsafe {
-        parse_into(
-            text,
-            len,
-            out_level,
-            out_line,
-            |text| Level::parse(text).map_err(|error| error.line),
-            |level| {
-                let mut image = arbor_match3_level {
-                    opaque: [0; ARBOR_MATCH3_LEVEL_BYTES],
-                };
-                store_level(level, &mut image.opaque);
-                image
-            },
-        )
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (text, out, out_error) = unsafe {
+            (
+                text_in(text, len)?,
+                Out::new(out_level)?,
+                OptionalOut::new(out_error),
+            )
+        };
+        let level = Level::parse(text).map_err(|error| {
+            ParseFailure {
+                line: error.line,
+                column: error.column,
+                message: error.message,
+            }
+            .report(out_error)
+        })?;
+        out.write(level_struct(&level));
+        Ok(())
+    })
 }
 
 /// Loads bundled preset level `index` (0, 1 or 2: board1 … board3) into `*out_level`.
+///
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (index out of range).
 ///
 /// # Safety
@@ -165,21 +297,21 @@ pub unsafe extern "C" fn arbor_match3_level_preset(
     index: u32,
     out_level: *mut arbor_match3_level,
 ) -> arbor_status {
-    if out_level.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    let Some((_, text)) = PRESETS.get(index as usize) else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    // SAFETY: `text` is a static string, `out_level` non-NULL and writable.
-    unsafe { arbor_match3_level_parse(text.as_ptr(), text.len(), out_level, core::ptr::null_mut()) }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_level) }?;
+        let (_, text) = PRESETS.get(index as usize).ok_or(Error::InvalidArgument)?;
+        let level = Level::parse(text).map_err(|_| Error::InvalidArgument)?;
+        out.write(level_struct(&level));
+        Ok(())
+    })
 }
 
 /// Starts a game of `*level` with chance seed `seed` (pass the level's `seed` line, or any
 /// other, for another board) into `*out_game`.
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`*level` was not filled by arbor
-/// or was damaged). On error `*out_game` is unchanged.
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`*level`
+/// not filled by this version of arbor), `ARBOR_INVALID_ARGUMENT` (damaged level).
 ///
 /// # Safety
 /// `level` must be readable and `out_game` writable, or NULL.
@@ -189,44 +321,21 @@ pub unsafe extern "C" fn arbor_match3_game_start(
     seed: u64,
     out_game: *mut arbor_match3_game,
 ) -> arbor_status {
-    if level.is_null() || out_game.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: non-NULL and readable (caller's contract); any byte values are valid.
-    let image = unsafe { level.read_unaligned() };
-    if let Err(error) = level_of(&image.opaque) {
-        return error.into();
-    }
-    let game = arbor_match3_game {
-        level: image.opaque,
-        seed,
-        played: 0,
-        record: [0; ARBOR_MATCH3_MAX_RECORD],
-    };
-    // SAFETY: non-NULL and writable (caller's contract).
-    unsafe { out_game.write_unaligned(game) };
-    arbor_status::ARBOR_OK
-}
-
-/// Reads a game struct and rebuilds its level.
-///
-/// # Safety
-/// `game` must be non-NULL and readable.
-unsafe fn read_game(game: *const arbor_match3_game) -> Result<(arbor_match3_game, Level), Error> {
-    // SAFETY: the caller checked `game` is non-NULL; it is readable (caller's contract) and
-    // any byte values are valid for this plain struct.
-    let game = unsafe { game.read_unaligned() };
-    let level = level_of(&game.level)?;
-    Ok((game, level))
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (level, out) = unsafe { (read_level(level)?, Out::new(out_game)?) };
+        out.write(new_game(&level, seed));
+        Ok(())
+    })
 }
 
 /// Writes the legal moves of `*game` (codes in increasing order) into `out_moves`, which
-/// has room for `capacity` bytes, and their number into `*out_count`. 112
-/// (`ARBOR_MATCH3_MAX_MOVES`) is always enough; a game that is over has none.
+/// has room for `capacity` bytes, and their number into `*out_count`.
+/// `ARBOR_MATCH3_MAX_MOVES` (112) is always enough; a game that is over has none.
 ///
 /// Errors: `ARBOR_NULL_POINTER` (`game`, `out_count`, or `out_moves` with `capacity` > 0),
-/// `ARBOR_INVALID_ARGUMENT` (damaged game), `ARBOR_BUFFER_TOO_SMALL` (then `*out_count`
-/// holds the number needed and nothing is written to `out_moves`).
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (damaged game),
+/// `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`; nothing written).
 ///
 /// # Safety
 /// `game` readable; `out_moves` valid for `capacity` writes; `out_count` writable.
@@ -237,38 +346,35 @@ pub unsafe extern "C" fn arbor_match3_legal_moves(
     capacity: usize,
     out_count: *mut usize,
 ) -> arbor_status {
-    if game.is_null() || out_count.is_null() || (out_moves.is_null() && capacity > 0) {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `game` is non-NULL (checked above).
-    let (game, level) = match unsafe { read_game(game) } {
-        Ok(pair) => pair,
-        Err(error) => return error.into(),
-    };
-    let state = match replay(&game, &level) {
-        Ok(state) => state,
-        Err(error) => return error.into(),
-    };
-    let moves = state.legal_moves();
-    // SAFETY: `out_count` is non-NULL and writable.
-    unsafe { out_count.write_unaligned(moves.len()) };
-    if moves.len() > capacity {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    for (i, swap) in moves.iter().enumerate() {
-        // SAFETY: i < moves.len() <= capacity, and `out_moves` is valid for `capacity`
-        // writes (non-NULL whenever capacity > 0, checked above).
-        unsafe { out_moves.add(i).write(swap.code()) };
-    }
-    arbor_status::ARBOR_OK
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let ((game, level), moves_out, count_out) = unsafe {
+            (
+                read_game(game)?,
+                slice_out(out_moves, capacity)?,
+                Out::new(out_count)?,
+            )
+        };
+        let state = replay(&game, &level)?;
+        let moves = state.legal_moves();
+        let slots = moves_out
+            .get_mut(..moves.len())
+            .ok_or(Error::BufferTooSmall)?;
+        for (slot, swap) in slots.iter_mut().zip(&moves) {
+            *slot = swap.code();
+        }
+        count_out.write(moves.len());
+        Ok(())
+    })
 }
 
 /// Plays move `code` in `*game`. `out_outcome` may be NULL; otherwise it receives what the
 /// move did.
 ///
-/// Errors: `ARBOR_NULL_POINTER` (`game`), `ARBOR_INVALID_ARGUMENT` (damaged game),
-/// `ARBOR_ILLEGAL_MOVE` (not a legal move now, or the game is over). On error `*game` and
-/// `*out_outcome` are unchanged.
+/// Errors: `ARBOR_NULL_POINTER` (`game`), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged game), `ARBOR_GAME_OVER` (the move limit is reached),
+/// `ARBOR_ILLEGAL_MOVE` (not a legal move now). On error `*game` and `*out_outcome` are
+/// unchanged.
 ///
 /// # Safety
 /// `game` readable and writable; `out_outcome` writable or NULL.
@@ -278,47 +384,37 @@ pub unsafe extern "C" fn arbor_match3_play(
     code: u8,
     out_outcome: *mut arbor_match3_outcome,
 ) -> arbor_status {
-    if game.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `game` is non-NULL (checked above).
-    let (mut copy, level) = match unsafe { read_game(game) } {
-        Ok(pair) => pair,
-        Err(error) => return error.into(),
-    };
-    let mut state = match replay(&copy, &level) {
-        Ok(state) => state,
-        Err(error) => return error.into(),
-    };
-    let Some(swap) = Swap::from_code(code) else {
-        return arbor_status::ARBOR_ILLEGAL_MOVE;
-    };
-    let Some(slot) = copy.record.get_mut(copy.played as usize) else {
-        return arbor_status::ARBOR_ILLEGAL_MOVE;
-    };
-    let outcome = match state.try_play(swap) {
-        Ok(outcome) => outcome,
-        Err(error) => return error.into(),
-    };
-    *slot = code;
-    copy.played += 1;
-    // SAFETY: `game` is non-NULL and writable (caller's contract).
-    unsafe { game.write_unaligned(copy) };
-    if !out_outcome.is_null() {
-        let out = arbor_match3_outcome {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees; `game` is read here and written at the end.
+        let ((mut copy, level), game_out, outcome_out) = unsafe {
+            (
+                read_game(game)?,
+                Out::new(game)?,
+                OptionalOut::new(out_outcome),
+            )
+        };
+        let mut state = replay(&copy, &level)?;
+        if state.is_over() {
+            return Err(Error::GameOver);
+        }
+        let swap = Swap::from_code(code).ok_or(Error::IllegalMove)?;
+        let outcome = state.try_play(swap)?;
+        record_move(&mut copy, swap)?;
+        game_out.write(copy);
+        outcome_out.write(arbor_match3_outcome {
             points: outcome.points,
             combos: outcome.combos,
             reshuffled: u32::from(outcome.reshuffled),
             legal_before: outcome.legal_before,
-        };
-        // SAFETY: non-NULL and writable (caller's contract).
-        unsafe { out_outcome.write_unaligned(out) };
-    }
-    arbor_status::ARBOR_OK
+        });
+        Ok(())
+    })
 }
 
 /// Writes the metrics of `*game` into `*out_metrics`.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (damaged game).
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged game).
 ///
 /// # Safety
 /// `game` readable and `out_metrics` writable, or NULL.
@@ -327,200 +423,292 @@ pub unsafe extern "C" fn arbor_match3_game_metrics(
     game: *const arbor_match3_game,
     out_metrics: *mut arbor_match3_metrics,
 ) -> arbor_status {
-    if game.is_null() || out_metrics.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `game` is non-NULL (checked above).
-    let (game, level) = match unsafe { read_game(game) } {
-        Ok(pair) => pair,
-        Err(error) => return error.into(),
-    };
-    let state = match replay(&game, &level) {
-        Ok(state) => state,
-        Err(error) => return error.into(),
-    };
-    let m = state.metrics();
-    let out = arbor_match3_metrics {
-        score: m.score,
-        moves: m.moves,
-        move_limit: u32::from(level.moves()),
-        combos: m.combos,
-        reshuffles: m.reshuffles,
-        legal_sum: m.legal_sum,
-        legal_now: if state.is_over() {
-            0
-        } else {
-            state.legal_count()
-        },
-        game_over: u32::from(state.is_over()),
-        average_available: m.average_available(),
-    };
-    // SAFETY: non-NULL and writable (caller's contract).
-    unsafe { out_metrics.write_unaligned(out) };
-    arbor_status::ARBOR_OK
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let ((game, level), out) = unsafe { (read_game(game)?, Out::new(out_metrics)?) };
+        let state = replay(&game, &level)?;
+        let m = state.metrics();
+        out.write(arbor_match3_metrics {
+            average_available: m.average_available(),
+            score: m.score,
+            moves: m.moves,
+            move_limit: u32::from(level.moves()),
+            combos: m.combos,
+            reshuffles: m.reshuffles,
+            legal_sum: m.legal_sum,
+            legal_now: if state.is_over() {
+                0
+            } else {
+                state.legal_count()
+            },
+            game_over: u32::from(state.is_over()),
+        });
+        Ok(())
+    })
 }
 
-/// Parses a move such as "d4-d5" (NUL-terminated; column letter, row number from 1 at the
-/// bottom; either cell first) into its code. The move is checked for shape, not legality.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_PARSE_ERROR`.
+/// Why a move text does not parse, and where (1-based column, 0 for the whole text).
+fn move_failure(text: &str) -> (u32, &'static str) {
+    let Some((a, b)) = text.split_once('-') else {
+        return (
+            0,
+            "a move is two neighbouring cells joined by `-`, such as d4-d5",
+        );
+    };
+    if crate::match3::parse_cell(a).is_err() {
+        return (
+            column_of(text, a.trim_start()),
+            "a cell is a letter a to h and a row 1 to 8",
+        );
+    }
+    if crate::match3::parse_cell(b).is_err() {
+        return (
+            column_of(text, b.trim_start()),
+            "a cell is a letter a to h and a row 1 to 8",
+        );
+    }
+    (0, "the two cells are not neighbours")
+}
+
+/// 1-based column of `part`, a slice of `text`.
+fn column_of(text: &str, part: &str) -> u32 {
+    (part.as_ptr() as usize - text.as_ptr() as usize + 1) as u32
+}
+
+/// Parses a move such as "d4-d5" (text in; column letter, row number from 1 at the bottom;
+/// either cell first; spaces around it allowed) into its code. The move is checked for
+/// shape, not legality.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+/// `ARBOR_PARSE_ERROR` (`*out_error`: line 1, the column of the bad cell or 0, and why).
 ///
 /// # Safety
-/// `text` must be a NUL-terminated string or NULL; `out_code` writable or NULL.
+/// `text` NULL or valid for `len` reads; `out_code` writable or NULL; `out_error` writable
+/// or NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_match3_move_parse(
-    text: *const core::ffi::c_char,
+    text: *const u8,
+    len: usize,
     out_code: *mut u8,
+    out_error: *mut arbor_parse_error,
 ) -> arbor_status {
-    if text.is_null() || out_code.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // Eight bytes at most: a move is five characters, so more is already an error.
-    // SAFETY: `text` is non-NULL and the caller guarantees it is NUL-terminated.
-    let (bytes, len) = unsafe { read_prefix::<8>(text) };
-    let parsed = core::str::from_utf8(&bytes[..len])
-        .map_err(|_| Error::Parse)
-        .and_then(Swap::parse);
-    match parsed {
-        Ok(swap) => {
-            // SAFETY: non-NULL and writable (caller's contract).
-            unsafe { out_code.write(swap.code()) };
-            arbor_status::ARBOR_OK
-        }
-        Err(_) => arbor_status::ARBOR_PARSE_ERROR,
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (text, out, out_error) = unsafe {
+            (
+                text_in(text, len)?,
+                Out::new(out_code)?,
+                OptionalOut::new(out_error),
+            )
+        };
+        let swap = Swap::parse(text).map_err(|_| {
+            let (column, message) = move_failure(text);
+            ParseFailure {
+                line: 1,
+                column,
+                message,
+            }
+            .report(out_error)
+        })?;
+        out.write(swap.code());
+        Ok(())
+    })
 }
 
-/// Writes the text of move `code` ("d4-d5") and a NUL into `buf` (room for `len` bytes; 6
-/// needed). Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (no move has this code),
-/// `ARBOR_BUFFER_TOO_SMALL`. Nothing is written on error.
+/// Writes the text of move `code` ("d4-d5") as text out; `ARBOR_MATCH3_MOVE_TEXT_MAX`
+/// bytes always suffice.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_ARGUMENT` (no
+/// move has this code), `ARBOR_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `buf` must be valid for `len` writes, or NULL.
+/// `buf` must be NULL or valid for `len` writes; `out_len` NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_match3_move_format(
     code: u8,
-    buf: *mut core::ffi::c_char,
+    buf: *mut c_char,
     len: usize,
+    out_len: *mut usize,
 ) -> arbor_status {
-    if buf.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    let Some(swap) = Swap::from_code(code) else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
-    };
-    let ((c0, r0), (c1, r1)) = (swap.from(), swap.to());
-    let text = [b'a' + c0, b'1' + r0, b'-', b'a' + c1, b'1' + r1];
-    // SAFETY: `buf` is non-NULL and the caller guarantees `len` writable bytes.
-    unsafe { write_bytes(&text, buf, len) }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { TextOut::new(buf, len, out_len) }?;
+        let swap = Swap::from_code(code).ok_or(Error::InvalidArgument)?;
+        out.write_display::<ARBOR_MATCH3_MOVE_TEXT_MAX>(swap)
+    })
 }
 
-/// Compiles a persona formula from `len` bytes of text (for example
+/// Compiles a persona formula from text in (for example
 /// "add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its binary form in `out`, which has
-/// room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES`, 322, always suffice), and writes its length to `*out_len`.
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`,
-/// `ARBOR_INVALID_LENGTH` (more than 64 instructions), `ARBOR_BUFFER_TOO_SMALL` (then
-/// `*out_len` holds the size needed).
+/// room for `capacity` bytes (`ARBOR_MATCH3_FORMULA_MAX_BYTES` always suffice), and writes
+/// its length to `*out_bytes`.
+///
+/// Errors: `ARBOR_NULL_POINTER` (`out_bytes`, `out` with `capacity` above 0, `text` with
+/// `len` above 0), `ARBOR_INVALID_UTF8`, `ARBOR_INVALID_LENGTH` (more than 64 names and numbers,
+/// the most a formula has, however they nest), `ARBOR_PARSE_ERROR` (`*out_error`: line 1,
+/// the column and why), `ARBOR_BUFFER_TOO_SMALL` (nothing written).
 ///
 /// # Safety
-/// `text` valid for `len` reads, `out` for `capacity` writes, `out_len` writable.
+/// `text` NULL or valid for `len` reads, `out` for `capacity` writes, `out_bytes` writable,
+/// `out_error` writable or NULL.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_match3_formula_compile(
+pub unsafe extern "C" fn arbor_match3_formula_parse(
     text: *const u8,
     len: usize,
     out: *mut u8,
     capacity: usize,
-    out_len: *mut usize,
+    out_bytes: *mut usize,
+    out_error: *mut arbor_parse_error,
 ) -> arbor_status {
-    if text.is_null() || out.is_null() || out_len.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    // SAFETY: `text` non-NULL and valid for `len` reads (caller's contract).
-    let program = match unsafe { text_of(text, len) }.and_then(Program::parse) {
-        Ok(program) => program,
-        Err(error) => return error.into(),
-    };
-    let needed = program.encoded_len();
-    // SAFETY: non-NULL and writable.
-    unsafe { out_len.write_unaligned(needed) };
-    if needed > capacity {
-        return arbor_status::ARBOR_BUFFER_TOO_SMALL;
-    }
-    // SAFETY: `out` is non-NULL and valid for `capacity` >= `needed` writes.
-    let out = unsafe { core::slice::from_raw_parts_mut(out, needed) };
-    program.encode(out).into()
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (text, out, bytes_out, out_error) = unsafe {
+            (
+                text_in(text, len)?,
+                slice_out(out, capacity)?,
+                Out::new(out_bytes)?,
+                OptionalOut::new(out_error),
+            )
+        };
+        let program = Program::parse_located(text).map_err(|error| match error.error {
+            Error::Parse => ParseFailure {
+                line: 1,
+                column: u32::try_from(error.offset + 1).unwrap_or(0),
+                message: error.message,
+            }
+            .report(out_error),
+            other => other,
+        })?;
+        let written = program.encode(out)?;
+        bytes_out.write(written);
+        Ok(())
+    })
 }
 
-/// Bytes of a search tree buffer of `capacity` nodes, written to `*out_bytes`. A search of
-/// `iterations` iterations never needs more than `1 + 112 * iterations` nodes (fewer nodes
-/// are fine: the tree stops growing). The buffer must be aligned to
-/// `arbor_match3_tree_align()` (malloc's alignment is enough).
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (the size overflows).
+/// Nodes a search of `iterations` iterations on `level` can need (the module's rule);
+/// `None` above `ARBOR_MATCH3_MAX_ITERATIONS`.
+pub(super) fn tree_nodes(level: &Level, iterations: u32) -> Option<usize> {
+    (iterations <= ARBOR_MATCH3_MAX_ITERATIONS).then(|| nodes_for_level(level, iterations))
+}
+
+/// Bytes of a tree buffer for `nodes` nodes.
+pub(super) fn tree_bytes_for(nodes: usize) -> Option<usize> {
+    nodes
+        .checked_mul(node_size::<Swap>())?
+        .checked_add(BUFFER_HEADER_BYTES)
+}
+
+/// Writes to `*out_bytes` the size of a tree buffer with which a search of `iterations`
+/// iterations on `*level` never runs out of nodes: 16 + 40 · (1 + `iterations` ·
+/// (h·(w−1) + w·(h−1))) bytes for a `w`×`h` board (every iteration adds at most one node's
+/// children, the legal moves, each a swap of two neighbours). That is the guarantee, not
+/// the typical use: positions have far fewer legal moves than neighbour pairs, and searches
+/// of 60 iterations on the bundled boards use 7–8 % of it on average (the unit test
+/// `a_search_never_outgrows_the_tree_sized_for_its_level` measures it). A smaller buffer
+/// (at least 56 bytes) still works: the tree stops growing, and the search may then choose
+/// differently. Align it to `ARBOR_MATCH3_TREE_ALIGN`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged level, or `iterations` above
+/// `ARBOR_MATCH3_MAX_ITERATIONS`).
 ///
 /// # Safety
-/// `out_bytes` must be writable or NULL.
+/// `level` readable and `out_bytes` writable, or NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_match3_tree_bytes(
-    capacity: usize,
+    level: *const arbor_match3_level,
+    iterations: u32,
     out_bytes: *mut usize,
 ) -> arbor_status {
-    if out_bytes.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
-    }
-    match storage_bytes::<Swap>(capacity) {
-        Some(bytes) => {
-            // SAFETY: non-NULL and writable.
-            unsafe { out_bytes.write_unaligned(bytes) };
-            arbor_status::ARBOR_OK
-        }
-        None => arbor_status::ARBOR_INVALID_LENGTH,
-    }
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let level = unsafe { read_level(level) }?;
+        let bytes = tree_nodes(&level, iterations).and_then(tree_bytes_for);
+        // SAFETY: forwarded caller guarantee.
+        unsafe { report_bytes(bytes, out_bytes) }
+    })
 }
 
-/// Alignment a tree buffer needs.
-#[unsafe(no_mangle)]
-pub extern "C" fn arbor_match3_tree_align() -> usize {
-    node_align::<Swap>()
-}
-
-/// The search tree nodes in a caller's buffer of `tree_bytes` bytes at `tree`.
-/// Errors: `Error::NullPointer`, `Error::InvalidArgument` (misaligned, or a size over
-/// `isize::MAX`).
+/// The search tree nodes of a scratch tree buffer, prepared for this call (its previous
+/// contents do not matter). Errors: those of `prepare_buffer`, `Error::BufferTooSmall`
+/// (no room for one node).
 ///
 /// # Safety
-/// `tree`, if not NULL, must be valid for `tree_bytes` reads and writes and not used by
-/// anything else while the slice lives.
+/// `tree` NULL or valid for `tree_bytes` writes, used by nothing else during `'a`.
 pub(super) unsafe fn tree_storage<'a>(
     tree: *mut c_void,
     tree_bytes: usize,
 ) -> Result<&'a mut [Node<Swap>], Error> {
-    if tree.is_null() {
-        return Err(Error::NullPointer);
+    let min = tree_bytes_for(1).ok_or(Error::InvalidLength)?;
+    // SAFETY: forwarded caller guarantee.
+    let area =
+        unsafe { prepare_buffer(tree, tree_bytes, ARBOR_MATCH3_TREE_ALIGN, min, TREE_MAGIC) }?;
+    Ok(nodes_in(area))
+}
+
+/// The whole nodes that fit in `area`, which starts at an 8-aligned address.
+pub(super) fn nodes_in(area: &mut [u8]) -> &mut [Node<Swap>] {
+    let count = area.len() / node_size::<Swap>();
+    debug_assert!((area.as_ptr() as usize).is_multiple_of(node_align::<Swap>()));
+    // SAFETY: `area` is aligned for `Node<Swap>` (the buffer is aligned to
+    // ARBOR_MATCH3_TREE_ALIGN >= its alignment and the 16-byte header keeps that), holds at
+    // least `count` nodes, and is exclusively borrowed for the slice's lifetime. `Node<Swap>`
+    // holds only integers and floats (the move is a `u8` newtype), so any bytes are a
+    // valid value; the search overwrites every node before reading it.
+    unsafe { core::slice::from_raw_parts_mut(area.as_mut_ptr().cast::<Node<Swap>>(), count) }
+}
+
+/// The agent a caller asks for, checked. `formula` is read only for the persona agent.
+///
+/// # Safety
+/// `formula` NULL or valid for `formula_len` reads.
+pub(super) unsafe fn agent_program(
+    agent: u32,
+    goal: u32,
+    formula: *const u8,
+    formula_len: usize,
+) -> Result<(u32, Goal, Option<Program>), Error> {
+    let goal = Goal::from_code(goal).ok_or(Error::InvalidArgument)?;
+    let program = match agent {
+        ARBOR_MATCH3_AGENT_RANDOM | ARBOR_MATCH3_AGENT_VANILLA => None,
+        ARBOR_MATCH3_AGENT_PERSONA => {
+            // SAFETY: forwarded caller guarantee.
+            let bytes = unsafe { slice_in(formula, formula_len) }?;
+            if formula.is_null() {
+                return Err(Error::NullPointer);
+            }
+            Some(Program::decode(bytes)?)
+        }
+        _ => return Err(Error::InvalidArgument),
+    };
+    Ok((agent, goal, program))
+}
+
+/// The core's agent for a checked [`agent_program`].
+pub(super) fn agent_of(agent: u32, goal: Goal, program: &Option<Program>) -> Agent<'_> {
+    match (agent, program) {
+        (ARBOR_MATCH3_AGENT_PERSONA, Some(program)) => Agent::Persona(program, goal),
+        (ARBOR_MATCH3_AGENT_VANILLA, _) => Agent::Vanilla(goal),
+        _ => Agent::Random,
     }
-    if !(tree as usize).is_multiple_of(node_align::<Swap>()) || tree_bytes > isize::MAX as usize {
-        return Err(Error::InvalidArgument);
-    }
-    let count = tree_bytes / core::mem::size_of::<Node<Swap>>();
-    // SAFETY: `tree` is non-NULL, aligned for `Node<Swap>` (checked), valid for
-    // `tree_bytes` >= count * size_of::<Node>() reads and writes and used by nothing else
-    // meanwhile (caller's contract). `Node<Swap>` holds only integers and floats (the move
-    // is a `u8` newtype), so any bytes are a valid value; the search overwrites every node
-    // before reading it.
-    Ok(unsafe { core::slice::from_raw_parts_mut(tree.cast::<Node<Swap>>(), count) })
 }
 
 /// Asks an agent for a move in `*game` and writes its code to `*out_code`.
 ///
 /// `agent`: `ARBOR_MATCH3_AGENT_RANDOM`, `_VANILLA` or `_PERSONA`. `goal` (the reward of the
 /// MCTS agents): 0 MaxS, 1 MinS, 2 MaxM, 3 MinM. `formula`/`formula_len`: the persona's
-/// formula in binary form (see `arbor_match3_formula_compile`), ignored by the other
-/// agents (may then be NULL). `iterations`: per move (the paper uses 250). `seed`: the
-/// agent's generator; the same inputs and seed give the same move. `tree`/`tree_bytes`: a
-/// caller buffer for the search tree (`arbor_match3_tree_bytes`), used during the call only;
-/// ignored by the random agent (may then be NULL).
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (unknown agent or goal, damaged
-/// game, misaligned tree buffer, invalid formula), `ARBOR_INVALID_LENGTH` (formula
-/// truncated), `ARBOR_CAPACITY_EXHAUSTED` (tree buffer smaller than one node),
-/// `ARBOR_ILLEGAL_MOVE` (the game is over: there is no move to choose).
+/// formula in binary form (`arbor_match3_formula_parse`, or an `arbor_match3_persona`'s),
+/// ignored by the other agents (may then be NULL). `iterations`: per move (the paper uses
+/// 250), at most `ARBOR_MATCH3_MAX_ITERATIONS`. `seed`: the agent's generator; the same
+/// inputs and seed give the same move. `tree`/`tree_bytes`: a scratch buffer for the search
+/// tree (`arbor_match3_tree_bytes`), used during the call only, any contents; ignored by the
+/// random agent (may then be NULL). For a search in steps, with a deadline or a cancel, see
+/// `arbor_match3_search_init`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION` (game),
+/// `ARBOR_INVALID_ARGUMENT` (unknown agent or goal, damaged game, iterations out of range,
+/// invalid formula), `ARBOR_INVALID_LENGTH` (formula truncated), `ARBOR_MISALIGNED`,
+/// `ARBOR_BUFFER_TOO_SMALL` (tree buffer without room for one node), `ARBOR_GAME_OVER`.
 ///
 /// # Safety
 /// `game` readable; `formula` valid for `formula_len` reads; `tree` valid for `tree_bytes`
@@ -539,72 +727,555 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
     tree_bytes: usize,
     out_code: *mut u8,
 ) -> arbor_status {
-    if game.is_null() || out_code.is_null() {
-        return arbor_status::ARBOR_NULL_POINTER;
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let ((copy, level), (agent, goal, program), out) = unsafe {
+            (
+                read_game(game)?,
+                agent_program(agent, goal, formula, formula_len)?,
+                Out::new(out_code)?,
+            )
+        };
+        if iterations > ARBOR_MATCH3_MAX_ITERATIONS {
+            return Err(Error::InvalidArgument);
+        }
+        let agent = agent_of(agent, goal, &program);
+        let storage: &mut [Node<Swap>] = if matches!(agent, Agent::Random) {
+            &mut []
+        } else {
+            // SAFETY: forwarded caller guarantee.
+            unsafe { tree_storage(tree, tree_bytes) }?
+        };
+        let state = replay(&copy, &level)?;
+        if state.is_over() {
+            return Err(Error::GameOver);
+        }
+        let config = SearchConfig {
+            iterations,
+            ..SearchConfig::default()
+        };
+        let mut rng = seeded_rng(seed);
+        // The C ABI lends tree nodes only, so the search replays its moves (same choice).
+        let swap = choose(
+            agent,
+            &state,
+            &config,
+            &mut Storage::nodes_only(storage),
+            &mut rng,
+        )?
+        .ok_or(Error::GameOver)?;
+        out.write(swap.code());
+        Ok(())
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The anytime agent search: a handle in a caller buffer.
+// ---------------------------------------------------------------------------------------
+
+/// Alignment of a search handle buffer (`malloc` satisfies it).
+pub const ARBOR_MATCH3_SEARCH_ALIGN: usize = 8;
+
+const SEARCH_MAGIC: u32 = magic(b"M3SR");
+
+/// A search handle after its buffer header and cancel flag: the agent, the game, the tree's
+/// parts and the generator; the tree's nodes follow. Plain integers only, so that a damaged
+/// buffer is refused rather than misread.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct SearchState {
+    agent: u32,
+    goal: u32,
+    formula_len: u32,
+    reserved: u32,
+    /// Iterations since `_init` or the last `_play`.
+    iterations: u64,
+    tree_len: u32,
+    has_root_key: u32,
+    root_key: u64,
+    /// The generator's state (four `u32`).
+    rng: [u32; 4],
+    game: arbor_match3_game,
+    formula: [u8; ARBOR_MATCH3_FORMULA_MAX_BYTES],
+    reserved_end: [u8; 6],
+}
+
+const SEARCH_STATE_BYTES: usize = 2368;
+const _: () = assert!(core::mem::size_of::<SearchState>() == SEARCH_STATE_BYTES);
+/// Bytes from the start of the area (after the buffer header) to the first node.
+const SEARCH_NODES_AT: usize = super::search::CANCEL_BYTES + SEARCH_STATE_BYTES;
+const _: () = assert!((BUFFER_HEADER_BYTES + SEARCH_NODES_AT).is_multiple_of(8));
+
+// SAFETY: `#[repr(C)]`, integers and byte arrays (the game is `Plain`), no padding: 2368
+// bytes, asserted above.
+unsafe impl Plain for SearchState {}
+
+use super::playtest::ARBOR_MATCH3_FORMULA_MAX_BYTES;
+use super::search::{
+    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_DONE, CallStop, arbor_search_limits, arbor_search_progress,
+    cancel_buffer, cancel_flag, check_limits, max_iterations,
+};
+use crate::match3::{AgentProgress, choose_until};
+use crate::search::mcts::{Mcts, TreeParts};
+use rand_xorshift::XorShiftRng;
+
+fn rng_bits(rng: XorShiftRng) -> [u32; 4] {
+    // SAFETY: the generator is four `u32` words (16 bytes: `transmute` checks the size), and
+    // any four words are a generator state.
+    unsafe { core::mem::transmute::<XorShiftRng, [u32; 4]>(rng) }
+}
+
+fn rng_of(bits: [u32; 4]) -> XorShiftRng {
+    // SAFETY: as in `rng_bits`.
+    unsafe { core::mem::transmute::<[u32; 4], XorShiftRng>(bits) }
+}
+
+/// An opened search handle: the flag, the state (a copy, written back by `save`) and the
+/// nodes.
+struct OpenSearch<'a> {
+    cancel: &'a core::sync::atomic::AtomicU32,
+    state_at: *mut SearchState,
+    state: SearchState,
+    nodes: &'a mut [Node<Swap>],
+}
+
+impl OpenSearch<'_> {
+    fn save(self) {
+        // SAFETY: `state_at` points into the buffer opened by `open_search`, aligned and
+        // exclusively this call's (the cancel flag lies before it).
+        unsafe { self.state_at.write(self.state) }
     }
-    let Some(goal) = Goal::from_code(goal) else {
-        return arbor_status::ARBOR_INVALID_ARGUMENT;
+}
+
+/// Splits a handle's area into its flag, its state and its nodes without touching the flag
+/// through a plain reference.
+///
+/// # Safety
+/// `area` is the area of a buffer prepared or opened for this call (8-aligned), at least
+/// `SEARCH_NODES_AT` bytes, exclusively this call's but for the flag.
+unsafe fn split_search<'a>(area: &'a mut [u8]) -> OpenSearch<'a> {
+    let len = area.len();
+    let base = area.as_mut_ptr();
+    // SAFETY: the caller's guarantees: the flag is the area's first 4 bytes, 4-aligned; the
+    // state follows at offset 8 (8-aligned, within the area); the nodes after it.
+    unsafe {
+        let cancel = cancel_flag(base);
+        let state_at = base.add(super::search::CANCEL_BYTES).cast::<SearchState>();
+        let nodes =
+            core::slice::from_raw_parts_mut(base.add(SEARCH_NODES_AT), len - SEARCH_NODES_AT);
+        OpenSearch {
+            cancel,
+            state_at,
+            state: state_at.read(),
+            nodes: nodes_in(nodes),
+        }
+    }
+}
+
+/// Opens a search handle. Errors: those of `open_buffer`, `Error::InvalidArgument`
+/// (damaged).
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes, used by nothing else during `'a` but
+/// `arbor_match3_search_cancel`.
+unsafe fn open_search<'a>(buf: *mut c_void, len: usize) -> Result<OpenSearch<'a>, Error> {
+    // SAFETY: forwarded caller guarantee.
+    let area =
+        unsafe { super::boundary::open_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }?;
+    if area.len() < SEARCH_NODES_AT + node_size::<Swap>() {
+        return Err(Error::InvalidArgument);
+    }
+    // SAFETY: opened for this call, aligned (16-byte header after an 8-aligned start), long
+    // enough (checked).
+    Ok(unsafe { split_search(area) })
+}
+
+/// The agent, position and tree of an opened handle, checked. Errors:
+/// `Error::InvalidArgument` (damaged).
+fn searched(state: &SearchState) -> Result<(Level, u32, Goal, Option<Program>, TreeParts), Error> {
+    check_version(state.game.magic, state.game.version, GAME_MAGIC)
+        .map_err(|_| Error::InvalidArgument)?;
+    let level = level_of(&state.game.level)?;
+    let formula = state
+        .formula
+        .get(..state.formula_len as usize)
+        .ok_or(Error::InvalidArgument)?;
+    // SAFETY: `formula` is a slice of the state, valid for its length.
+    let (agent, goal, program) =
+        unsafe { agent_program(state.agent, state.goal, formula.as_ptr(), formula.len()) }
+            .map_err(|_| Error::InvalidArgument)?;
+    let tree = TreeParts {
+        len: state.tree_len,
+        root_key: (state.has_root_key != 0).then_some(state.root_key),
     };
-    let program = if agent == ARBOR_MATCH3_AGENT_PERSONA {
-        if formula.is_null() {
-            return arbor_status::ARBOR_NULL_POINTER;
+    Ok((level, agent, goal, program, tree))
+}
+
+/// Writes to `*out_bytes` the size of a search handle buffer for searches of up to
+/// `iterations` iterations on `*level` without running out of nodes: 2,392 bytes of handle
+/// and 40 · (1 + `iterations` · (h·(w−1) + w·(h−1))) of tree for a `w`×`h` board (the rule
+/// of `arbor_match3_tree_bytes`). `iterations` counts every iteration since
+/// `arbor_match3_search_init` or the last `arbor_match3_search_play` (a reused subtree takes
+/// room too); past that the tree stops growing, which is no error. Align the buffer to
+/// `ARBOR_MATCH3_SEARCH_ALIGN`.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`,
+/// `ARBOR_INVALID_ARGUMENT` (damaged level, `iterations` above
+/// `ARBOR_MATCH3_MAX_ITERATIONS`).
+///
+/// # Safety
+/// `level` readable and `out_bytes` writable, or NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_bytes(
+    level: *const arbor_match3_level,
+    iterations: u32,
+    out_bytes: *mut usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let level = unsafe { read_level(level) }?;
+        let bytes = tree_nodes(&level, iterations)
+            .and_then(tree_bytes_for)
+            .and_then(|tree| tree.checked_add(SEARCH_NODES_AT));
+        // SAFETY: forwarded caller guarantee.
+        unsafe { report_bytes(bytes, out_bytes) }
+    })
+}
+
+/// Prepares the search handle in `buf` (`len` bytes, sized by `arbor_match3_search_bytes`,
+/// aligned to `ARBOR_MATCH3_SEARCH_ALIGN`) for `agent` to choose a move in `*game`, its
+/// generator seeded with `seed`. The agent, goal and formula are those of
+/// `arbor_match3_agent_move`; the handle copies the game and the formula.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (game),
+/// `ARBOR_INVALID_ARGUMENT` (agent, goal, formula, damaged game), `ARBOR_INVALID_LENGTH`
+/// (formula), `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (no room for the handle and one
+/// node), `ARBOR_GAME_OVER`.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` writes and not used by anything else during the call;
+/// `game` readable; `formula` valid for `formula_len` reads.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn arbor_match3_search_init(
+    buf: *mut c_void,
+    len: usize,
+    game: *const arbor_match3_game,
+    agent: u32,
+    goal: u32,
+    formula: *const u8,
+    formula_len: usize,
+    seed: u64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let ((game, level), (agent, goal, program)) = unsafe {
+            (
+                read_game(game)?,
+                agent_program(agent, goal, formula, formula_len)?,
+            )
+        };
+        if replay(&game, &level)?.is_over() {
+            return Err(Error::GameOver);
         }
-        if formula_len > isize::MAX as usize {
-            return arbor_status::ARBOR_INVALID_LENGTH;
-        }
-        // SAFETY: non-NULL, valid for `formula_len` reads (caller's contract), and the
-        // length fits in isize.
-        let bytes = unsafe { core::slice::from_raw_parts(formula, formula_len) };
-        match Program::decode(bytes) {
-            Ok(program) => Some(program),
-            Err(error) => return error.into(),
-        }
+        let mut image = [0u8; ARBOR_MATCH3_FORMULA_MAX_BYTES];
+        let formula_len = match &program {
+            Some(program) => program.encode(&mut image)?,
+            None => 0,
+        };
+        let min = SEARCH_NODES_AT + tree_bytes_for(1).ok_or(Error::InvalidLength)?;
+        // SAFETY: forwarded caller guarantee.
+        let area =
+            unsafe { prepare_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, min, SEARCH_MAGIC) }?;
+        // SAFETY: prepared for this call, aligned, at least `min` bytes.
+        let mut open = unsafe { split_search(area) };
+        open.cancel.store(0, core::sync::atomic::Ordering::Relaxed);
+        open.state = SearchState {
+            agent,
+            goal: goal as u32,
+            formula_len: formula_len as u32,
+            reserved: 0,
+            iterations: 0,
+            tree_len: 0,
+            has_root_key: 0,
+            root_key: 0,
+            rng: rng_bits(seeded_rng(seed)),
+            game,
+            formula: image,
+            reserved_end: [0; 6],
+        };
+        open.save();
+        Ok(())
+    })
+}
+
+fn progress_of(
+    agent: u32,
+    found: &AgentProgress,
+    iterations: u64,
+    stop_reason: u32,
+) -> arbor_search_progress {
+    let summary = &found.summary;
+    let best = if agent == ARBOR_MATCH3_AGENT_RANDOM {
+        found.result.best
     } else {
-        None
+        summary.best.or(found.result.best)
     };
-    let agent = match (agent, &program) {
-        (ARBOR_MATCH3_AGENT_RANDOM, _) => Agent::Random,
-        (ARBOR_MATCH3_AGENT_VANILLA, _) => Agent::Vanilla(goal),
-        (ARBOR_MATCH3_AGENT_PERSONA, Some(program)) => Agent::Persona(program, goal),
-        _ => return arbor_status::ARBOR_INVALID_ARGUMENT,
-    };
-    // SAFETY: `game` is non-NULL (checked above).
-    let (copy, level) = match unsafe { read_game(game) } {
-        Ok(pair) => pair,
-        Err(error) => return error.into(),
-    };
-    let state = match replay(&copy, &level) {
-        Ok(state) => state,
-        Err(error) => return error.into(),
-    };
-    let storage: &mut [Node<Swap>] = if matches!(agent, Agent::Random) {
-        &mut []
-    } else {
-        // SAFETY: the caller's contract on `tree` and `tree_bytes`.
-        match unsafe { tree_storage(tree, tree_bytes) } {
-            Ok(storage) => storage,
-            Err(error) => return error.into(),
-        }
-    };
-    let config = SearchConfig {
+    arbor_search_progress {
         iterations,
-        ..SearchConfig::default()
-    };
-    let mut rng = seeded_rng(seed);
-    // The C ABI lends tree nodes only, so the search replays its moves (same choice).
-    match choose(
-        agent,
-        &state,
-        &config,
-        &mut Storage::nodes_only(storage),
-        &mut rng,
-    ) {
-        Ok(Some(swap)) => {
-            // SAFETY: non-NULL and writable.
-            unsafe { out_code.write(swap.code()) };
-            arbor_status::ARBOR_OK
+        iterations_this_call: found.result.stats.iterations,
+        stop_reason,
+        best_move: best.map_or(ARBOR_SEARCH_NO_MOVE, |swap| u32::from(swap.code())),
+        best_visits: summary.best_visits,
+        best_value: f64::from(summary.best_value),
+        root_visits: u64::from(summary.root_visits),
+    }
+}
+
+/// Continues the handle's search for at most `limits->max_iterations` iterations (0: no
+/// limit), less if `limits->deadline_us` passes or `arbor_match3_search_cancel` is called,
+/// and writes where it stands to `*out_progress`: the move to play now
+/// (`best_move`, a move code), its visits and value, the iterations so far and this call's,
+/// and why the call stopped (`ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`; `_DONE`
+/// for the Random agent, which chooses at once). The stop conditions are checked before
+/// every iteration (tens of microseconds), so a cancel or a deadline ends the call within
+/// one iteration. `k` calls of `n` iterations choose the move of one call of `k · n`, and of
+/// `arbor_match3_agent_move` with `k · n` iterations and the same seed, when no call ended
+/// with no iteration on a fresh tree.
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
+/// prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
+/// `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
+/// `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
+/// `now_us` in a build without `std`). On error the search is unchanged.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
+/// but `arbor_match3_search_cancel`; `limits` readable; `limits->now_us`, if not NULL,
+/// callable with `limits->ctx` from this thread; `out_progress` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_run(
+    buf: *mut c_void,
+    len: usize,
+    limits: *const arbor_search_limits,
+    out_progress: *mut arbor_search_progress,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (limits, out, open) = unsafe {
+            (
+                super::boundary::read_in(limits)?,
+                Out::new(out_progress)?,
+                open_search(buf, len)?,
+            )
+        };
+        check_limits(&limits)?;
+        let OpenSearch {
+            cancel,
+            state_at,
+            mut state,
+            nodes,
+        } = open;
+        let (level, agent, goal, program, mut tree) = searched(&state)?;
+        let position = replay(&state.game, &level)?;
+        if position.is_over() {
+            return Err(Error::GameOver);
         }
-        Ok(None) => arbor_status::ARBOR_ILLEGAL_MOVE,
-        Err(error) => error.into(),
+        let mut stop = CallStop::new(&limits, cancel)?;
+        let mut rng = rng_of(state.rng);
+        let found = choose_until(
+            agent_of(agent, goal, &program),
+            &position,
+            &SearchConfig::default(),
+            &mut Storage::nodes_only(nodes),
+            &mut tree,
+            max_iterations(&limits),
+            &mut stop,
+            &mut rng,
+        )
+        .map_err(|error| match error {
+            // The handle's tree does not re-attach: damaged.
+            Error::InvalidLength => Error::InvalidArgument,
+            other => other,
+        })?;
+        let reason = if agent == ARBOR_MATCH3_AGENT_RANDOM {
+            ARBOR_STOP_DONE
+        } else {
+            stop.finish()
+        };
+        state.iterations += u64::from(found.result.stats.iterations);
+        state.tree_len = tree.len;
+        state.has_root_key = u32::from(tree.root_key.is_some());
+        state.root_key = tree.root_key.unwrap_or(0);
+        state.rng = rng_bits(rng);
+        let progress = progress_of(agent, &found, state.iterations, reason);
+        // SAFETY: as in `OpenSearch::save`.
+        unsafe { state_at.write(state) };
+        out.write(progress);
+        Ok(())
+    })
+}
+
+/// Plays move `code` in the handle's game and keeps the part of the tree under it for the
+/// next `arbor_match3_search_run` (the iteration count starts again from 0). Any legal move
+/// may be played, not only the search's.
+///
+/// Errors: those of `arbor_match3_search_run` for `buf`, `ARBOR_GAME_OVER`,
+/// `ARBOR_ILLEGAL_MOVE`. On error the handle is unchanged.
+///
+/// # Safety
+/// As `arbor_match3_search_run` for `buf`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_play(
+    buf: *mut c_void,
+    len: usize,
+    code: u8,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let open = unsafe { open_search(buf, len) }?;
+        let OpenSearch {
+            state_at,
+            mut state,
+            nodes,
+            ..
+        } = open;
+        let (level, _, _, _, tree) = searched(&state)?;
+        let mut position = replay(&state.game, &level)?;
+        if position.is_over() {
+            return Err(Error::GameOver);
+        }
+        let swap = Swap::from_code(code).ok_or(Error::IllegalMove)?;
+        position.try_play(swap)?;
+        let mut game = state.game;
+        record_move(&mut game, swap)?;
+        let mut mcts = Mcts::from_tree_parts(nodes, tree).map_err(|_| Error::InvalidArgument)?;
+        if !mcts.advance(swap) {
+            mcts.clear();
+        }
+        let tree = mcts.parts();
+        state.game = game;
+        state.iterations = 0;
+        state.tree_len = tree.len;
+        state.has_root_key = u32::from(tree.root_key.is_some());
+        state.root_key = tree.root_key.unwrap_or(0);
+        // SAFETY: as in `OpenSearch::save`.
+        unsafe { state_at.write(state) };
+        Ok(())
+    })
+}
+
+/// Copies the handle's game (with the moves played through `arbor_match3_search_play`)
+/// to `*out_game`.
+///
+/// Errors: those of `arbor_match3_search_run` for `buf`.
+///
+/// # Safety
+/// As `arbor_match3_search_run` for `buf`; `out_game` writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_game(
+    buf: *mut c_void,
+    len: usize,
+    out_game: *mut arbor_match3_game,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let (open, out) = unsafe { (open_search(buf, len)?, Out::new(out_game)?) };
+        searched(&open.state)?;
+        out.write(open.state.game);
+        Ok(())
+    })
+}
+
+/// Asks the search running on the handle in `buf` to stop: it ends within one iteration
+/// with `ARBOR_STOP_CANCELLED`. If no search is running, the next `arbor_match3_search_run`
+/// stops at once; the call that stops for a cancel clears it. The one function that may be
+/// called while another thread uses the handle (from any thread, a signal handler excepted).
+///
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+///
+/// # Safety
+/// `buf` NULL or valid for `len` reads and writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_match3_search_cancel(buf: *mut c_void, len: usize) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match3::{Goal, preset, search_move};
+    use crate::search::mcts::Ucb1;
+
+    /// The sizing rule holds: a search of `n` iterations in exactly `tree_nodes` nodes never
+    /// refuses an expansion, and chooses what it chooses with room to spare. Prints how much
+    /// of the tree the searches used.
+    #[test]
+    fn a_search_never_outgrows_the_tree_sized_for_its_level() {
+        for name in ["board1", "board2", "board3"] {
+            let level = Level::parse(preset(name).unwrap()).unwrap();
+            let iterations = 60;
+            let nodes = tree_nodes(&level, iterations).unwrap();
+            let mut tight = vec![Node::default(); nodes];
+            let mut roomy = vec![Node::default(); crate::match3::nodes_for(iterations)];
+            let mut game = Match3::new(&level, 4);
+            let config = SearchConfig {
+                iterations,
+                ..SearchConfig::default()
+            };
+            let mut used = 0usize;
+            let mut moves = 0usize;
+            while !game.is_over() {
+                let mut rng = seeded_rng(moves as u64);
+                let mut tree = TreeParts::default();
+                let found = crate::match3::search_move_until(
+                    &game,
+                    &Ucb1::default(),
+                    Goal::MaxScore,
+                    &config,
+                    &mut Storage::nodes_only(&mut tight),
+                    &mut tree,
+                    iterations,
+                    crate::search::mcts::Never,
+                    &mut rng,
+                )
+                .unwrap();
+                assert!(!found.result.stats.storage_full, "{name}");
+                used += found.result.stats.nodes_used as usize;
+                let mut rng = seeded_rng(moves as u64);
+                let roomy_move = search_move(
+                    &game,
+                    &Ucb1::default(),
+                    Goal::MaxScore,
+                    &config,
+                    &mut Storage::nodes_only(&mut roomy),
+                    &mut rng,
+                )
+                .unwrap();
+                assert_eq!(found.result.best, roomy_move, "{name}");
+                game.play(found.result.best.unwrap());
+                moves += 1;
+            }
+            #[cfg(feature = "std")]
+            std::println!(
+                "{name}: {:.0}% of the tight tree used on average",
+                100.0 * used as f64 / (moves * nodes) as f64
+            );
+            let _ = used;
+        }
+    }
+
+    #[test]
+    fn tree_sizes_follow_the_documented_rule() {
+        let level = Level::parse("size 7x7\n").unwrap();
+        assert_eq!(tree_nodes(&level, 10), Some(1 + 10 * 84));
+        let level = Level::parse("size 8x5\n").unwrap();
+        assert_eq!(tree_nodes(&level, 10), Some(1 + 10 * (5 * 7 + 8 * 4)));
+        assert_eq!(tree_nodes(&level, ARBOR_MATCH3_MAX_ITERATIONS + 1), None);
+        assert_eq!(tree_bytes_for(3), Some(16 + 3 * 40));
     }
 }

@@ -51,7 +51,6 @@
 mod boundary;
 mod breakthrough;
 mod holdem;
-mod legacy;
 mod match3;
 mod mcts;
 mod playtest;

@@ -139,6 +139,19 @@ pub const fn nodes_for(iterations: u32) -> usize {
         .saturating_add(1)
 }
 
+/// Nodes a search of `iterations` iterations on `level` can need: every iteration expands
+/// at most one node, whose children are the position's legal moves, and a legal move swaps
+/// two neighbouring cells, of which a `w`×`h` board has `h·(w−1) + w·(h−1)` pairs (84 on
+/// 7x7, [`nodes_for`]'s 112 on 8x8). Storage of this size never runs out on this level.
+/// Saturates at `usize::MAX`.
+pub fn nodes_for_level(level: &Level, iterations: u32) -> usize {
+    let (w, h) = (usize::from(level.width()), usize::from(level.height()));
+    let pairs = h * w.saturating_sub(1) + w * h.saturating_sub(1);
+    (iterations as usize)
+        .saturating_mul(pairs)
+        .saturating_add(1)
+}
+
 /// State slots with which an MCTS agent's search of `iterations` iterations keeps every
 /// state it reaches (see [`Mcts::search_with_states`]); a slot takes about 250 bytes.
 pub const fn states_for(iterations: u32) -> usize {
@@ -497,6 +510,51 @@ pub fn play_game<'l>(
         on_move(mv, &outcome);
     }
     Ok(game.metrics())
+}
+
+/// [`play_game`] that gives up when `stop` says so, asked before every iteration of every
+/// search and before every move: `Ok(None)`. Until then it plays exactly `play_game`'s
+/// moves (each move searched by [`choose_until`] from a fresh tree, as [`choose`] does).
+pub fn play_game_until<'l, S: Stop>(
+    level: &'l Level,
+    chance_seed: u64,
+    agent: Agent<'_>,
+    config: &SearchConfig,
+    storage: &mut Storage<'_, 'l>,
+    agent_seed: u64,
+    mut stop: S,
+) -> Result<Option<Metrics>, Error> {
+    let mut game = Match3::new(level, chance_seed);
+    let mut rng = XorShiftRng::seed_from_u64(agent_seed);
+    let mut stopped = false;
+    while !game.is_over() {
+        let mut fresh = TreeParts::default();
+        let mut watch = |done: u32| {
+            stopped = stopped || stop.stop(done);
+            stopped
+        };
+        if watch(0) {
+            return Ok(None);
+        }
+        let chosen = choose_until(
+            agent,
+            &game,
+            config,
+            storage,
+            &mut fresh,
+            config.iterations,
+            &mut watch,
+            &mut rng,
+        )?;
+        if stopped {
+            return Ok(None);
+        }
+        let Some(mv) = chosen.result.best else {
+            break;
+        };
+        game.try_play(mv)?;
+    }
+    Ok(Some(game.metrics()))
 }
 
 #[cfg(test)]

@@ -233,21 +233,39 @@ impl Program {
         Program::decode(&bytes[..len])
     }
 
-    /// Parses the text form. Fails with `Error::Parse` (syntax) or the errors of
-    /// [`Program::from_ops`] (too long).
+    /// Parses the text form. Fails with `Error::Parse` (syntax), `Error::InvalidLength`
+    /// (more than 64 names and numbers), or the errors of [`Program::from_ops`].
     pub fn parse(text: &str) -> Result<Program, Error> {
+        Program::parse_located(text).map_err(|error| error.error)
+    }
+
+    /// [`Program::parse`] with where and why it failed. A text with more names and numbers
+    /// than a program has instructions is `Error::InvalidLength` before any syntax is
+    /// looked at, however it nests.
+    pub fn parse_located(text: &str) -> Result<Program, FormulaError> {
         let mut parser = Parser {
             text: text.as_bytes(),
             at: 0,
             ops: [Op::Wins; MAX_INSTRUCTIONS],
             len: 0,
         };
+        if parser.words() > MAX_INSTRUCTIONS {
+            return Err(FormulaError {
+                error: Error::InvalidLength,
+                offset: 0,
+                message: "more than 64 names and numbers",
+            });
+        }
         parser.expr(0)?;
         parser.skip_space();
         if parser.at != parser.text.len() {
-            return Err(Error::Parse);
+            return Err(parser.fail("text after the formula"));
         }
-        Program::from_ops(&parser.ops[..parser.len])
+        Program::from_ops(&parser.ops[..parser.len]).map_err(|error| FormulaError {
+            error,
+            offset: 0,
+            message: "not a valid program",
+        })
     }
 
     fn write_node(&self, end: usize, f: &mut fmt::Formatter<'_>) -> Result<usize, fmt::Error> {
@@ -357,45 +375,80 @@ impl Parser<'_> {
         }
     }
 
-    fn emit(&mut self, op: Op) -> Result<(), Error> {
-        let slot = self.ops.get_mut(self.len).ok_or(Error::InvalidLength)?;
+    fn fail(&self, message: &'static str) -> FormulaError {
+        FormulaError {
+            error: Error::Parse,
+            offset: self.at,
+            message,
+        }
+    }
+
+    /// The end of the name or number that starts at `start`.
+    fn word_end(&self, start: usize) -> usize {
+        let mut at = start;
+        while self
+            .text
+            .get(at)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+' | b'_'))
+        {
+            // A sign only at the start or after an exponent marker.
+            let b = self.text[at];
+            if matches!(b, b'-' | b'+') && at != start && !matches!(self.text[at - 1], b'e' | b'E')
+            {
+                break;
+            }
+            at += 1;
+        }
+        at
+    }
+
+    /// Names and numbers in the whole text: each is one instruction of the program.
+    fn words(&self) -> usize {
+        let mut count = 0;
+        let mut at = 0;
+        while at < self.text.len() {
+            let end = self.word_end(at);
+            if end > at {
+                count += 1;
+                at = end;
+            } else {
+                at += 1;
+            }
+        }
+        count
+    }
+
+    fn emit(&mut self, op: Op) -> Result<(), FormulaError> {
+        let Some(slot) = self.ops.get_mut(self.len) else {
+            return Err(FormulaError {
+                error: Error::InvalidLength,
+                offset: self.at,
+                message: "more than 64 names and numbers",
+            });
+        };
         *slot = op;
         self.len += 1;
         Ok(())
     }
 
-    fn expect(&mut self, byte: u8) -> Result<(), Error> {
+    fn expect(&mut self, byte: u8, message: &'static str) -> Result<(), FormulaError> {
         self.skip_space();
         if self.text.get(self.at) == Some(&byte) {
             self.at += 1;
             Ok(())
         } else {
-            Err(Error::Parse)
+            Err(self.fail(message))
         }
     }
 
-    fn expr(&mut self, depth: usize) -> Result<(), Error> {
+    fn expr(&mut self, depth: usize) -> Result<(), FormulaError> {
         if depth > MAX_DEPTH {
-            return Err(Error::Parse);
+            return Err(self.fail("calls nested more than 32 deep"));
         }
         self.skip_space();
         let start = self.at;
-        while self
-            .text
-            .get(self.at)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+' | b'_'))
-        {
-            // A sign only at the start or after an exponent marker.
-            let b = self.text[self.at];
-            if matches!(b, b'-' | b'+')
-                && self.at != start
-                && !matches!(self.text[self.at - 1], b'e' | b'E')
-            {
-                break;
-            }
-            self.at += 1;
-        }
-        let word = core::str::from_utf8(&self.text[start..self.at]).map_err(|_| Error::Parse)?;
+        self.at = self.word_end(start);
+        let word = core::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
         let op = match word {
             "W" | "w" | "wins" => return self.emit(Op::Wins),
             "N" | "n" | "visits" => return self.emit(Op::Visits),
@@ -407,20 +460,43 @@ impl Parser<'_> {
             "div" | "protectedDiv" => Op::Div,
             "sqrt" | "protectedSqrt" => Op::Sqrt,
             _ => {
-                let value: f32 = word.parse().map_err(|_| Error::Parse)?;
+                let unknown = FormulaError {
+                    error: Error::Parse,
+                    offset: start,
+                    message: if word.is_empty() {
+                        "expected a name or a number"
+                    } else {
+                        "unknown name (W, N, NP, M, add, sub, mul, div, sqrt) or bad number"
+                    },
+                };
+                let value: f32 = word.parse().map_err(|_| unknown)?;
                 if !value.is_finite() {
-                    return Err(Error::Parse);
+                    return Err(FormulaError {
+                        message: "a number too large for 32 bits",
+                        ..unknown
+                    });
                 }
                 return self.emit(Op::Const(value));
             }
         };
-        self.expect(b'(')?;
+        self.expect(b'(', "expected `(`")?;
         self.expr(depth + 1)?;
         if op != Op::Sqrt {
-            self.expect(b',')?;
+            self.expect(b',', "expected `,`")?;
             self.expr(depth + 1)?;
         }
-        self.expect(b')')?;
+        self.expect(b')', "expected `)`")?;
         self.emit(op)
     }
+}
+
+/// Where and why a formula text does not parse: [`Program::parse_located`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormulaError {
+    /// `Error::Parse`, `Error::InvalidLength` or the errors of [`Program::from_ops`].
+    pub error: Error,
+    /// Byte offset in the text of the problem.
+    pub offset: usize,
+    /// What is wrong, in English.
+    pub message: &'static str,
 }

@@ -48,6 +48,9 @@ pub struct Level {
 pub struct LevelError {
     /// The line, counting from 1 (0: not tied to one line).
     pub line: u32,
+    /// The column of the word at fault, in bytes from 1 (0: the line as a whole). Not part
+    /// of the `Display` text, which names the line only.
+    pub column: u32,
     /// What is wrong.
     pub message: &'static str,
 }
@@ -96,8 +99,29 @@ impl Default for Level {
 fn err(line: usize, message: &'static str) -> LevelError {
     LevelError {
         line: line as u32,
+        column: 0,
         message,
     }
+}
+
+/// [`err`] at the column where `part` (a slice of `text`) begins.
+fn err_at(text: &str, line: usize, part: &str, message: &'static str) -> LevelError {
+    LevelError {
+        line: line as u32,
+        column: column_in(text, part),
+        message,
+    }
+}
+
+/// The 1-based column, in bytes, at which `part`, a slice of `text`, begins on its line (0
+/// when `part` is not inside `text`).
+pub(crate) fn column_in(text: &str, part: &str) -> u32 {
+    let offset = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    if offset > text.len() {
+        return 0;
+    }
+    let start = text[..offset].rfind('\n').map_or(0, |newline| newline + 1);
+    u32::try_from(offset - start + 1).unwrap_or(0)
 }
 
 impl Level {
@@ -220,18 +244,26 @@ impl Level {
             let extra = words.next();
             match keyword {
                 "size" => {
-                    let v = value.ok_or(err(number, "size needs WIDTHxHEIGHT, like 7x7"))?;
-                    let (w, h) = v
-                        .split_once(['x', 'X'])
-                        .ok_or(err(number, "size needs WIDTHxHEIGHT, like 7x7"))?;
+                    let v = value.ok_or(err_at(
+                        text,
+                        number,
+                        keyword,
+                        "size needs WIDTHxHEIGHT, like 7x7",
+                    ))?;
+                    let (w, h) = v.split_once(['x', 'X']).ok_or(err_at(
+                        text,
+                        number,
+                        v,
+                        "size needs WIDTHxHEIGHT, like 7x7",
+                    ))?;
                     let w: u8 = w
                         .parse()
-                        .map_err(|_| err(number, "width is not a number"))?;
+                        .map_err(|_| err_at(text, number, w, "width is not a number"))?;
                     let h: u8 = h
                         .parse()
-                        .map_err(|_| err(number, "height is not a number"))?;
+                        .map_err(|_| err_at(text, number, h, "height is not a number"))?;
                     if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
-                        return Err(err(number, "width and height must be 3 to 8"));
+                        return Err(err_at(text, number, v, "width and height must be 3 to 8"));
                     }
                     if size_seen {
                         return Err(err(number, "size given twice"));
@@ -241,11 +273,19 @@ impl Level {
                     level.height = h;
                 }
                 "colours" | "colors" => {
-                    let c: u8 = value
-                        .and_then(|v| v.parse().ok())
-                        .ok_or(err(number, "colours needs a number"))?;
+                    let c: u8 = value.and_then(|v| v.parse().ok()).ok_or(err_at(
+                        text,
+                        number,
+                        value.unwrap_or(keyword),
+                        "colours needs a number",
+                    ))?;
                     if !(MIN_COLOURS..=MAX_COLOURS).contains(&c) {
-                        return Err(err(number, "colours must be 3 to 8"));
+                        return Err(err_at(
+                            text,
+                            number,
+                            value.unwrap_or(keyword),
+                            "colours must be 3 to 8",
+                        ));
                     }
                     if colours_seen {
                         return Err(err(number, "colours given twice"));
@@ -254,23 +294,36 @@ impl Level {
                     level.colours = c;
                 }
                 "moves" => {
-                    let m: u8 = value
-                        .and_then(|v| v.parse().ok())
-                        .ok_or(err(number, "moves needs a number from 1 to 255"))?;
+                    let m: u8 = value.and_then(|v| v.parse().ok()).ok_or(err_at(
+                        text,
+                        number,
+                        value.unwrap_or(keyword),
+                        "moves needs a number from 1 to 255",
+                    ))?;
                     if m == 0 {
-                        return Err(err(number, "moves needs a number from 1 to 255"));
+                        return Err(err_at(
+                            text,
+                            number,
+                            value.unwrap_or(keyword),
+                            "moves needs a number from 1 to 255",
+                        ));
                     }
                     level.moves = m;
                 }
                 "seed" => {
-                    level.seed = value
-                        .and_then(|v| v.parse().ok())
-                        .ok_or(err(number, "seed needs a number from 0 to 2^64 - 1"))?;
+                    level.seed = value.and_then(|v| v.parse().ok()).ok_or(err_at(
+                        text,
+                        number,
+                        value.unwrap_or(keyword),
+                        "seed needs a number from 0 to 2^64 - 1",
+                    ))?;
                 }
                 "grid" => {
                     if value.is_some() {
-                        return Err(err(
+                        return Err(err_at(
+                            text,
                             number,
+                            value.unwrap_or(keyword),
                             "grid takes no value: rows follow on the next lines",
                         ));
                     }
@@ -286,7 +339,12 @@ impl Level {
                         .filter(|v| v.len() == 1)
                         .map(|v| v.as_bytes()[0].to_ascii_lowercase().wrapping_sub(b'a'))
                         .filter(|&c| c < 8)
-                        .ok_or(err(number, "fall needs a column letter a to h"))?;
+                        .ok_or(err_at(
+                            text,
+                            number,
+                            value.unwrap_or(keyword),
+                            "fall needs a column letter a to h",
+                        ))?;
                     let cells = words_rest(line, 2);
                     if cells.is_empty() {
                         return Err(err(number, "fall needs a list of colour letters"));
@@ -299,14 +357,21 @@ impl Level {
                     continue;
                 }
                 _ => {
-                    return Err(err(
+                    return Err(err_at(
+                        text,
                         number,
+                        keyword,
                         "unknown keyword (size, colours, moves, seed, grid, fall)",
                     ));
                 }
             }
-            if extra.is_some() {
-                return Err(err(number, "unexpected text after the value"));
+            if let Some(extra) = extra {
+                return Err(err_at(
+                    text,
+                    number,
+                    extra,
+                    "unexpected text after the value",
+                ));
             }
         }
         // Checks that need the whole file: the grid and the fall lists against size and
@@ -330,7 +395,12 @@ impl Level {
                 for (col, byte) in row_text.bytes().enumerate() {
                     let colour = byte.to_ascii_uppercase().wrapping_sub(b'A');
                     if colour >= level.colours {
-                        return Err(err(number, "grid letter beyond the number of colours"));
+                        return Err(err_at(
+                            text,
+                            number,
+                            &row_text[col..],
+                            "grid letter beyond the number of colours",
+                        ));
                     }
                     board.set(col as u8, row, colour);
                 }
@@ -353,13 +423,19 @@ impl Level {
                 return Err(err(number, "fall column beyond the width"));
             }
             let mut len = 0usize;
-            for byte in fall_text[usize::from(col)].bytes() {
+            let cells = fall_text[usize::from(col)];
+            for (at, byte) in cells.bytes().enumerate() {
                 if byte.is_ascii_whitespace() {
                     continue;
                 }
                 let colour = byte.to_ascii_uppercase().wrapping_sub(b'A');
                 if colour >= level.colours {
-                    return Err(err(number, "fall letter beyond the number of colours"));
+                    return Err(err_at(
+                        text,
+                        number,
+                        &cells[at..],
+                        "fall letter beyond the number of colours",
+                    ));
                 }
                 if len >= MAX_FALL {
                     return Err(err(number, "fall list longer than 200 cells"));

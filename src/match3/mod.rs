@@ -44,13 +44,13 @@ mod tests;
 
 pub use agent::{
     Agent, AgentProgress, Goal, PAPER_ITERATIONS, SearchConfig, Searched, Storage, choose,
-    choose_until, nodes_for, paper_config, play_game, random_move, search_move, search_move_until,
-    states_for,
+    choose_until, nodes_for, nodes_for_level, paper_config, play_game, random_move, search_move,
+    search_move_until, states_for,
 };
 pub use board::{
     Board, MAX_COLOURS, MAX_SIDE, MIN_COLOURS, MIN_SIDE, Swap, group_points, parse_cell,
 };
-pub use formula::{FORMULA_VERSION, MAX_ENCODED_LEN, Program};
+pub use formula::{FORMULA_VERSION, FormulaError, MAX_ENCODED_LEN, Program};
 pub use game::{MAX_MOVES, Match3, Metrics, Moves, Outcome, Rules};
 pub(crate) use level::LEVEL_BYTES;
 pub use level::{DEFAULT_COLOURS, DEFAULT_MOVES, Level, LevelError, MAX_FALL, PRESETS, preset};

@@ -58,8 +58,14 @@ pub enum PersonaProblem {
 pub struct PersonaError {
     /// The line, counting from 1 (0: not tied to one line).
     pub line: u32,
+    /// The column of the problem, in bytes from 1 (0: the line as a whole). Not part of
+    /// the `Display` text.
+    pub column: u32,
     /// What is wrong.
     pub problem: PersonaProblem,
+    /// For a formula that does not parse, what is wrong in it ("expected `,`"); empty
+    /// otherwise. Not part of the `Display` text.
+    pub detail: &'static str,
 }
 
 impl fmt::Display for PersonaProblem {
@@ -128,6 +134,8 @@ pub fn shipped() -> Result<[Persona; 4], PersonaError> {
 /// A line's `(number, value)` for a key that may appear once.
 type Once<'t> = Option<(u32, &'t str)>;
 
+use super::level::column_in;
+
 fn once<'t>(
     slot: &mut Once<'t>,
     key: &'static str,
@@ -137,7 +145,9 @@ fn once<'t>(
     if slot.is_some() {
         return Err(PersonaError {
             line,
+            column: 0,
             problem: PersonaProblem::Duplicate(key),
+            detail: "",
         });
     }
     *slot = Some((line, value));
@@ -164,7 +174,12 @@ impl Persona {
             if content.is_empty() {
                 continue;
             }
-            let error = |problem| PersonaError { line, problem };
+            let error = |problem| PersonaError {
+                line,
+                column: column_in(text, content),
+                problem,
+                detail: "",
+            };
             let Some((key, value)) = content.split_once(|c: char| c.is_ascii_whitespace()) else {
                 return Err(error(PersonaProblem::NotKeyValue));
             };
@@ -184,7 +199,9 @@ impl Persona {
             if value.parse::<u32>() != Ok(PERSONA_VERSION) {
                 return Err(PersonaError {
                     line,
+                    column: column_in(text, value),
                     problem: PersonaProblem::Version,
+                    detail: "",
                 });
             }
         }
@@ -192,21 +209,29 @@ impl Persona {
             None => Goal::MaxScore,
             Some((line, value)) => Goal::parse(value).ok_or(PersonaError {
                 line,
+                column: column_in(text, value),
                 problem: PersonaProblem::Goal,
+                detail: "",
             })?,
         };
         let from_text = match formula {
             None => None,
-            Some((line, value)) => Some(Program::parse(value).map_err(|e| PersonaError {
-                line,
-                problem: PersonaProblem::Formula(e),
-            })?),
+            Some((line, value)) => {
+                Some(Program::parse_located(value).map_err(|e| PersonaError {
+                    line,
+                    column: column_in(text, value).saturating_add(e.offset as u32),
+                    problem: PersonaProblem::Formula(e.error),
+                    detail: e.message,
+                })?)
+            }
         };
         let from_bytes = match bytecode {
             None => None,
             Some((line, value)) => Some(Program::from_hex(value).map_err(|e| PersonaError {
                 line,
+                column: column_in(text, value),
                 problem: PersonaProblem::Bytecode(e),
+                detail: "",
             })?),
         };
         let program = match (from_text, from_bytes, formula, bytecode) {
@@ -214,7 +239,9 @@ impl Persona {
                 if a != b {
                     return Err(PersonaError {
                         line: line_a.max(line_b),
+                        column: 0,
                         problem: PersonaProblem::Mismatch,
+                        detail: "",
                     });
                 }
                 a
@@ -223,7 +250,9 @@ impl Persona {
             (None, None, _, _) => {
                 return Err(PersonaError {
                     line: 0,
+                    column: 0,
                     problem: PersonaProblem::NoFormula,
+                    detail: "",
                 });
             }
         };

@@ -7,12 +7,15 @@
 //! from the level's seed, the run's seed and `g` only. A [`Report`] adds games in game
 //! order, so any runner that plays the games in any order, on any number of threads, and
 //! then adds them in order gets the same bits as [`playtest`].
-use super::agent::{Agent, Goal, SearchConfig, Storage, nodes_for, play_game};
+use super::agent::{
+    Agent, Goal, SearchConfig, Storage, nodes_for, nodes_for_level, play_game, play_game_until,
+};
 use super::game::{MAX_MOVES, Metrics};
 use super::level::Level;
 use super::persona::{PERSONA_GOALS, Persona};
 use crate::Error;
 use crate::rng::splitmix64;
+use crate::search::mcts::Stop;
 
 /// One of the six agents of the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,8 +110,8 @@ fn check_roles(personas: &[Persona; 4]) -> Result<(), Error> {
 
 /// Plays game `game` of a playtest run with `agent` and returns its metrics.
 ///
-/// `storage` must hold [`playtest_nodes`] nodes for the MCTS agents (Random ignores it);
-/// its state slots only save time.
+/// `storage` must hold [`nodes_for_level`] nodes (at most [`playtest_nodes`]) for the MCTS
+/// agents (Random ignores it); its state slots only save time.
 /// Errors: `Error::InvalidArgument` (personas out of order: their goals must be MaxS,
 /// MinS, MaxM, MinM), `Error::BufferTooSmall` (storage).
 pub fn playtest_game<'l>(
@@ -120,11 +123,7 @@ pub fn playtest_game<'l>(
     config: &SearchConfig,
     storage: &mut Storage<'_, 'l>,
 ) -> Result<Metrics, Error> {
-    check_roles(personas)?;
-    let needed = playtest_nodes(config).ok_or(Error::InvalidArgument)?;
-    if agent != PlaytestAgent::Random && storage.nodes.len() < needed {
-        return Err(Error::BufferTooSmall);
-    }
+    check_playtest_game(level, personas, agent, config, storage)?;
     let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, u64::from(game));
     play_game(
         level,
@@ -134,6 +133,49 @@ pub fn playtest_game<'l>(
         storage,
         agent_seed,
         |_, _| {},
+    )
+}
+
+fn check_playtest_game(
+    level: &Level,
+    personas: &[Persona; 4],
+    agent: PlaytestAgent,
+    config: &SearchConfig,
+    storage: &Storage<'_, '_>,
+) -> Result<(), Error> {
+    check_roles(personas)?;
+    playtest_nodes(config).ok_or(Error::InvalidArgument)?;
+    let needed = nodes_for_level(level, config.iterations);
+    if agent != PlaytestAgent::Random && storage.nodes.len() < needed {
+        return Err(Error::BufferTooSmall);
+    }
+    Ok(())
+}
+
+/// [`playtest_game`] that gives up when `stop` says so (asked before every search
+/// iteration, and before every move of the Random agent): `Ok(None)`. The game depends
+/// only on its seeds, so playing it again later gives the metrics it would have had.
+#[allow(clippy::too_many_arguments)]
+pub fn playtest_game_until<'l, S: Stop>(
+    level: &'l Level,
+    personas: &[Persona; 4],
+    agent: PlaytestAgent,
+    game: u32,
+    seed: u64,
+    config: &SearchConfig,
+    storage: &mut Storage<'_, 'l>,
+    stop: S,
+) -> Result<Option<Metrics>, Error> {
+    check_playtest_game(level, personas, agent, config, storage)?;
+    let (chance_seed, agent_seed) = game_seeds(level.seed(), seed, u64::from(game));
+    play_game_until(
+        level,
+        chance_seed,
+        agent.agent(personas),
+        config,
+        storage,
+        agent_seed,
+        stop,
     )
 }
 
@@ -294,13 +336,41 @@ impl PlaytestRun {
             return Ok(false);
         };
         let metrics = playtest_game(level, personas, agent, game, self.seed, config, storage)?;
-        self.report.add(agent, &metrics);
+        self.record(agent, &metrics);
+        Ok(!self.is_done())
+    }
+
+    /// [`PlaytestRun::step`] that gives up the game when `stop` says so
+    /// ([`playtest_game_until`]): `Ok(None)`, and the run is unchanged, so that the next
+    /// step plays that game again, to the same result.
+    pub fn step_until<'l, S: Stop>(
+        &mut self,
+        level: &'l Level,
+        personas: &[Persona; 4],
+        config: &SearchConfig,
+        storage: &mut Storage<'_, 'l>,
+        stop: S,
+    ) -> Result<Option<bool>, Error> {
+        let Some((agent, game)) = self.next() else {
+            return Ok(Some(false));
+        };
+        let played = playtest_game_until(
+            level, personas, agent, game, self.seed, config, storage, stop,
+        )?;
+        let Some(metrics) = played else {
+            return Ok(None);
+        };
+        self.record(agent, &metrics);
+        Ok(Some(!self.is_done()))
+    }
+
+    fn record(&mut self, agent: PlaytestAgent, metrics: &Metrics) {
+        self.report.add(agent, metrics);
         self.next_game += 1;
         if self.next_game >= self.games {
             self.next_game = 0;
             self.next_agent += 1;
         }
-        Ok(!self.is_done())
     }
 }
 
