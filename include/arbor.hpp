@@ -20,9 +20,9 @@
  * Text in: std::string_view (UTF-8, not NUL-terminated, as the C ABI takes it). Text out:
  * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor).
  *
- * Coverage: the parts of the ABI that are final at 1.0 (statuses, versions, build
- * information, cards and hands). The places for Breakthrough, Match-3 and the search
- * buffers are marked "EXTENSION POINT" below.
+ * Coverage: statuses, versions, build information, cards and hands, the anytime search
+ * limits and progress, Breakthrough (positions, moves, the solver, the search handle). The
+ * place for Match-3 is marked "EXTENSION POINT" below.
  */
 #ifndef ARBOR_HPP
 #define ARBOR_HPP
@@ -37,6 +37,7 @@
 #include "arbor.h"
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -344,30 +345,391 @@ inline void hand_rank7_batch(const Card *cards, std::size_t count, std::uint16_t
                             });
 }
 
-/* ---- EXTENSION POINT: Breakthrough (branch abi-breakthrough) -------------------------
- * When the Breakthrough area is at 1.0 on main, add here, each a few lines over arbor.h:
- *   class Breakthrough      value type holding an arbor_breakthrough (copyable: the struct
- *                           is memcpy-safe): static initial(), static parse(string_view)
- *                           through detail::parse_call<arbor_parse_error>, format() through
- *                           detail::text_out, legal_moves() -> std::vector<std::uint16_t>
- *                           (ARBOR_BREAKTHROUGH_MAX_MOVES), play(move), status(), hash().
- *   move_parse / move_format  as card_parse / card_format.
- *   solve(...)              the solver with its table in a Buffer::sized(ARBOR_…_ALIGN,
- *                           arbor_…_bytes, …).
- *   class BreakthroughSearch  the MCTS handle (later): owns a Buffer prepared by its _init.
- * -------------------------------------------------------------------------------------- */
+/* ---- Anytime search: limits and progress (src/ffi/search.rs, final at 1.0) ------------ */
+
+/// Why a `…_search_run` call (or a playtest step) stopped: `ARBOR_STOP_*`. `None` is what
+/// `best()` says before any run on the current root.
+enum class StopReason : std::uint32_t {
+    None = 0,
+    Iterations = ARBOR_STOP_ITERATIONS,
+    Deadline = ARBOR_STOP_DEADLINE,
+    Cancelled = ARBOR_STOP_CANCELLED,
+    Done = ARBOR_STOP_DONE,
+    Step = ARBOR_STOP_STEP,
+};
+
+/// `arbor_search_limits`: the stop conditions of one run, filled by
+/// `arbor_search_limits_init`. Reusable for every run.
+class SearchLimits {
+public:
+    /// At most `max_iterations` iterations per run (0: no iteration limit; the run then
+    /// needs a deadline or a cancel to end).
+    explicit SearchLimits(std::uint32_t max_iterations = 0) {
+        check(arbor_search_limits_init(max_iterations, &limits_), "arbor_search_limits_init");
+    }
+
+    /// A run of at most `n` iterations.
+    [[nodiscard]] static SearchLimits iterations(std::uint32_t n) { return SearchLimits(n); }
+
+    /// A run of at most `budget` (a frame's share, say), measured by the library's monotonic
+    /// clock, or by the clock given with `clock()` (a `no_std` build needs one).
+    [[nodiscard]] static SearchLimits within(std::chrono::microseconds budget,
+                                             std::uint32_t max_iterations = 0) {
+        SearchLimits limits(max_iterations);
+        limits.deadline(budget);
+        return limits;
+    }
+
+    /// Sets the deadline: microseconds from the start of the run (0: none). Negative is 0.
+    SearchLimits &deadline(std::chrono::microseconds budget) noexcept {
+        const auto count = budget.count();
+        limits_.deadline_us = count > 0 ? static_cast<std::uint64_t>(count) : 0;
+        return *this;
+    }
+
+    /// Measures the deadline with the caller's monotonic microsecond clock `now_us(ctx)`
+    /// (called on the searching thread, about once an iteration); nullptr: the library's.
+    SearchLimits &clock(arbor_clock_fn now_us, void *ctx = nullptr) noexcept {
+        limits_.now_us = now_us;
+        limits_.ctx = ctx;
+        return *this;
+    }
+
+    SearchLimits &max_iterations(std::uint32_t n) noexcept {
+        limits_.max_iterations = n;
+        return *this;
+    }
+
+    [[nodiscard]] const arbor_search_limits &raw() const noexcept { return limits_; }
+    [[nodiscard]] arbor_search_limits &raw() noexcept { return limits_; }
+
+private:
+    arbor_search_limits limits_{};
+};
+
+/// `arbor_search_progress` with its stop reason as a `StopReason`.
+struct SearchProgress {
+    /// Iterations on this root so far (every run since the last `_init` or `_play`).
+    std::uint64_t iterations = 0;
+    /// Iterations of this run.
+    std::uint32_t iterations_this_call = 0;
+    StopReason stop_reason = StopReason::None;
+    /// The move the search would play now, or `ARBOR_SEARCH_NO_MOVE` (see `has_move()`).
+    std::uint32_t best_move = ARBOR_SEARCH_NO_MOVE;
+    std::uint32_t best_visits = 0;
+    /// Mean reward of `best_move` for the side to move, in [0, 1].
+    double best_value = 0.0;
+    std::uint64_t root_visits = 0;
+
+    [[nodiscard]] bool has_move() const noexcept { return best_move != ARBOR_SEARCH_NO_MOVE; }
+
+    [[nodiscard]] static SearchProgress from(const arbor_search_progress &p) noexcept {
+        SearchProgress out;
+        out.iterations = p.iterations;
+        out.iterations_this_call = p.iterations_this_call;
+        out.stop_reason = static_cast<StopReason>(p.stop_reason);
+        out.best_move = p.best_move;
+        out.best_visits = p.best_visits;
+        out.best_value = p.best_value;
+        out.root_visits = p.root_visits;
+        return out;
+    }
+};
+
+/* ---- Breakthrough (final at 1.0) ----------------------------------------------------- */
+
+/// A Breakthrough move as `arbor_breakthrough_legal_moves` packs it (from, to, capture bit).
+using BreakthroughMove = std::uint16_t;
+
+/// `arbor_breakthrough_status`.
+enum class BreakthroughStatus : std::uint32_t {
+    Ongoing = ARBOR_BREAKTHROUGH_ONGOING,
+    WhiteWon = ARBOR_BREAKTHROUGH_WHITE_WON,
+    BlackWon = ARBOR_BREAKTHROUGH_BLACK_WON,
+};
+
+/// Parses a move, "a2-a3" or "b4xa3" (text only: legality is `Breakthrough::play`'s).
+/// Throws `ParseError` (line 1, the column of the first wrong byte).
+[[nodiscard]] inline BreakthroughMove breakthrough_move_parse(std::string_view text) {
+    BreakthroughMove mv = 0;
+    detail::parse_call<arbor_parse_error>(
+        "arbor_breakthrough_move_parse", [&](arbor_parse_error *error) {
+            return arbor_breakthrough_move_parse(detail::text_data(text), text.size(), &mv, error);
+        });
+    return mv;
+}
+
+/// The text of a move ("b4xa3"). Throws `Error(Status::InvalidArgument)` for bits 13-15.
+[[nodiscard]] inline std::string breakthrough_move_format(BreakthroughMove mv) {
+    return detail::text_out("arbor_breakthrough_move_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_breakthrough_move_format(mv, buf, len, out_len);
+                            });
+}
+
+/// A Breakthrough position: a value type holding the 40-byte `arbor_breakthrough` (copy,
+/// compare, save `raw()` to disk). Every call checks the struct, so one from another
+/// version or changed by hand is refused (`Error`), never misread.
+class Breakthrough {
+public:
+    /// The start position of a `columns` x `rows` board (2..=8 x 4..=8), White to move.
+    [[nodiscard]] static Breakthrough initial(std::uint32_t columns = 8, std::uint32_t rows = 8) {
+        Breakthrough position;
+        check(arbor_breakthrough_init(columns, rows, &position.state_), "arbor_breakthrough_init");
+        return position;
+    }
+
+    /// Parses "BBBBB/BBBBB/...../WWWWW/WWWWW w" (ranks from the top, then the side to
+    /// move). Throws `ParseError`.
+    [[nodiscard]] static Breakthrough parse(std::string_view text) {
+        Breakthrough position;
+        detail::parse_call<arbor_parse_error>(
+            "arbor_breakthrough_parse", [&](arbor_parse_error *error) {
+                return arbor_breakthrough_parse(detail::text_data(text), text.size(),
+                                                &position.state_, error);
+            });
+        return position;
+    }
+
+    /// A struct filled by arbor earlier (saved, or from C code); checked by each call.
+    [[nodiscard]] static Breakthrough from_raw(const arbor_breakthrough &state) noexcept {
+        Breakthrough position;
+        position.state_ = state;
+        return position;
+    }
+
+    /// The text `parse` reads.
+    [[nodiscard]] std::string format() const {
+        return detail::text_out("arbor_breakthrough_format",
+                                [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                    return arbor_breakthrough_format(&state_, buf, len, out_len);
+                                });
+    }
+
+    /// The legal moves (none when the game is over): straight moves first, then diagonals
+    /// towards file a, then towards file h, each by ascending to-square.
+    [[nodiscard]] std::vector<BreakthroughMove> legal_moves() const {
+        std::array<BreakthroughMove, ARBOR_BREAKTHROUGH_MAX_MOVES> moves{};
+        std::size_t count = 0;
+        check(arbor_breakthrough_legal_moves(&state_, moves.data(), moves.size(), &count),
+              "arbor_breakthrough_legal_moves");
+        return std::vector<BreakthroughMove>(moves.begin(),
+                                             moves.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+
+    /// Plays `mv` in place. Throws `Error` (`IllegalMove`, `GameOver`, …) and is then
+    /// unchanged.
+    void play(BreakthroughMove mv) { check(arbor_breakthrough_play(&state_, mv), "arbor_breakthrough_play"); }
+
+    [[nodiscard]] BreakthroughStatus status() const {
+        std::uint32_t status = 0;
+        check(arbor_breakthrough_status(&state_, &status), "arbor_breakthrough_status");
+        return static_cast<BreakthroughStatus>(status);
+    }
+
+    [[nodiscard]] bool over() const { return status() != BreakthroughStatus::Ongoing; }
+
+    /// Zobrist hash, recomputed from the pawns (equal positions, equal hashes, everywhere).
+    [[nodiscard]] std::uint64_t hash() const {
+        std::uint64_t hash = 0;
+        check(arbor_breakthrough_hash(&state_, &hash), "arbor_breakthrough_hash");
+        return hash;
+    }
+
+    [[nodiscard]] std::uint32_t columns() const noexcept { return state_.columns; }
+    [[nodiscard]] std::uint32_t rows() const noexcept { return state_.rows; }
+    /// 0: White to move, 1: Black.
+    [[nodiscard]] std::uint32_t turn() const noexcept { return state_.turn; }
+
+    [[nodiscard]] const arbor_breakthrough &raw() const noexcept { return state_; }
+
+    /// Same board, pawns and side to move.
+    friend bool operator==(const Breakthrough &a, const Breakthrough &b) noexcept {
+        return a.state_.white == b.state_.white && a.state_.black == b.state_.black &&
+               a.state_.columns == b.state_.columns && a.state_.rows == b.state_.rows &&
+               a.state_.turn == b.state_.turn;
+    }
+    friend bool operator!=(const Breakthrough &a, const Breakthrough &b) noexcept { return !(a == b); }
+
+private:
+    Breakthrough() noexcept = default;
+    arbor_breakthrough state_{};
+};
+
+/* ---- Breakthrough solver -------------------------------------------------------------- */
+
+/// `outcome` of a solve (`ARBOR_BREAKTHROUGH_SOLVE_*`).
+enum class SolveOutcome : std::uint32_t {
+    BudgetSpent = ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT,
+    Win = ARBOR_BREAKTHROUGH_SOLVE_WIN,
+    Loss = ARBOR_BREAKTHROUGH_SOLVE_LOSS,
+    TableFull = ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL,
+};
+
+/// `arbor_breakthrough_solve_result` with its outcome as a `SolveOutcome`.
+struct SolveResult {
+    SolveOutcome outcome = SolveOutcome::BudgetSpent;
+    /// A winning move for `Win`, else `ARBOR_BREAKTHROUGH_NO_MOVE`.
+    BreakthroughMove best_move = ARBOR_BREAKTHROUGH_NO_MOVE;
+    std::uint64_t expanded = 0;
+    std::uint64_t touched = 0;
+    std::uint64_t peak_entries = 0;
+    std::uint64_t table_entries = 0;
+
+    /// Proved a win or a loss for the side to move.
+    [[nodiscard]] bool decided() const noexcept {
+        return outcome == SolveOutcome::Win || outcome == SolveOutcome::Loss;
+    }
+};
+
+/// The solver's transposition table of `entries` entries (a power of two, at least 4; 2^20,
+/// 16 MiB, solve the 4x5 start): a `Buffer` sized by `arbor_breakthrough_solve_bytes` and
+/// aligned to `ARBOR_BREAKTHROUGH_SOLVE_ALIGN`. Scratch: reuse it for every solve.
+[[nodiscard]] inline Buffer breakthrough_solve_table(std::size_t entries) {
+    return Buffer::sized(ARBOR_BREAKTHROUGH_SOLVE_ALIGN, arbor_breakthrough_solve_bytes, entries);
+}
+
+/// Solves the position `text` with df-pn in `table`, for at most `max_expansions`
+/// expansions; `options` 0 or `ARBOR_BREAKTHROUGH_SOLVE_PATTERNS`. Throws `ParseError` for
+/// text that is not a position. Recurses about 1 KiB of stack per ply (see arbor.h).
+[[nodiscard]] inline SolveResult breakthrough_solve(std::string_view text, Buffer &table,
+                                                    std::uint64_t max_expansions = UINT64_MAX,
+                                                    std::uint32_t options = 0) {
+    arbor_breakthrough_solve_result r{};
+    detail::parse_call<arbor_parse_error>("arbor_breakthrough_solve", [&](arbor_parse_error *error) {
+        return arbor_breakthrough_solve(detail::text_data(text), text.size(), table.data(),
+                                        table.size(), max_expansions, options, &r, error);
+    });
+    SolveResult result;
+    result.outcome = static_cast<SolveOutcome>(r.outcome);
+    result.best_move = r.best_move;
+    result.expanded = r.expanded;
+    result.touched = r.touched;
+    result.peak_entries = r.peak_entries;
+    result.table_entries = r.table_entries;
+    return result;
+}
+
+[[nodiscard]] inline SolveResult breakthrough_solve(const Breakthrough &position, Buffer &table,
+                                                    std::uint64_t max_expansions = UINT64_MAX,
+                                                    std::uint32_t options = 0) {
+    return breakthrough_solve(position.format(), table, max_expansions, options);
+}
+
+/* ---- Breakthrough search handle ------------------------------------------------------- */
+
+/// `arbor_breakthrough_search_config.policy`.
+enum class SearchPolicy : std::uint32_t {
+    Uct = ARBOR_BREAKTHROUGH_SEARCH_UCT,
+    Rave = ARBOR_BREAKTHROUGH_SEARCH_RAVE,
+    Mogo = ARBOR_BREAKTHROUGH_SEARCH_MOGO,
+};
+
+/// The default settings of `policy` (solver on, expansion at first visit, no playout
+/// cutoff); change the fields, then pass it to `BreakthroughSearch`.
+[[nodiscard]] inline arbor_breakthrough_search_config
+breakthrough_search_default_config(SearchPolicy policy = SearchPolicy::Uct) {
+    arbor_breakthrough_search_config config{};
+    check(arbor_breakthrough_search_default_config(static_cast<std::uint32_t>(policy), &config),
+          "arbor_breakthrough_search_default_config");
+    return config;
+}
+
+/// The anytime, cancellable MCTS of `arbor_breakthrough_search_*`: owns the handle buffer
+/// (an aligned `Buffer` of `arbor_breakthrough_search_bytes`, prepared by `_init`, freed by
+/// the destructor). Move-only.
+///
+/// Threads: `cancel()` may be called from any thread while `run()` is in progress on
+/// another (it only sets the handle's atomic flag; a cancel made between runs stops the
+/// next run at once). Every other member must not overlap another call on the same
+/// object, and `cancel()` must not overlap the constructor, a move or the destructor: keep
+/// the object alive until the thread that may cancel is done with it.
+class BreakthroughSearch {
+public:
+    /// A search of `position` whose tree holds `capacity_nodes` nodes per thread for runs of
+    /// up to `threads` threads (about 27 nodes an iteration from the 8x8 start rarely
+    /// fills; `nodes_for_iterations` is the bound that never does), all randomness from
+    /// `seed`. Throws `Error` (`GameOver` for a won position, `InvalidArgument`, …).
+    BreakthroughSearch(const Breakthrough &position, std::uint32_t capacity_nodes,
+                       std::uint64_t seed,
+                       const arbor_breakthrough_search_config &config =
+                           breakthrough_search_default_config(),
+                       std::uint32_t threads = 1)
+        : buffer_(Buffer::sized(ARBOR_BREAKTHROUGH_SEARCH_ALIGN, arbor_breakthrough_search_bytes,
+                                capacity_nodes, threads)) {
+        check(arbor_breakthrough_search_init(buffer_.data(), buffer_.size(), &config,
+                                             &position.raw(), seed),
+              "arbor_breakthrough_search_init");
+    }
+
+    BreakthroughSearch(BreakthroughSearch &&) noexcept = default;
+    BreakthroughSearch &operator=(BreakthroughSearch &&) noexcept = default;
+
+    /// Grows the tree until `limits` (iterations, deadline) or a cancel stops it, on
+    /// `threads` threads (1 to `max_threads()`; more than 1 restarts the tree, see arbor.h).
+    /// On one thread, k runs of n iterations equal one run of k·n.
+    SearchProgress run(const SearchLimits &limits, std::uint32_t threads = 1) {
+        arbor_search_progress p{};
+        check(arbor_breakthrough_search_run(buffer_.data(), buffer_.size(), &limits.raw(), threads, &p),
+              "arbor_breakthrough_search_run");
+        return SearchProgress::from(p);
+    }
+
+    /// Asks a run in progress (on any thread) to stop within one iteration, with
+    /// `StopReason::Cancelled`; without one, the next run stops at once. Safe to call from
+    /// another thread (see the class comment). Throws only for a moved-from object.
+    void cancel() {
+        check(arbor_breakthrough_search_cancel(buffer_.data(), buffer_.size()),
+              "arbor_breakthrough_search_cancel");
+    }
+
+    /// Advances the root by `mv` (either side's move), keeping its subtree.
+    void play(BreakthroughMove mv) {
+        check(arbor_breakthrough_search_play(buffer_.data(), buffer_.size(), mv),
+              "arbor_breakthrough_search_play");
+    }
+
+    /// The progress of the last run on this root (the move to play now), without searching.
+    [[nodiscard]] SearchProgress best() {
+        arbor_search_progress p{};
+        check(arbor_breakthrough_search_best(buffer_.data(), buffer_.size(), &p),
+              "arbor_breakthrough_search_best");
+        return SearchProgress::from(p);
+    }
+
+    /// Nodes used and available, whether a run filled them, the solver's verdict.
+    [[nodiscard]] arbor_breakthrough_search_stats tree_stats() {
+        arbor_breakthrough_search_stats stats{};
+        check(arbor_breakthrough_search_tree_stats(buffer_.data(), buffer_.size(), &stats),
+              "arbor_breakthrough_search_tree_stats");
+        return stats;
+    }
+
+    /// The most threads a run accepts in this build (1 without `std`).
+    [[nodiscard]] static std::uint32_t max_threads() noexcept {
+        return arbor_breakthrough_search_max_threads();
+    }
+
+    /// Nodes that `iterations` iterations from a fresh root at `position` never exceed.
+    [[nodiscard]] static std::uint32_t nodes_for_iterations(const Breakthrough &position,
+                                                            std::uint32_t iterations) {
+        std::uint32_t nodes = 0;
+        check(arbor_breakthrough_search_nodes_for_iterations(&position.raw(), iterations, &nodes),
+              "arbor_breakthrough_search_nodes_for_iterations");
+        return nodes;
+    }
+
+    [[nodiscard]] const Buffer &buffer() const noexcept { return buffer_; }
+
+private:
+    Buffer buffer_;
+};
 
 /* ---- EXTENSION POINT: Match-3 and playtests (branch abi-match3) ----------------------
  *   class Level / Game / Persona  value types over arbor_match3_level / _game / _persona
  *                           (magic+version structs: copyable), parse via parse_call, format
  *                           via text_out; legal_moves, play, metrics, agent moves.
  *   playtest(...)           returning arbor_match3_playtest_report.
- * -------------------------------------------------------------------------------------- */
-
-/* ---- EXTENSION POINT: anytime search (src/ffi/search.rs, branch abi-match3) ----------
- *   class Search            owns the search buffer (Buffer::sized with the area's _bytes
- *                           and ARBOR_…_ALIGN), prepared by _init; step/run/best/stats;
- *                           cancel() is callable from another thread (the C ABI allows it).
  * -------------------------------------------------------------------------------------- */
 
 } // namespace arbor

@@ -7,10 +7,14 @@ struct arbor_parse_error;
 
 #include "arbor.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -54,6 +58,272 @@ template <class Body> static bool throws_status(arbor::Status status, Body &&bod
 // rank * 4 + suit; suits c d h s.
 static constexpr arbor::Card card(unsigned rank, unsigned suit) {
     return static_cast<arbor::Card>(rank * 4 + suit);
+}
+
+// ---- Breakthrough ------------------------------------------------------------------------
+
+// A monotonic microsecond clock of the caller's, for arbor_search_limits.now_us (the no_std
+// library has no clock of its own).
+static std::uint64_t steady_us(void *) {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                          std::chrono::steady_clock::now().time_since_epoch())
+                                          .count());
+}
+
+// A parse that must fail: the line, column and message arbor reported.
+template <class Body> static bool parse_fails(Body &&body, std::uint32_t column, const char *message) {
+    try {
+        std::forward<Body>(body)();
+    } catch (const arbor::ParseError &e) {
+        const bool ok = e.status() == arbor::Status::ParseError && e.line() == 1 &&
+                        e.column() == column && e.detail() == message;
+        if (!ok) {
+            std::fprintf(stderr, "  parse error %u:%u %s\n", e.line(), e.column(), e.detail().c_str());
+        }
+        return ok;
+    }
+    return false;
+}
+
+static bool legal_in(const arbor::Breakthrough &position, std::uint32_t mv) {
+    if (mv > 0xFFFF) return false;
+    const std::vector<arbor::BreakthroughMove> moves = position.legal_moves();
+    return std::find(moves.begin(), moves.end(), static_cast<arbor::BreakthroughMove>(mv)) != moves.end();
+}
+
+static void test_breakthrough_positions() {
+    static_assert(std::is_trivially_copyable_v<arbor::Breakthrough>);
+    static_assert(sizeof(arbor::Breakthrough) == ARBOR_BREAKTHROUGH_BYTES);
+
+    const arbor::Breakthrough start = arbor::Breakthrough::initial(8, 8);
+    const std::vector<arbor::BreakthroughMove> moves = start.legal_moves();
+    CHECK(moves.size() == 22); // 8 straight moves, 7 diagonals each way
+    CHECK(arbor::breakthrough_move_format(moves.front()) == "a2-a3");
+    CHECK(start.status() == arbor::BreakthroughStatus::Ongoing && !start.over());
+    CHECK(start.columns() == 8 && start.rows() == 8 && start.turn() == 0);
+    CHECK(start.format().size() == 73);
+
+    const arbor::Breakthrough five = arbor::Breakthrough::initial(5, 5);
+    CHECK(five.format() == "BBBBB/BBBBB/...../WWWWW/WWWWW w");
+    const arbor::Breakthrough parsed = arbor::Breakthrough::parse("BBBBB/BBBBB/...../WWWWW/WWWWW w");
+    CHECK(parsed == five && parsed.hash() == five.hash() && parsed.hash() != start.hash());
+    CHECK(std::memcmp(&parsed.raw(), &five.raw(), sizeof(arbor_breakthrough)) == 0);
+
+    // Play: in place, the side to move changes; the copy is untouched.
+    arbor::Breakthrough after = five;
+    after.play(arbor::breakthrough_move_parse("c2-c3"));
+    CHECK(after.turn() == 1 && after != five && after.hash() != five.hash());
+    CHECK(after.format() == "BBBBB/BBBBB/..W../WW.WW/WWWWW b");
+    CHECK(five.turn() == 0);
+    // An illegal move throws and changes nothing.
+    const arbor::Breakthrough before = after;
+    CHECK(throws_status(arbor::Status::IllegalMove,
+                        [&] { after.play(arbor::breakthrough_move_parse("c3-c4")); }));
+    CHECK(after == before);
+
+    // Move text both ways.
+    const arbor::BreakthroughMove capture = arbor::breakthrough_move_parse("b4xa3");
+    CHECK(arbor::breakthrough_move_format(capture) == "b4xa3");
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::breakthrough_move_format(0xE000); }));
+    CHECK(parse_fails([] { (void)arbor::breakthrough_move_parse("b4?a3"); }, 3,
+                      "expected '-' for a move or 'x' for a capture"));
+    CHECK(parse_fails([] { (void)arbor::breakthrough_move_parse("i4-a3"); }, 1,
+                      "expected a square: a file 'a'-'h', then a rank '1'-'8'"));
+
+    // Position parse errors: line, column, message.
+    CHECK(parse_fails([] { (void)arbor::Breakthrough::parse("BB/BB/../WW/WW x"); }, 16,
+                      "the side to move must be 'w' or 'b'"));
+    CHECK(parse_fails([] { (void)arbor::Breakthrough::parse("B/B/./W/W w"); }, 2,
+                      "a board has 2 to 8 columns"));
+    CHECK(parse_fails([] { (void)arbor::Breakthrough::parse("W./../../.B w"); }, 0,
+                      "the side to move has already won, so the game would have ended"));
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::Breakthrough::initial(9, 8); }));
+
+    // A game to its end: Black wins by reaching rank 1; then no moves, and play refuses.
+    arbor::Breakthrough ending = arbor::Breakthrough::parse("..../..../.B../..W. b");
+    ending.play(arbor::breakthrough_move_parse("b2-b1"));
+    CHECK(ending.status() == arbor::BreakthroughStatus::BlackWon && ending.over());
+    CHECK(ending.legal_moves().empty());
+    CHECK(throws_status(arbor::Status::GameOver, [&] { ending.play(arbor::breakthrough_move_parse("c1-c2")); }));
+
+    // A struct not filled by arbor is refused by every call.
+    arbor_breakthrough foreign{};
+    const arbor::Breakthrough raw = arbor::Breakthrough::from_raw(foreign);
+    CHECK(throws_status(arbor::Status::NotInitialised, [&] { (void)raw.legal_moves(); }));
+    foreign = five.raw();
+    foreign.version += 1;
+    CHECK(throws_status(arbor::Status::WrongVersion,
+                        [&] { (void)arbor::Breakthrough::from_raw(foreign).format(); }));
+}
+
+static void test_breakthrough_solver() {
+    arbor::Buffer table = arbor::breakthrough_solve_table(std::size_t{1} << 16);
+    CHECK(table.size() == ((std::size_t{1} << 16) + 3) * 16);
+    CHECK(reinterpret_cast<std::uintptr_t>(table.data()) % ARBOR_BREAKTHROUGH_SOLVE_ALIGN == 0);
+
+    // The 4x5 start is a second-player win (the paper's result), as ffi-tests/solve.c has it.
+    const arbor::SolveResult loss = arbor::breakthrough_solve("BBBB/BBBB/..../WWWW/WWWW w", table);
+    CHECK(loss.outcome == arbor::SolveOutcome::Loss && loss.decided());
+    CHECK(loss.best_move == ARBOR_BREAKTHROUGH_NO_MOVE);
+    CHECK(loss.table_entries == (std::uint64_t{1} << 16) && loss.peak_entries > 0);
+    // Race patterns: the same answer in fewer expansions.
+    const arbor::SolveResult patterned = arbor::breakthrough_solve(
+        arbor::Breakthrough::parse("BBBB/BBBB/..../WWWW/WWWW w"), table, UINT64_MAX,
+        ARBOR_BREAKTHROUGH_SOLVE_PATTERNS);
+    CHECK(patterned.outcome == arbor::SolveOutcome::Loss && patterned.expanded < loss.expanded);
+
+    // A white pawn one step from the last rank: a win, and the winning move reaches it.
+    const arbor::Breakthrough near = arbor::Breakthrough::parse("B.../.W../..../.... w");
+    const arbor::SolveResult win = arbor::breakthrough_solve(near, table);
+    CHECK(win.outcome == arbor::SolveOutcome::Win && win.best_move != ARBOR_BREAKTHROUGH_NO_MOVE);
+    arbor::Breakthrough won = near;
+    won.play(win.best_move);
+    CHECK(won.status() == arbor::BreakthroughStatus::WhiteWon);
+
+    // Out of budget is not an error; not a position is a parse error.
+    const arbor::SolveResult spent = arbor::breakthrough_solve("BBBB/BBBB/..../WWWW/WWWW w", table, 10);
+    CHECK(spent.outcome == arbor::SolveOutcome::BudgetSpent && !spent.decided() && spent.expanded <= 10);
+    CHECK(parse_fails([&] { (void)arbor::breakthrough_solve("not a position", table); }, 1,
+                      "expected a cell ('W', 'B' or '.'), '/' between rows, or a space before the side"));
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::breakthrough_solve_table(12); }));
+}
+
+static void test_breakthrough_search() {
+    static_assert(!std::is_copy_constructible_v<arbor::BreakthroughSearch>);
+    static_assert(std::is_nothrow_move_constructible_v<arbor::BreakthroughSearch>);
+    const arbor::Breakthrough start = arbor::Breakthrough::initial(8, 8);
+    const bool own_clock = arbor::BreakthroughSearch::max_threads() > 1; // the std build
+
+    CHECK(arbor::BreakthroughSearch::nodes_for_iterations(start, 1000) == 48 * 1000 + 1);
+    const arbor_breakthrough_search_config mogo =
+        arbor::breakthrough_search_default_config(arbor::SearchPolicy::Mogo);
+    CHECK(mogo.policy == ARBOR_BREAKTHROUGH_SEARCH_MOGO && mogo.solver == 1);
+
+    // A short search returns a legal move; k runs of n are one run of k·n.
+    {
+        arbor::BreakthroughSearch steps(start, 30000, 11);
+        arbor::BreakthroughSearch once(start, 30000, 11);
+        CHECK(reinterpret_cast<std::uintptr_t>(steps.buffer().data()) % ARBOR_BREAKTHROUGH_SEARCH_ALIGN == 0);
+        CHECK(steps.buffer().size() == ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES + 30000 * ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES);
+        const arbor::SearchProgress fresh = steps.best();
+        CHECK(!fresh.has_move() && fresh.iterations == 0 && fresh.stop_reason == arbor::StopReason::None);
+        arbor::SearchProgress p;
+        for (std::uint64_t k = 1; k <= 5; k++) {
+            p = steps.run(arbor::SearchLimits::iterations(200));
+            CHECK(p.iterations == k * 200 && p.iterations_this_call == 200);
+            CHECK(p.stop_reason == arbor::StopReason::Iterations);
+        }
+        const arbor::SearchProgress q = once.run(arbor::SearchLimits::iterations(1000));
+        CHECK(q.iterations == 1000 && p.best_move == q.best_move && p.best_visits == q.best_visits);
+        CHECK(p.best_value == q.best_value && p.root_visits == q.root_visits);
+        CHECK(p.has_move() && legal_in(start, p.best_move));
+        CHECK(p.best_value > 0.0 && p.best_value < 1.0);
+        CHECK(std::memcmp(static_cast<const char *>(steps.buffer().data()) + ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES,
+                          static_cast<const char *>(once.buffer().data()) + ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES,
+                          steps.buffer().size() - ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES) == 0);
+        const arbor::SearchProgress best = once.best();
+        CHECK(best.best_move == q.best_move && best.iterations == q.iterations);
+        const arbor_breakthrough_search_stats stats = once.tree_stats();
+        CHECK(stats.nodes_used > 1 && stats.capacity_nodes == 30000 && stats.storage_full == 0);
+
+        // Tree reuse: play the move, the subtree stays; the search goes on from it.
+        once.play(static_cast<arbor::BreakthroughMove>(q.best_move));
+        const arbor::SearchProgress kept = once.best();
+        CHECK(kept.root_visits == q.best_visits && kept.iterations == 0);
+        arbor::Breakthrough next = start;
+        next.play(static_cast<arbor::BreakthroughMove>(q.best_move));
+        const arbor::SearchProgress reply = once.run(arbor::SearchLimits::iterations(100));
+        CHECK(reply.root_visits == kept.root_visits + 100 && legal_in(next, reply.best_move));
+        CHECK(throws_status(arbor::Status::IllegalMove, [&] { once.play(arbor::breakthrough_move_parse("a2-a3")); }));
+
+        // Moved: the new owner searches on, the old one is empty and refuses.
+        arbor::BreakthroughSearch moved = std::move(steps);
+        CHECK(moved.run(arbor::SearchLimits::iterations(10)).iterations == 1010);
+        CHECK(throws_status(arbor::Status::NullPointer, [&] { steps.cancel(); }));
+    }
+
+    // A frame budget: a run within 3 ms stops at its deadline, overrunning by an iteration.
+    {
+        arbor::BreakthroughSearch search(start, 100000, 8, mogo);
+        arbor::SearchLimits frame = arbor::SearchLimits::within(std::chrono::microseconds(3000));
+        if (!own_clock) frame.clock(steady_us);
+        std::uint64_t best_us = UINT64_MAX;
+        arbor::SearchProgress p;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            const std::uint64_t began = steady_us(nullptr);
+            p = search.run(frame);
+            const std::uint64_t took = steady_us(nullptr) - began;
+            CHECK(p.stop_reason == arbor::StopReason::Deadline && p.iterations_this_call > 0);
+            CHECK(took >= 3000);
+            best_us = std::min(best_us, took);
+        }
+        std::printf("arbor_test: a 3000 us frame budget took %llu us (best of 3), %u iterations\n",
+                    static_cast<unsigned long long>(best_us), p.iterations_this_call);
+        CHECK(best_us < 4000);
+        CHECK(legal_in(start, p.best_move));
+        // The caller's clock, deterministic: 100 us a reading, a 1000 us deadline = 9 iterations.
+        std::uint64_t fake = 0;
+        arbor::SearchLimits fake_frame = arbor::SearchLimits::within(std::chrono::microseconds(1000));
+        fake_frame.clock([](void *ctx) { return *static_cast<std::uint64_t *>(ctx) += 100; }, &fake);
+        p = search.run(fake_frame);
+        CHECK(p.stop_reason == arbor::StopReason::Deadline && p.iterations_this_call == 9 && fake == 1100);
+    }
+
+    // Cancel from another thread: a run that would take 20 s returns promptly.
+    {
+        arbor::BreakthroughSearch search(start, 20000, 4); // fills, then searches on
+        arbor::SearchLimits forever(0);
+        forever.deadline(std::chrono::seconds(20)).clock(steady_us); // a guard only
+        std::uint64_t best_us = UINT64_MAX;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            std::atomic<std::uint64_t> cancelled_at{0};
+            std::thread canceller([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                cancelled_at = steady_us(nullptr);
+                search.cancel();
+            });
+            const arbor::SearchProgress p = search.run(forever);
+            const std::uint64_t returned = steady_us(nullptr);
+            canceller.join();
+            CHECK(p.stop_reason == arbor::StopReason::Cancelled && p.iterations_this_call > 0);
+            CHECK(legal_in(start, p.best_move));
+            best_us = std::min(best_us, returned - cancelled_at.load());
+        }
+        std::printf("arbor_test: a cancel from another thread ended the run in %llu us (best of 3)\n",
+                    static_cast<unsigned long long>(best_us));
+        CHECK(best_us < 5000);
+        // The run that reported the cancel cleared it; one made before a run stops that run.
+        CHECK(search.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Iterations);
+        search.cancel();
+        const arbor::SearchProgress stopped = search.run(arbor::SearchLimits::iterations(10));
+        CHECK(stopped.stop_reason == arbor::StopReason::Cancelled && stopped.iterations_this_call == 0);
+    }
+
+    // A win in one is proven: Done, and the game is then over for the handle.
+    {
+        const arbor::Breakthrough win = arbor::Breakthrough::parse("B..../..W../...../....B/..... w");
+        arbor::BreakthroughSearch search(win, 5000, 3);
+        const arbor::SearchProgress p = search.run(arbor::SearchLimits::iterations(500));
+        CHECK(p.stop_reason == arbor::StopReason::Done && p.best_value == 1.0);
+        CHECK(search.tree_stats().root_proof == ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN);
+        search.play(static_cast<arbor::BreakthroughMove>(p.best_move));
+        CHECK(throws_status(arbor::Status::GameOver, [&] { (void)search.run(arbor::SearchLimits::iterations(1)); }));
+        CHECK(throws_status(arbor::Status::GameOver, [&] { arbor::BreakthroughSearch over(arbor::Breakthrough::parse("..W./..../..../B... b"), 10, 1); }));
+    }
+
+    // Threads (std build): two threads of 400 iterations count 800; the same seed, the same result.
+    if (own_clock) {
+        const arbor::Breakthrough small = arbor::Breakthrough::initial(6, 5);
+        arbor::BreakthroughSearch a(small, 40000, 5, mogo, 2);
+        arbor::BreakthroughSearch b(small, 40000, 5, mogo, 2);
+        const arbor::SearchProgress p = a.run(arbor::SearchLimits::iterations(400), 2);
+        const arbor::SearchProgress q = b.run(arbor::SearchLimits::iterations(400), 2);
+        CHECK(p.iterations_this_call == 800 && p.best_move == q.best_move && p.root_visits == q.root_visits);
+        CHECK(legal_in(small, p.best_move));
+    } else {
+        arbor::BreakthroughSearch one(start, 100, 1);
+        CHECK(throws_status(arbor::Status::InvalidArgument, [&] { (void)one.run(arbor::SearchLimits::iterations(1), 2); }));
+    }
 }
 
 int main() {
@@ -165,6 +435,10 @@ int main() {
         CHECK(throws_status(arbor::Status::InvalidArgument,
                             [&] { (void)arbor::Buffer::sized(16, refusing); }));
     }
+
+    test_breakthrough_positions();
+    test_breakthrough_solver();
+    test_breakthrough_search();
 
     std::printf("arbor_test (C++): %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
