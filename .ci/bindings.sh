@@ -200,6 +200,16 @@ else
 fi
 
 step "C# bindings (bindings/csharp)"
+# Every constant of Arbor.cs marked "// ARBOR_X" has the value arbor.h gives ARBOR_X.
+checked=0
+while read -r value macro; do
+    header=$(sed -n "s/^#define $macro ((size_t)\([0-9]*\))\$/\1/p; s/^#define $macro UINT[0-9]*_C(\([0-9]*\))\$/\1/p" include/arbor.h)
+    [ -n "$header" ] || fail "Arbor.cs names $macro, which arbor.h does not define as a number"
+    [ "$header" = "$value" ] || fail "Arbor.cs has $macro = $value, arbor.h $header"
+    checked=$((checked + 1))
+done < <(sed -n 's/^ *public const [a-z]* [A-Za-z0-9]* = \([0-9]*\); *\/\/ \(ARBOR_[A-Z0-9_]*\)$/\1 \2/p' bindings/csharp/Arbor.cs)
+[ "$checked" -gt 0 ] || fail "no constant of Arbor.cs is marked with its arbor.h name"
+echo "Arbor.cs: $checked constants equal arbor.h's"
 if command -v mcs >/dev/null && command -v mono >/dev/null; then
     mcs -warnaserror -nologo -out:"$work/ArborTest.exe" bindings/csharp/Arbor.cs bindings/csharp/ArborTest.cs
     LD_LIBRARY_PATH=$prefix/lib mono "$work/ArborTest.exe"

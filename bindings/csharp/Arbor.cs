@@ -21,8 +21,9 @@
 //   (`Library.CheckLayout`), together with the library's ABI version.
 // - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose).
 //
-// Coverage: the parts final at 1.0 (statuses, versions, build information, hands, cards).
-// Breakthrough, Match-3 and the search buffers are marked "EXTENSION POINT" below.
+// Coverage: statuses, versions, build information, hands, cards, the anytime search limits
+// and progress, Breakthrough (positions, moves, the solver, the search handle). Match-3 is
+// marked "EXTENSION POINT" below.
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -68,14 +69,40 @@ namespace Arbor
     /// <summary>The header's constants (arbor.h) this file was written against.</summary>
     public static class Constants
     {
-        public const uint VersionMajor = 1;
-        public const uint VersionMinor = 0;
-        public const uint VersionPatch = 0;
-        public const uint AbiVersion = 1;
-        public const int StatusTextMax = 48;
-        public const int BuildInfoMax = 256;
-        public const int ParseMessageMax = 120;
-        public const int ParseErrorBytes = 136;
+        public const uint VersionMajor = 1;             // ARBOR_VERSION_MAJOR
+        public const uint VersionMinor = 0;             // ARBOR_VERSION_MINOR
+        public const uint VersionPatch = 0;             // ARBOR_VERSION_PATCH
+        public const uint AbiVersion = 1;               // ARBOR_ABI_VERSION
+        public const int StatusTextMax = 48;            // ARBOR_STATUS_TEXT_MAX
+        public const int BuildInfoMax = 256;            // ARBOR_BUILD_INFO_MAX
+        public const int ParseMessageMax = 120;         // ARBOR_PARSE_MESSAGE_MAX
+        public const int ParseErrorBytes = 136;         // ARBOR_PARSE_ERROR_BYTES
+
+        // Anytime searches.
+        public const int SearchProgressBytes = 40;              // ARBOR_SEARCH_PROGRESS_BYTES
+        public const uint SearchNoMove = 4294967295;            // ARBOR_SEARCH_NO_MOVE
+        /// <summary>ARBOR_SEARCH_LIMITS_BYTES: 24 and two pointers.</summary>
+        public static readonly int SearchLimitsBytes = 24 + 2 * IntPtr.Size;
+
+        // Breakthrough.
+        public const int BreakthroughBytes = 40;                // ARBOR_BREAKTHROUGH_BYTES
+        public const int BreakthroughMaxMoves = 48;             // ARBOR_BREAKTHROUGH_MAX_MOVES
+        public const int BreakthroughTextMax = 74;              // ARBOR_BREAKTHROUGH_TEXT_MAX
+        public const int BreakthroughMoveTextMax = 6;           // ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX
+        public const ushort BreakthroughNoMove = 65535;         // ARBOR_BREAKTHROUGH_NO_MOVE
+        public const int BreakthroughSolveAlign = 16;           // ARBOR_BREAKTHROUGH_SOLVE_ALIGN
+        public const int BreakthroughSolveResultBytes = 40;     // ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES
+        public const uint BreakthroughSolvePatterns = 1;        // ARBOR_BREAKTHROUGH_SOLVE_PATTERNS
+        public const int BreakthroughSearchAlign = 8;           // ARBOR_BREAKTHROUGH_SEARCH_ALIGN
+        public const int BreakthroughSearchHeadBytes = 144;     // ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES
+        public const int BreakthroughSearchNodeBytes = 40;      // ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES
+        public const int BreakthroughSearchConfigBytes = 48;    // ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES
+        public const int BreakthroughSearchStatsBytes = 16;     // ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES
+        public const uint BreakthroughSearchMaxThreads = 64;    // ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS
+        public const uint BreakthroughSearchNoCutoff = 4294967295; // ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF
+        public const uint BreakthroughSearchProofUnknown = 0;   // ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN
+        public const uint BreakthroughSearchProofWin = 1;       // ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN
+        public const uint BreakthroughSearchProofLoss = 2;      // ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS
     }
 
     /// <summary>arbor_parse_error: where and why a text could not be parsed.</summary>
@@ -169,17 +196,39 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_parse(byte[] text, UIntPtr len, out byte outCard, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_format(byte card, byte[] buf, UIntPtr len, out UIntPtr outLen);
 
-        // EXTENSION POINT: Breakthrough (branch abi-breakthrough): arbor_breakthrough_init,
-        // _parse (byte[] text, UIntPtr len, out Breakthrough state, out ParseError error),
-        // _format, _legal_moves ([Out] ushort[] of BreakthroughMaxMoves), _play, _status,
-        // _hash, _move_parse, _move_format, the solver (_bytes, _init, _solve with a
-        // NativeBuffer's IntPtr) and later the MCTS handle.
-        //
+        // Anytime search limits (src/ffi/search.rs).
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_search_limits_init(uint maxIterations, out SearchLimits outLimits);
+
+        // Breakthrough positions and moves. `ref Breakthrough` for the C `const arbor_breakthrough *`
+        // too: the struct is blittable, so it is pinned and passed, never copied.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_init(uint columns, uint rows, out Breakthrough outState);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_parse(byte[] text, UIntPtr len, out Breakthrough outState, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_format(ref Breakthrough state, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_legal_moves(ref Breakthrough state, [Out] ushort[] outMoves, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_play(ref Breakthrough state, ushort mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_status(ref Breakthrough state, out uint outStatus);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_hash(ref Breakthrough state, out ulong outHash);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_move_parse(byte[] text, UIntPtr len, out ushort outMove, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_move_format(ushort mv, byte[] buf, UIntPtr len, out UIntPtr outLen);
+
+        // Breakthrough solver: the table is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_solve_bytes(UIntPtr entries, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_solve(byte[] text, UIntPtr textLen, IntPtr buf, UIntPtr len, ulong maxExpansions, uint options, out SolveResult outResult, out ParseError outError);
+
+        // Breakthrough search handle: the handle is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_default_config(uint policy, out BreakthroughSearchConfig outConfig);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_bytes(uint capacityNodes, uint threads, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_nodes_for_iterations(ref Breakthrough position, uint iterations, out uint outNodes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_init(IntPtr buf, UIntPtr len, ref BreakthroughSearchConfig config, ref Breakthrough position, ulong seed);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, uint threads, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_cancel(IntPtr buf, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_play(IntPtr buf, UIntPtr len, ushort mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_best(IntPtr buf, UIntPtr len, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_tree_stats(IntPtr buf, UIntPtr len, out BreakthroughSearchStats outStats);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_breakthrough_search_max_threads();
+
         // EXTENSION POINT: Match-3 and playtests (branch abi-match3): level/persona _parse,
         // _format, game start/play/legal moves/metrics, agent moves, playtest report.
-        //
-        // EXTENSION POINT: anytime search (src/ffi/search.rs): _bytes, _init on a
-        // NativeBuffer, search/step calls, stats struct, _cancel (callable from any thread).
     }
 
     /// <summary>Text in and out, the same way for every call.</summary>
@@ -265,7 +314,13 @@ namespace Arbor
             if (abi != Constants.AbiVersion)
                 throw new InvalidOperationException("libarbor has ABI " + abi + ", Arbor.cs needs " + Constants.AbiVersion);
             CheckSize(typeof(ParseError), Constants.ParseErrorBytes);
-            // EXTENSION POINT: CheckSize for each struct mirror added with its area.
+            CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes);
+            CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes);
+            CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes);
+            CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes);
+            CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes);
+            CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes);
+            // EXTENSION POINT: CheckSize for each Match-3 mirror.
             checkedLayout = true;
         }
 
@@ -330,7 +385,14 @@ namespace Arbor
 
     /// <summary>Unmanaged memory for an arbor caller buffer (search trees, solver tables,
     /// handles): `bytes` bytes aligned to `align` (an area's ARBOR_..._ALIGN), freed by
-    /// Dispose or the finalizer. Pass <see cref="Pointer"/> as the C `void *buf`.</summary>
+    /// Dispose or the finalizer. Pass <see cref="Pointer"/> as the C `void *buf` and
+    /// <see cref="Size"/> as its length.</summary>
+    /// <remarks>Alignment: Marshal.AllocHGlobal is malloc on Unix and LocalAlloc on Windows,
+    /// 16-byte aligned on 64-bit targets and 8-byte on 32-bit ones. arbor's alignments are 8
+    /// (search handles, Match-3 trees and handles) and 16 (the solver's table), so the block
+    /// is normally used as it comes; when its address is not a multiple of `align` (a 32-bit
+    /// target and the solver), it is allocated again with `align - 1` bytes more and
+    /// Pointer rounded up (<see cref="Padded"/>). Pointer is always a multiple of `align`.</remarks>
     public sealed class NativeBuffer : SafeHandle
     {
         readonly IntPtr aligned;
@@ -341,7 +403,13 @@ namespace Arbor
                 throw new ArborException(Status.InvalidArgument, "NativeBuffer");
             Size = bytes;
             Alignment = align;
-            IntPtr raw = Marshal.AllocHGlobal(new IntPtr(bytes + align - 1));
+            IntPtr raw = Marshal.AllocHGlobal(new IntPtr(Math.Max(bytes, 1)));
+            if (raw.ToInt64() % align != 0)
+            {
+                Marshal.FreeHGlobal(raw);
+                raw = Marshal.AllocHGlobal(new IntPtr(bytes + align - 1));
+                Padded = true;
+            }
             SetHandle(raw);
             long address = raw.ToInt64();
             aligned = new IntPtr((address + align - 1) & ~((long)align - 1));
@@ -351,6 +419,8 @@ namespace Arbor
         public IntPtr Pointer { get { return aligned; } }
         public long Size { get; private set; }
         public int Alignment { get; private set; }
+        /// <summary>True when AllocHGlobal's block was not aligned enough and was padded.</summary>
+        public bool Padded { get; private set; }
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
 
         protected override bool ReleaseHandle()
@@ -360,9 +430,466 @@ namespace Arbor
         }
     }
 
-    // EXTENSION POINT: struct mirrors and helpers per area, each mirror added to
-    // Library.CheckLayout with its ARBOR_..._BYTES value:
-    //   Breakthrough (arbor_breakthrough: magic, version, …) and class BreakthroughGame;
-    //   Match3Level / Match3Game / Match3Persona / playtest report rows (flattened arrays);
-    //   the search statistics struct of src/ffi/search.rs and class Search over NativeBuffer.
+    // ---- Anytime search: limits and progress (src/ffi/search.rs) -------------------------
+
+    /// <summary>Why a search run (or a playtest step) stopped: ARBOR_STOP_*. None before any
+    /// run on the current root.</summary>
+    public enum StopReason : uint
+    {
+        None = 0,
+        Iterations = 1,
+        Deadline = 2,
+        Cancelled = 3,
+        Done = 4,
+        Step = 5,
+    }
+
+    /// <summary>A monotonic microsecond clock of the caller's, for SearchLimits.NowUs.</summary>
+    /// <remarks>arbor calls it on the searching thread. Keep the delegate alive (a field) as
+    /// long as the limits are used: the GC does not see the function pointer. Under IL2CPP
+    /// it must be a static method marked [AOT.MonoPInvokeCallback(typeof(ClockFn))].</remarks>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    public delegate ulong ClockFn(IntPtr ctx);
+
+    /// <summary>arbor_search_limits: the stop conditions of one run (filled by
+    /// arbor_search_limits_init; reuse it for every run). Its size depends on the target (two
+    /// pointers): Constants.SearchLimitsBytes.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SearchLimits
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>Most iterations of a run; 0 for no limit.</summary>
+        public uint MaxIterations;
+        public uint Reserved;
+        /// <summary>Microseconds a run may take; 0 for no deadline.</summary>
+        public ulong DeadlineUs;
+        /// <summary>The caller's clock (Marshal.GetFunctionPointerForDelegate of a ClockFn),
+        /// or zero for the library's monotonic clock (a no_std build needs one).</summary>
+        public IntPtr NowUs;
+        /// <summary>Passed to NowUs.</summary>
+        public IntPtr Ctx;
+
+        /// <summary>At most `maxIterations` iterations a run (0: none).</summary>
+        public static SearchLimits Iterations(uint maxIterations)
+        {
+            SearchLimits limits;
+            Text.Check(Native.arbor_search_limits_init(maxIterations, out limits), "arbor_search_limits_init");
+            return limits;
+        }
+
+        /// <summary>A run that ends after `budget` (a frame's share), or `maxIterations`.</summary>
+        public static SearchLimits Within(TimeSpan budget, uint maxIterations = 0)
+        {
+            SearchLimits limits = Iterations(maxIterations);
+            long us = budget.Ticks / 10;
+            limits.DeadlineUs = us > 0 ? (ulong)us : 0;
+            return limits;
+        }
+
+        /// <summary>Measures the deadline with `clock` (keep it alive; see ClockFn).</summary>
+        public SearchLimits WithClock(ClockFn clock, IntPtr ctx)
+        {
+            NowUs = clock == null ? IntPtr.Zero : Marshal.GetFunctionPointerForDelegate(clock);
+            Ctx = ctx;
+            return this;
+        }
+    }
+
+    /// <summary>arbor_search_progress: what a run did and the move to play now.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SearchProgress
+    {
+        /// <summary>Iterations on this root (every run since init or the last Play).</summary>
+        public ulong Iterations;
+        public uint IterationsThisCall;
+        public StopReason StopReason;
+        /// <summary>The move to play now, or Constants.SearchNoMove (see HasMove).</summary>
+        public uint BestMove;
+        public uint BestVisits;
+        /// <summary>Mean reward of BestMove for the side to move, in [0, 1].</summary>
+        public double BestValue;
+        public ulong RootVisits;
+
+        public bool HasMove { get { return BestMove != Constants.SearchNoMove; } }
+    }
+
+    // ---- Breakthrough --------------------------------------------------------------------
+
+    /// <summary>arbor_breakthrough_status.</summary>
+    public enum BreakthroughStatus : uint
+    {
+        Ongoing = 0,
+        WhiteWon = 1,
+        BlackWon = 2,
+    }
+
+    /// <summary>arbor_breakthrough: a position, 40 bytes, a value (copy it, save it).
+    /// Every call checks it, so one from another version or changed by hand is refused,
+    /// never misread. Moves are ushort, packed as LegalMoves lists them.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Breakthrough
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>White pawns, bit rank * 8 + file (a1 = bit 0).</summary>
+        public ulong White;
+        public ulong Black;
+        /// <summary>The Zobrist hash as stored (Zobrist() recomputes and checks it).</summary>
+        public ulong Hash;
+        public byte Columns;
+        public byte Rows;
+        /// <summary>0 White to move, 1 Black.</summary>
+        public byte Turn;
+        // uint8_t reserved[5], as single bytes: an inline array would not be blittable.
+        public byte Reserved0, Reserved1, Reserved2, Reserved3, Reserved4;
+
+        /// <summary>The start of a columns x rows board (2..8 x 4..8), White to move.</summary>
+        public static Breakthrough Initial(uint columns = 8, uint rows = 8)
+        {
+            Library.CheckLayout();
+            Breakthrough state;
+            Text.Check(Native.arbor_breakthrough_init(columns, rows, out state), "arbor_breakthrough_init");
+            return state;
+        }
+
+        /// <summary>Parses "BBBBB/BBBBB/...../WWWWW/WWWWW w". Throws ArborParseException.</summary>
+        public static Breakthrough Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Breakthrough state;
+            ParseError error;
+            Status status = Native.arbor_breakthrough_parse(bytes, (UIntPtr)bytes.Length, out state, out error);
+            Text.CheckParse(status, error, "arbor_breakthrough_parse");
+            return state;
+        }
+
+        /// <summary>The text Parse reads.</summary>
+        public string Format()
+        {
+            Breakthrough self = this;
+            return Text.Format("arbor_breakthrough_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_breakthrough_format(ref self, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>The legal moves (none once the game is over).</summary>
+        public ushort[] LegalMoves()
+        {
+            ushort[] moves = new ushort[Constants.BreakthroughMaxMoves];
+            UIntPtr count;
+            Text.Check(Native.arbor_breakthrough_legal_moves(ref this, moves, (UIntPtr)moves.Length, out count), "arbor_breakthrough_legal_moves");
+            Array.Resize(ref moves, (int)count.ToUInt64());
+            return moves;
+        }
+
+        /// <summary>Plays `move` in place; throws (IllegalMove, GameOver, …) and is then unchanged.</summary>
+        public void Play(ushort move)
+        {
+            Text.Check(Native.arbor_breakthrough_play(ref this, move), "arbor_breakthrough_play");
+        }
+
+        public BreakthroughStatus GameStatus
+        {
+            get
+            {
+                uint status;
+                Text.Check(Native.arbor_breakthrough_status(ref this, out status), "arbor_breakthrough_status");
+                return (BreakthroughStatus)status;
+            }
+        }
+
+        public bool IsOver { get { return GameStatus != BreakthroughStatus.Ongoing; } }
+
+        /// <summary>The Zobrist hash recomputed from the pawns (arbor_breakthrough_hash).</summary>
+        public ulong Zobrist()
+        {
+            ulong hash;
+            Text.Check(Native.arbor_breakthrough_hash(ref this, out hash), "arbor_breakthrough_hash");
+            return hash;
+        }
+    }
+
+    /// <summary>Breakthrough move text: "a2-a3", "b4xa3".</summary>
+    public static class BreakthroughMove
+    {
+        /// <summary>Parses a move (text only; legality is Play's). Throws ArborParseException.</summary>
+        public static ushort Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            ushort mv;
+            ParseError error;
+            Status status = Native.arbor_breakthrough_move_parse(bytes, (UIntPtr)bytes.Length, out mv, out error);
+            Text.CheckParse(status, error, "arbor_breakthrough_move_parse");
+            return mv;
+        }
+
+        public static string Format(ushort move)
+        {
+            return Text.Format("arbor_breakthrough_move_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_breakthrough_move_format(move, buf, len, out outLen);
+            });
+        }
+    }
+
+    // ---- Breakthrough solver -------------------------------------------------------------
+
+    /// <summary>outcome of a solve (ARBOR_BREAKTHROUGH_SOLVE_*).</summary>
+    public enum SolveOutcome : uint
+    {
+        BudgetSpent = 0,
+        Win = 1,
+        Loss = 2,
+        TableFull = 3,
+    }
+
+    /// <summary>arbor_breakthrough_solve_result.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SolveResult
+    {
+        public ulong Expanded;
+        public ulong Touched;
+        public ulong PeakEntries;
+        public ulong TableEntries;
+        public SolveOutcome Outcome;
+        /// <summary>A winning move for Win, else Constants.BreakthroughNoMove.</summary>
+        public ushort BestMove;
+        public ushort Reserved;
+
+        public bool Decided { get { return Outcome == SolveOutcome.Win || Outcome == SolveOutcome.Loss; } }
+    }
+
+    /// <summary>The df-pn solver with its transposition table in unmanaged memory (sized by
+    /// arbor_breakthrough_solve_bytes, aligned to Constants.BreakthroughSolveAlign). The table
+    /// is scratch: reuse one solver for many solves. Dispose frees it.</summary>
+    public sealed class BreakthroughSolver : IDisposable
+    {
+        readonly NativeBuffer table;
+
+        /// <summary>`entries`: a power of two, at least 4 (2^20, 16 MiB, solve the 4x5 start).</summary>
+        public BreakthroughSolver(long entries)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_breakthrough_solve_bytes((UIntPtr)(ulong)entries, out bytes), "arbor_breakthrough_solve_bytes");
+            table = new NativeBuffer((long)bytes.ToUInt64(), Constants.BreakthroughSolveAlign);
+        }
+
+        public NativeBuffer Table { get { return table; } }
+
+        /// <summary>Solves the position `text` in at most `maxExpansions` expansions;
+        /// `options` 0 or Constants.BreakthroughSolvePatterns. Throws ArborParseException.
+        /// Recursion: about 1 KiB of stack a ply (run deep boards on a thread with a large
+        /// stack).</summary>
+        public SolveResult Solve(string text, ulong maxExpansions = ulong.MaxValue, uint options = 0)
+        {
+            byte[] bytes = Text.Utf8(text);
+            SolveResult result;
+            ParseError error;
+            bool added = false;
+            table.DangerousAddRef(ref added);
+            try
+            {
+                Status status = Native.arbor_breakthrough_solve(bytes, (UIntPtr)bytes.Length, table.Pointer,
+                    (UIntPtr)(ulong)table.Size, maxExpansions, options, out result, out error);
+                Text.CheckParse(status, error, "arbor_breakthrough_solve");
+            }
+            finally
+            {
+                if (added) table.DangerousRelease();
+            }
+            return result;
+        }
+
+        public SolveResult Solve(Breakthrough position, ulong maxExpansions = ulong.MaxValue, uint options = 0)
+        {
+            return Solve(position.Format(), maxExpansions, options);
+        }
+
+        public void Dispose() { table.Dispose(); }
+    }
+
+    // ---- Breakthrough search handle ------------------------------------------------------
+
+    /// <summary>arbor_breakthrough_search_config.policy.</summary>
+    public enum SearchPolicy : uint
+    {
+        Uct = 0,
+        Rave = 1,
+        Mogo = 2,
+    }
+
+    /// <summary>arbor_breakthrough_search_config: fill with Default, change fields.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BreakthroughSearchConfig
+    {
+        public uint Magic;
+        public uint Version;
+        public double C;
+        public double C1;
+        public double C2;
+        public SearchPolicy Policy;
+        /// <summary>1: MCTS-Solver on; 0: off.</summary>
+        public uint Solver;
+        public uint ExpandThreshold;
+        /// <summary>Playout moves before a draw; Constants.BreakthroughSearchNoCutoff: none.</summary>
+        public uint PlayoutCutoff;
+
+        public static BreakthroughSearchConfig Default(SearchPolicy policy = SearchPolicy.Uct)
+        {
+            Library.CheckLayout();
+            BreakthroughSearchConfig config;
+            Text.Check(Native.arbor_breakthrough_search_default_config((uint)policy, out config), "arbor_breakthrough_search_default_config");
+            return config;
+        }
+    }
+
+    /// <summary>arbor_breakthrough_search_stats.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BreakthroughSearchStats
+    {
+        public uint NodesUsed;
+        public uint CapacityNodes;
+        /// <summary>1 if a run on this root found no room to expand.</summary>
+        public uint StorageFull;
+        /// <summary>Constants.BreakthroughSearchProof*.</summary>
+        public uint RootProof;
+    }
+
+    /// <summary>The anytime, cancellable Breakthrough MCTS (arbor_breakthrough_search_*): owns
+    /// its handle buffer in unmanaged memory (NativeBuffer), freed by Dispose.</summary>
+    /// <remarks>Threads: Cancel may be called from any thread while Run is in progress on
+    /// another; the other members must not overlap each other. Every call holds a reference
+    /// on the buffer (SafeHandle), so a Dispose racing a Run or a Cancel frees the memory
+    /// only after that call returns, and a call after Dispose throws
+    /// ObjectDisposedException: nothing touches freed memory.</remarks>
+    public sealed class BreakthroughSearch : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>A search of `position` whose tree holds `capacityNodes` nodes per thread
+        /// for runs of up to `threads` threads (about 27 nodes an iteration from the 8x8
+        /// start rarely fills; NodesForIterations is the bound), all randomness from `seed`,
+        /// with `config` (null: the UCT defaults).</summary>
+        public BreakthroughSearch(Breakthrough position, uint capacityNodes, ulong seed,
+                                  BreakthroughSearchConfig? config = null, uint threads = 1)
+        {
+            Library.CheckLayout();
+            BreakthroughSearchConfig settings = config ?? BreakthroughSearchConfig.Default(SearchPolicy.Uct);
+            UIntPtr bytes;
+            Text.Check(Native.arbor_breakthrough_search_bytes(capacityNodes, threads, out bytes), "arbor_breakthrough_search_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.BreakthroughSearchAlign);
+            length = bytes;
+            Status status = Native.arbor_breakthrough_search_init(buffer.Pointer, length, ref settings, ref position, seed);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_breakthrough_search_init");
+            }
+        }
+
+        public NativeBuffer Buffer { get { return buffer; } }
+
+        /// <summary>Grows the tree until `limits` or a Cancel stop it, on `threads` threads
+        /// (1 to MaxThreads; more than 1 restarts the tree). On one thread, k runs of n
+        /// iterations equal one run of k·n.</summary>
+        public SearchProgress Run(SearchLimits limits, uint threads = 1)
+        {
+            SearchProgress progress;
+            bool added = false;
+            buffer.DangerousAddRef(ref added);
+            try
+            {
+                Text.Check(Native.arbor_breakthrough_search_run(buffer.Pointer, length, ref limits, threads, out progress), "arbor_breakthrough_search_run");
+            }
+            finally
+            {
+                if (added) buffer.DangerousRelease();
+            }
+            return progress;
+        }
+
+        /// <summary>Asks a Run in progress (on any thread) to stop within one iteration, with
+        /// StopReason.Cancelled; without one, the next Run stops at once. Thread-safe.</summary>
+        public void Cancel()
+        {
+            bool added = false;
+            buffer.DangerousAddRef(ref added);
+            try
+            {
+                Text.Check(Native.arbor_breakthrough_search_cancel(buffer.Pointer, length), "arbor_breakthrough_search_cancel");
+            }
+            finally
+            {
+                if (added) buffer.DangerousRelease();
+            }
+        }
+
+        /// <summary>Advances the root by `move` (either side's), keeping its subtree.</summary>
+        public void Play(ushort move)
+        {
+            bool added = false;
+            buffer.DangerousAddRef(ref added);
+            try
+            {
+                Text.Check(Native.arbor_breakthrough_search_play(buffer.Pointer, length, move), "arbor_breakthrough_search_play");
+            }
+            finally
+            {
+                if (added) buffer.DangerousRelease();
+            }
+        }
+
+        /// <summary>The progress of the last run on this root, without searching.</summary>
+        public SearchProgress Best()
+        {
+            SearchProgress progress;
+            bool added = false;
+            buffer.DangerousAddRef(ref added);
+            try
+            {
+                Text.Check(Native.arbor_breakthrough_search_best(buffer.Pointer, length, out progress), "arbor_breakthrough_search_best");
+            }
+            finally
+            {
+                if (added) buffer.DangerousRelease();
+            }
+            return progress;
+        }
+
+        public BreakthroughSearchStats TreeStats()
+        {
+            BreakthroughSearchStats stats;
+            bool added = false;
+            buffer.DangerousAddRef(ref added);
+            try
+            {
+                Text.Check(Native.arbor_breakthrough_search_tree_stats(buffer.Pointer, length, out stats), "arbor_breakthrough_search_tree_stats");
+            }
+            finally
+            {
+                if (added) buffer.DangerousRelease();
+            }
+            return stats;
+        }
+
+        /// <summary>The most threads a Run accepts in this build (1 without std).</summary>
+        public static uint MaxThreads { get { return Native.arbor_breakthrough_search_max_threads(); } }
+
+        /// <summary>Nodes that `iterations` iterations from a fresh root never exceed.</summary>
+        public static uint NodesForIterations(Breakthrough position, uint iterations)
+        {
+            uint nodes;
+            Text.Check(Native.arbor_breakthrough_search_nodes_for_iterations(ref position, iterations, out nodes), "arbor_breakthrough_search_nodes_for_iterations");
+            return nodes;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    // EXTENSION POINT: Match-3 mirrors and helpers (Match3Level / Match3Game / Match3Persona /
+    // playtest report as parallel arrays), each mirror added to Library.CheckLayout.
 }

@@ -2,6 +2,8 @@
 //   mcs -out:ArborTest.exe bindings/csharp/Arbor.cs bindings/csharp/ArborTest.cs
 //   LD_LIBRARY_PATH=PREFIX/lib mono ArborTest.exe
 using System;
+using System.Diagnostics;
+using System.Threading;
 using System.Runtime.InteropServices;
 using Arbor;
 
@@ -32,11 +34,246 @@ static class ArborTest
     // rank * 4 + suit; suits c d h s.
     static byte C(int rank, int suit) { return (byte)(rank * 4 + suit); }
 
+    // ---- Breakthrough --------------------------------------------------------------------
+
+    // A parse that must fail at line 1, `column`, with `message`.
+    static void ParseFails(Action body, uint column, string message, string what)
+    {
+        try
+        {
+            body();
+            Check(false, what + " (no exception)");
+        }
+        catch (ArborParseException e)
+        {
+            Check(e.Status == Status.ParseError && e.Line == 1 && e.Column == column && e.Detail == message,
+                  what + ": got " + e.Line + ":" + e.Column + " " + e.Detail);
+        }
+    }
+
+    static bool LegalIn(Breakthrough position, uint move)
+    {
+        return move <= 0xFFFF && Array.IndexOf(position.LegalMoves(), (ushort)move) >= 0;
+    }
+
+    static long NowUs() { return Stopwatch.GetTimestamp() * 1000000L / Stopwatch.Frequency; }
+
+    // The deterministic caller's clock: 100 us a reading. A static method (IL2CPP's rule),
+    // kept alive in a static field (the GC does not see arbor's function pointer).
+    static ulong fakeNow;
+    static ulong FakeClock(IntPtr ctx) { fakeNow += 100; return fakeNow; }
+    static readonly ClockFn fakeClock = FakeClock;
+    static ulong SteadyClock(IntPtr ctx) { return (ulong)NowUs(); }
+    static readonly ClockFn steadyClock = SteadyClock;
+
+    static void TestBreakthroughPositions()
+    {
+        Breakthrough start = Breakthrough.Initial(8, 8);
+        ushort[] moves = start.LegalMoves();
+        Check(moves.Length == 22, "22 legal moves at the 8x8 start, got " + moves.Length);
+        Check(BreakthroughMove.Format(moves[0]) == "a2-a3", "first move a2-a3");
+        Check(start.GameStatus == BreakthroughStatus.Ongoing && !start.IsOver, "start ongoing");
+        Check(start.Columns == 8 && start.Rows == 8 && start.Turn == 0, "start fields");
+        Check(start.Format().Length == 73, "8x8 text is 73 bytes");
+
+        Breakthrough five = Breakthrough.Initial(5, 5);
+        Check(five.Format() == "BBBBB/BBBBB/...../WWWWW/WWWWW w", "5x5 start text");
+        Breakthrough parsed = Breakthrough.Parse("BBBBB/BBBBB/...../WWWWW/WWWWW w");
+        Check(parsed.Equals(five) && parsed.Zobrist() == five.Zobrist() && parsed.Zobrist() != start.Zobrist(), "parse equals init");
+
+        Breakthrough after = five; // a value: a copy
+        after.Play(BreakthroughMove.Parse("c2-c3"));
+        Check(after.Turn == 1 && five.Turn == 0 && after.Zobrist() != five.Zobrist(), "play in place, on the copy");
+        Check(after.Format() == "BBBBB/BBBBB/..W../WW.WW/WWWWW b", "after c2-c3: " + after.Format());
+        Breakthrough before = after;
+        Throws(Status.IllegalMove, () => after.Play(BreakthroughMove.Parse("c3-c4")), "illegal move");
+        Check(after.Equals(before), "illegal move changes nothing");
+
+        ushort capture = BreakthroughMove.Parse("b4xa3");
+        Check(BreakthroughMove.Format(capture) == "b4xa3", "capture text both ways");
+        Throws(Status.InvalidArgument, () => BreakthroughMove.Format(0xE000), "move with bits 13-15");
+        ParseFails(() => BreakthroughMove.Parse("b4?a3"), 3, "expected '-' for a move or 'x' for a capture", "move b4?a3");
+        ParseFails(() => Breakthrough.Parse("BB/BB/../WW/WW x"), 16, "the side to move must be 'w' or 'b'", "side x");
+        ParseFails(() => Breakthrough.Parse("B/B/./W/W w"), 2, "a board has 2 to 8 columns", "one column");
+        ParseFails(() => Breakthrough.Parse("W./../../.B w"), 0, "the side to move has already won, so the game would have ended", "won already");
+        Throws(Status.InvalidArgument, () => Breakthrough.Initial(9, 8), "9 columns");
+
+        Breakthrough ending = Breakthrough.Parse("..../..../.B../..W. b");
+        ending.Play(BreakthroughMove.Parse("b2-b1"));
+        Check(ending.GameStatus == BreakthroughStatus.BlackWon && ending.LegalMoves().Length == 0, "Black won, no moves");
+        Throws(Status.GameOver, () => ending.Play(BreakthroughMove.Parse("c1-c2")), "play after the end");
+
+        Breakthrough foreign = new Breakthrough();
+        Throws(Status.NotInitialised, () => foreign.LegalMoves(), "a struct arbor did not fill");
+        Breakthrough other = five;
+        other.Version += 1;
+        Throws(Status.WrongVersion, () => other.Format(), "another version's struct");
+    }
+
+    static void TestBreakthroughSolver()
+    {
+        using (BreakthroughSolver solver = new BreakthroughSolver(1 << 16))
+        {
+            Check(solver.Table.Size == ((1L << 16) + 3) * 16, "table bytes");
+            Check(solver.Table.Pointer.ToInt64() % Constants.BreakthroughSolveAlign == 0, "table aligned to 16");
+            SolveResult loss = solver.Solve("BBBB/BBBB/..../WWWW/WWWW w");
+            Check(loss.Outcome == SolveOutcome.Loss && loss.Decided && loss.BestMove == Constants.BreakthroughNoMove,
+                  "4x5 start is a loss for the side to move, got " + loss.Outcome);
+            Check(loss.TableEntries == 1UL << 16 && loss.PeakEntries > 0 && loss.Expanded > 0, "solve statistics");
+            SolveResult patterned = solver.Solve(Breakthrough.Parse("BBBB/BBBB/..../WWWW/WWWW w"), ulong.MaxValue, Constants.BreakthroughSolvePatterns);
+            Check(patterned.Outcome == SolveOutcome.Loss && patterned.Expanded < loss.Expanded, "patterns: fewer expansions");
+            Breakthrough near = Breakthrough.Parse("B.../.W../..../.... w");
+            SolveResult win = solver.Solve(near);
+            Check(win.Outcome == SolveOutcome.Win, "a pawn a step from the end wins");
+            near.Play(win.BestMove);
+            Check(near.GameStatus == BreakthroughStatus.WhiteWon, "the winning move wins");
+            SolveResult spent = solver.Solve("BBBB/BBBB/..../WWWW/WWWW w", 10);
+            Check(spent.Outcome == SolveOutcome.BudgetSpent && !spent.Decided && spent.Expanded <= 10, "budget of 10");
+            ParseFails(() => solver.Solve("not a position"), 1,
+                       "expected a cell ('W', 'B' or '.'), '/' between rows, or a space before the side", "solve text");
+        }
+        Throws(Status.InvalidArgument, () => new BreakthroughSolver(12), "12 entries");
+    }
+
+    static void TestBreakthroughSearch()
+    {
+        Breakthrough start = Breakthrough.Initial(8, 8);
+        bool ownClock = BreakthroughSearch.MaxThreads > 1; // the std build
+        Check(BreakthroughSearch.NodesForIterations(start, 1000) == 48 * 1000 + 1, "node bound");
+        BreakthroughSearchConfig mogo = BreakthroughSearchConfig.Default(SearchPolicy.Mogo);
+        Check(mogo.Policy == SearchPolicy.Mogo && mogo.Solver == 1 && mogo.PlayoutCutoff == Constants.BreakthroughSearchNoCutoff, "MoGo defaults");
+
+        // A short search returns a legal move; k runs of n are one run of k·n.
+        using (BreakthroughSearch steps = new BreakthroughSearch(start, 30000, 11))
+        using (BreakthroughSearch once = new BreakthroughSearch(start, 30000, 11))
+        {
+            Check(steps.Buffer.Pointer.ToInt64() % Constants.BreakthroughSearchAlign == 0, "handle aligned to 8");
+            Check(steps.Buffer.Size == Constants.BreakthroughSearchHeadBytes + 30000L * Constants.BreakthroughSearchNodeBytes, "handle bytes");
+            SearchProgress fresh = steps.Best();
+            Check(!fresh.HasMove && fresh.Iterations == 0 && fresh.StopReason == StopReason.None, "fresh handle");
+            SearchProgress p = new SearchProgress();
+            for (ulong k = 1; k <= 5; k++)
+            {
+                p = steps.Run(SearchLimits.Iterations(200));
+                Check(p.Iterations == k * 200 && p.IterationsThisCall == 200 && p.StopReason == StopReason.Iterations, "run " + k + " of 200");
+            }
+            SearchProgress q = once.Run(SearchLimits.Iterations(1000));
+            Check(q.Iterations == 1000 && p.BestMove == q.BestMove && p.BestVisits == q.BestVisits
+                  && p.BestValue == q.BestValue && p.RootVisits == q.RootVisits, "5 x 200 = 1000");
+            Check(p.HasMove && LegalIn(start, p.BestMove) && p.BestValue > 0 && p.BestValue < 1, "a legal move");
+            byte[] a = new byte[steps.Buffer.Size - Constants.BreakthroughSearchHeadBytes];
+            byte[] b = new byte[a.Length];
+            Marshal.Copy(IntPtr.Add(steps.Buffer.Pointer, Constants.BreakthroughSearchHeadBytes), a, 0, a.Length);
+            Marshal.Copy(IntPtr.Add(once.Buffer.Pointer, Constants.BreakthroughSearchHeadBytes), b, 0, b.Length);
+            bool same = true;
+            for (int i = 0; i < a.Length && same; i++) same = a[i] == b[i];
+            Check(same, "5 x 200 and 1000 leave the same tree, byte for byte");
+            SearchProgress best = once.Best();
+            Check(best.BestMove == q.BestMove && best.Iterations == 1000, "Best without searching");
+            BreakthroughSearchStats stats = once.TreeStats();
+            Check(stats.NodesUsed > 1 && stats.CapacityNodes == 30000 && stats.StorageFull == 0, "tree stats");
+
+            once.Play((ushort)q.BestMove);
+            SearchProgress kept = once.Best();
+            Check(kept.RootVisits == q.BestVisits && kept.Iterations == 0, "tree reuse after Play");
+            Breakthrough next = start;
+            next.Play((ushort)q.BestMove);
+            SearchProgress reply = once.Run(SearchLimits.Iterations(100));
+            Check(reply.RootVisits == kept.RootVisits + 100 && LegalIn(next, reply.BestMove), "search on after Play");
+            Throws(Status.IllegalMove, () => once.Play(BreakthroughMove.Parse("a2-a3")), "White's move when Black is to move");
+        }
+
+        // A frame budget: 3 ms, measured by arbor's clock (or the caller's, without std).
+        using (BreakthroughSearch search = new BreakthroughSearch(start, 100000, 8, mogo))
+        {
+            SearchLimits frame = SearchLimits.Within(TimeSpan.FromMilliseconds(3));
+            if (!ownClock) frame = frame.WithClock(steadyClock, IntPtr.Zero);
+            long bestUs = long.MaxValue;
+            SearchProgress p = new SearchProgress();
+            for (int attempt = 0; attempt < 3; attempt++)
+            {
+                long began = NowUs();
+                p = search.Run(frame);
+                long took = NowUs() - began;
+                Check(p.StopReason == StopReason.Deadline && p.IterationsThisCall > 0 && took >= 2999, "deadline run took " + took + " us");
+                bestUs = Math.Min(bestUs, took);
+            }
+            Console.WriteLine("ArborTest: a 3000 us frame budget took " + bestUs + " us (best of 3), " + p.IterationsThisCall + " iterations");
+            Check(bestUs < 4000, "a 3 ms budget overran: " + bestUs + " us");
+            Check(LegalIn(start, p.BestMove), "legal move after the frame");
+            fakeNow = 0;
+            p = search.Run(SearchLimits.Within(TimeSpan.FromMilliseconds(1)).WithClock(fakeClock, IntPtr.Zero));
+            Check(p.StopReason == StopReason.Deadline && p.IterationsThisCall == 9 && fakeNow == 1100,
+                  "caller's clock: 9 iterations in 1000 us at 100 us a reading, got " + p.IterationsThisCall);
+        }
+
+        // Cancel from another thread: a run that would take 20 s returns promptly.
+        using (BreakthroughSearch search = new BreakthroughSearch(start, 20000, 4))
+        {
+            SearchLimits forever = SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero);
+            long bestUs = long.MaxValue;
+            for (int attempt = 0; attempt < 3; attempt++)
+            {
+                long cancelledAt = 0;
+                Thread canceller = new Thread(() => {
+                    Thread.Sleep(50);
+                    Interlocked.Exchange(ref cancelledAt, NowUs());
+                    search.Cancel();
+                });
+                canceller.Start();
+                SearchProgress p = search.Run(forever);
+                long returned = NowUs();
+                canceller.Join();
+                Check(p.StopReason == StopReason.Cancelled && p.IterationsThisCall > 0 && LegalIn(start, p.BestMove), "cancelled run");
+                bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
+            }
+            Console.WriteLine("ArborTest: a cancel from another thread ended the run in " + bestUs + " us (best of 3)");
+            Check(bestUs < 5000, "cancel took " + bestUs + " us");
+            Check(search.Run(SearchLimits.Iterations(10)).StopReason == StopReason.Iterations, "the cancel was cleared");
+            search.Cancel();
+            SearchProgress stopped = search.Run(SearchLimits.Iterations(10));
+            Check(stopped.StopReason == StopReason.Cancelled && stopped.IterationsThisCall == 0, "a cancel before a run stops it");
+        }
+
+        // After Dispose: refused, never freed memory.
+        BreakthroughSearch disposed = new BreakthroughSearch(start, 100, 1);
+        disposed.Dispose();
+        try { disposed.Cancel(); Check(false, "Cancel after Dispose"); }
+        catch (ObjectDisposedException) { Check(true, ""); }
+
+        // A win in one is proven: Done; then the game is over for the handle.
+        Breakthrough win = Breakthrough.Parse("B..../..W../...../....B/..... w");
+        using (BreakthroughSearch search = new BreakthroughSearch(win, 5000, 3))
+        {
+            SearchProgress p = search.Run(SearchLimits.Iterations(500));
+            Check(p.StopReason == StopReason.Done && p.BestValue == 1.0, "proven win: Done");
+            Check(search.TreeStats().RootProof == Constants.BreakthroughSearchProofWin, "root proof: win");
+            search.Play((ushort)p.BestMove);
+            Throws(Status.GameOver, () => search.Run(SearchLimits.Iterations(1)), "run after the win");
+        }
+        Throws(Status.GameOver, () => new BreakthroughSearch(Breakthrough.Parse("..W./..../..../B... b"), 10, 1), "a won position");
+
+        if (ownClock)
+        {
+            Breakthrough small = Breakthrough.Initial(6, 5);
+            using (BreakthroughSearch a = new BreakthroughSearch(small, 40000, 5, mogo, 2))
+            using (BreakthroughSearch b = new BreakthroughSearch(small, 40000, 5, mogo, 2))
+            {
+                SearchProgress p = a.Run(SearchLimits.Iterations(400), 2);
+                SearchProgress q = b.Run(SearchLimits.Iterations(400), 2);
+                Check(p.IterationsThisCall == 800 && p.BestMove == q.BestMove && p.RootVisits == q.RootVisits && LegalIn(small, p.BestMove),
+                      "two threads: 800 iterations, reproducible");
+            }
+        }
+    }
+
     static int Main()
     {
         // Layout and ABI: the struct mirrors have their C sizes.
         Library.CheckLayout();
         Check(Marshal.SizeOf(typeof(ParseError)) == Constants.ParseErrorBytes, "ParseError is 136 bytes");
+        Check(Marshal.SizeOf(typeof(Breakthrough)) == 40 && Marshal.SizeOf(typeof(SearchProgress)) == 40, "Breakthrough and SearchProgress are 40 bytes");
+        Check(Marshal.SizeOf(typeof(SearchLimits)) == 24 + 2 * IntPtr.Size, "SearchLimits is 24 bytes and two pointers");
 
         // Versions and build information.
         Version v = Library.Version;
@@ -113,6 +350,10 @@ static class ArborTest
             Marshal.WriteByte(buffer.Pointer, 999, 0xAB);
         }
         Throws(Status.InvalidArgument, () => new NativeBuffer(16, 3), "alignment 3");
+
+        TestBreakthroughPositions();
+        TestBreakthroughSolver();
+        TestBreakthroughSearch();
 
         Console.WriteLine("ArborTest (C#): " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
