@@ -20,9 +20,10 @@
  * Text in: std::string_view (UTF-8, not NUL-terminated, as the C ABI takes it). Text out:
  * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor).
  *
- * Coverage: statuses, versions, build information, cards and hands, the anytime search
- * limits and progress, Breakthrough (positions, moves, the solver, the search handle). The
- * place for Match-3 is marked "EXTENSION POINT" below.
+ * Coverage: all of ABI 1.0: statuses, versions, build information, cards and hands, the
+ * anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
+ * handle), Match-3 (levels, games, personas, agents, the search handle, playtests one-shot
+ * and stepped).
  */
 #ifndef ARBOR_HPP
 #define ARBOR_HPP
@@ -725,12 +726,334 @@ private:
     Buffer buffer_;
 };
 
-/* ---- EXTENSION POINT: Match-3 and playtests (branch abi-match3) ----------------------
- *   class Level / Game / Persona  value types over arbor_match3_level / _game / _persona
- *                           (magic+version structs: copyable), parse via parse_call, format
- *                           via text_out; legal_moves, play, metrics, agent moves.
- *   playtest(...)           returning arbor_match3_playtest_report.
- * -------------------------------------------------------------------------------------- */
+/* ---- Match-3 (final at 1.0) ---------------------------------------------------------- */
+
+/// A Match-3 move code (a swap of two neighbours), as `arbor_match3_legal_moves` lists them.
+using Match3Move = std::uint8_t;
+
+/// What an agent's search rewards: 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.
+enum class Match3Goal : std::uint32_t { MaxS = 0, MinS = 1, MaxM = 2, MinM = 3 };
+
+/// Parses a move such as "d4-d5" (shape only). Throws `ParseError`.
+[[nodiscard]] inline Match3Move match3_move_parse(std::string_view text) {
+    Match3Move code = 0;
+    detail::parse_call<arbor_parse_error>("arbor_match3_move_parse", [&](arbor_parse_error *error) {
+        return arbor_match3_move_parse(detail::text_data(text), text.size(), &code, error);
+    });
+    return code;
+}
+
+/// The text of a move code ("d4-d5"). Throws `Error(Status::InvalidArgument)` for a code
+/// no move has.
+[[nodiscard]] inline std::string match3_move_format(Match3Move code) {
+    return detail::text_out("arbor_match3_move_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_match3_move_format(code, buf, len, out_len);
+                            });
+}
+
+/// Compiles a persona formula ("add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its
+/// binary form. Throws `ParseError`, or `Error(Status::InvalidLength)` past 64 terms.
+[[nodiscard]] inline std::vector<std::uint8_t> match3_formula_parse(std::string_view text) {
+    std::array<std::uint8_t, ARBOR_MATCH3_FORMULA_MAX_BYTES> out{};
+    std::size_t bytes = 0;
+    detail::parse_call<arbor_parse_error>("arbor_match3_formula_parse", [&](arbor_parse_error *error) {
+        return arbor_match3_formula_parse(detail::text_data(text), text.size(), out.data(),
+                                          out.size(), &bytes, error);
+    });
+    return std::vector<std::uint8_t>(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(bytes));
+}
+
+/// A Match-3 level: a value type holding `arbor_match3_level` (1,708 bytes; its image is
+/// private). Checked by every call that takes it.
+class Match3Level {
+public:
+    /// Parses a level file (docs/match3.md). Throws `ParseError` (line 0 when no single
+    /// line is at fault, column 0 when the whole line is).
+    [[nodiscard]] static Match3Level parse(std::string_view text) {
+        Match3Level level;
+        detail::parse_call<arbor_parse_error>("arbor_match3_level_parse", [&](arbor_parse_error *error) {
+            return arbor_match3_level_parse(detail::text_data(text), text.size(), &level.level_, error);
+        });
+        return level;
+    }
+
+    /// Bundled preset 0, 1 or 2 (board1 … board3).
+    [[nodiscard]] static Match3Level preset(std::uint32_t index) {
+        Match3Level level;
+        check(arbor_match3_level_preset(index, &level.level_), "arbor_match3_level_preset");
+        return level;
+    }
+
+    [[nodiscard]] static Match3Level from_raw(const arbor_match3_level &level) noexcept {
+        Match3Level out;
+        out.level_ = level;
+        return out;
+    }
+
+    /// Bytes of a tree buffer that `iterations` iterations of a one-shot agent never fill.
+    [[nodiscard]] std::size_t tree_bytes(std::uint32_t iterations) const {
+        std::size_t bytes = 0;
+        check(arbor_match3_tree_bytes(&level_, iterations, &bytes), "arbor_match3_tree_bytes");
+        return bytes;
+    }
+
+    /// A tree buffer for `arbor_match3_agent_move` (`Match3Game::agent_move`), aligned.
+    [[nodiscard]] Buffer tree_buffer(std::uint32_t iterations) const {
+        return Buffer(tree_bytes(iterations), ARBOR_MATCH3_TREE_ALIGN);
+    }
+
+    [[nodiscard]] const arbor_match3_level &raw() const noexcept { return level_; }
+
+private:
+    Match3Level() noexcept = default;
+    arbor_match3_level level_{};
+};
+
+/// A persona: the goal its search rewards and its formula in binary form
+/// (`arbor_match3_persona`, 340 bytes, a value).
+class Match3Persona {
+public:
+    /// Parses a persona file (`goal` and `formula` and/or `bytecode` lines). Throws `ParseError`.
+    [[nodiscard]] static Match3Persona parse(std::string_view text) {
+        Match3Persona persona;
+        detail::parse_call<arbor_parse_error>("arbor_match3_persona_parse", [&](arbor_parse_error *error) {
+            return arbor_match3_persona_parse(detail::text_data(text), text.size(), &persona.persona_, error);
+        });
+        return persona;
+    }
+
+    /// Bundled persona 0 MaxS, 1 MinS, 2 MaxM, 3 MinM (`ARBOR_MATCH3_SHIPPED_PERSONAS`).
+    [[nodiscard]] static Match3Persona shipped(std::uint32_t index) {
+        Match3Persona persona;
+        check(arbor_match3_persona_shipped(index, &persona.persona_), "arbor_match3_persona_shipped");
+        return persona;
+    }
+
+    [[nodiscard]] Match3Goal goal() const noexcept { return static_cast<Match3Goal>(persona_.goal); }
+    /// The formula's binary form (`formula_size()` bytes).
+    [[nodiscard]] const std::uint8_t *formula() const noexcept { return persona_.formula; }
+    [[nodiscard]] std::size_t formula_size() const noexcept {
+        return persona_.formula_len <= ARBOR_MATCH3_FORMULA_MAX_BYTES ? persona_.formula_len
+                                                                      : ARBOR_MATCH3_FORMULA_MAX_BYTES;
+    }
+    [[nodiscard]] const arbor_match3_persona &raw() const noexcept { return persona_; }
+
+private:
+    Match3Persona() noexcept = default;
+    arbor_match3_persona persona_{};
+};
+
+/// Who chooses the moves: `ARBOR_MATCH3_AGENT_RANDOM`, `_VANILLA` (MCTS with a goal) or
+/// `_PERSONA` (MCTS with a goal and a formula). Holds a copy of the formula.
+class Match3Agent {
+public:
+    [[nodiscard]] static Match3Agent random() { return Match3Agent(ARBOR_MATCH3_AGENT_RANDOM, Match3Goal::MaxS, {}); }
+    [[nodiscard]] static Match3Agent vanilla(Match3Goal goal = Match3Goal::MaxS) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_VANILLA, goal, {});
+    }
+    [[nodiscard]] static Match3Agent persona(const Match3Persona &persona) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_PERSONA, persona.goal(),
+                           std::vector<std::uint8_t>(persona.formula(), persona.formula() + persona.formula_size()));
+    }
+    /// A formula of `match3_formula_parse` with a goal.
+    [[nodiscard]] static Match3Agent persona(Match3Goal goal, std::vector<std::uint8_t> formula) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_PERSONA, goal, std::move(formula));
+    }
+
+    [[nodiscard]] std::uint32_t kind() const noexcept { return kind_; }
+    [[nodiscard]] std::uint32_t goal() const noexcept { return static_cast<std::uint32_t>(goal_); }
+    [[nodiscard]] const std::uint8_t *formula() const noexcept { return formula_.empty() ? nullptr : formula_.data(); }
+    [[nodiscard]] std::size_t formula_size() const noexcept { return formula_.size(); }
+
+private:
+    Match3Agent(std::uint32_t kind, Match3Goal goal, std::vector<std::uint8_t> formula)
+        : kind_(kind), goal_(goal), formula_(std::move(formula)) {}
+    std::uint32_t kind_;
+    Match3Goal goal_;
+    std::vector<std::uint8_t> formula_;
+};
+
+/// A Match-3 game: a value type holding `arbor_match3_game` (1,984 bytes: the level, the
+/// chance seed and the moves played; copy it, save it).
+class Match3Game {
+public:
+    /// A game of `level` with chance seed `seed`.
+    [[nodiscard]] static Match3Game start(const Match3Level &level, std::uint64_t seed) {
+        Match3Game game;
+        check(arbor_match3_game_start(&level.raw(), seed, &game.game_), "arbor_match3_game_start");
+        return game;
+    }
+
+    [[nodiscard]] static Match3Game from_raw(const arbor_match3_game &game) noexcept {
+        Match3Game out;
+        out.game_ = game;
+        return out;
+    }
+
+    /// The legal move codes, increasing (none once the game is over).
+    [[nodiscard]] std::vector<Match3Move> legal_moves() const {
+        std::array<Match3Move, ARBOR_MATCH3_MAX_MOVES> moves{};
+        std::size_t count = 0;
+        check(arbor_match3_legal_moves(&game_, moves.data(), moves.size(), &count), "arbor_match3_legal_moves");
+        return std::vector<Match3Move>(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+
+    /// Plays `code`; what it did. Throws (`IllegalMove`, `GameOver`) and is then unchanged.
+    arbor_match3_outcome play(Match3Move code) {
+        arbor_match3_outcome outcome{};
+        check(arbor_match3_play(&game_, code, &outcome), "arbor_match3_play");
+        return outcome;
+    }
+
+    [[nodiscard]] arbor_match3_metrics metrics() const {
+        arbor_match3_metrics metrics{};
+        check(arbor_match3_game_metrics(&game_, &metrics), "arbor_match3_game_metrics");
+        return metrics;
+    }
+
+    [[nodiscard]] bool over() const { return metrics().game_over != 0; }
+
+    /// The move `agent` chooses after `iterations` iterations (its generator seeded with
+    /// `seed`), its tree in `tree` (`Match3Level::tree_buffer`; an empty Buffer for Random).
+    [[nodiscard]] Match3Move agent_move(const Match3Agent &agent, std::uint32_t iterations,
+                                        std::uint64_t seed, Buffer &tree) const {
+        Match3Move code = 0;
+        check(arbor_match3_agent_move(&game_, agent.kind(), agent.goal(), agent.formula(),
+                                      agent.formula_size(), iterations, seed, tree.data(), tree.size(), &code),
+              "arbor_match3_agent_move");
+        return code;
+    }
+
+    [[nodiscard]] const arbor_match3_game &raw() const noexcept { return game_; }
+
+private:
+    Match3Game() noexcept = default;
+    arbor_match3_game game_{};
+};
+
+/// The anytime agent search of `arbor_match3_search_*`: owns its handle buffer (sized by
+/// `arbor_match3_search_bytes`, aligned to `ARBOR_MATCH3_SEARCH_ALIGN`). Move-only.
+/// Threads: as `BreakthroughSearch`: `cancel()` from any thread during a `run()`; nothing
+/// else overlaps, and `cancel()` must not overlap construction, a move or destruction.
+class Match3Search {
+public:
+    /// A search for `agent` in `game` (a game of `level`), sized so that `iterations`
+    /// iterations since the start or the last `play` never fill the tree (past that it
+    /// stops growing, which is no error), its generator seeded with `seed`.
+    Match3Search(const Match3Level &level, const Match3Game &game, const Match3Agent &agent,
+                 std::uint32_t iterations, std::uint64_t seed)
+        : buffer_(Buffer::sized(ARBOR_MATCH3_SEARCH_ALIGN, arbor_match3_search_bytes, &level.raw(), iterations)) {
+        check(arbor_match3_search_init(buffer_.data(), buffer_.size(), &game.raw(), agent.kind(),
+                                       agent.goal(), agent.formula(), agent.formula_size(), seed),
+              "arbor_match3_search_init");
+    }
+
+    Match3Search(Match3Search &&) noexcept = default;
+    Match3Search &operator=(Match3Search &&) noexcept = default;
+
+    /// Searches on until `limits` or a cancel stop it (Random: `StopReason::Done` at once).
+    /// k runs of n iterations choose the move of one run of k·n.
+    SearchProgress run(const SearchLimits &limits) {
+        arbor_search_progress p{};
+        check(arbor_match3_search_run(buffer_.data(), buffer_.size(), &limits.raw(), &p), "arbor_match3_search_run");
+        return SearchProgress::from(p);
+    }
+
+    /// Stops a run in progress on another thread within one iteration (or the next run at
+    /// once). Throws only for a moved-from object.
+    void cancel() {
+        check(arbor_match3_search_cancel(buffer_.data(), buffer_.size()), "arbor_match3_search_cancel");
+    }
+
+    /// Plays `code` in the handle's game, keeping its subtree.
+    void play(Match3Move code) {
+        check(arbor_match3_search_play(buffer_.data(), buffer_.size(), code), "arbor_match3_search_play");
+    }
+
+    /// The handle's game, with the moves played through `play`.
+    [[nodiscard]] Match3Game game() {
+        arbor_match3_game game{};
+        check(arbor_match3_search_game(buffer_.data(), buffer_.size(), &game), "arbor_match3_search_game");
+        return Match3Game::from_raw(game);
+    }
+
+    [[nodiscard]] const Buffer &buffer() const noexcept { return buffer_; }
+
+private:
+    Buffer buffer_;
+};
+
+/* ---- Match-3 playtests ---------------------------------------------------------------- */
+
+/// The name of playtest agent `index` (0..5: "MaxS", "MinS", "MaxM", "MinM", "Vanilla",
+/// "Random"), the order of the report's arrays.
+[[nodiscard]] inline std::string match3_playtest_agent_format(std::uint32_t index) {
+    return detail::text_out("arbor_match3_playtest_agent_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_match3_playtest_agent_format(index, buf, len, out_len);
+                            });
+}
+
+/// The paper's Table II on `level` in one call: `games` games for each of the six agents,
+/// `iterations` per move, on the calling thread (its tree in a Buffer of this call).
+[[nodiscard]] inline arbor_match3_playtest_report match3_playtest(const Match3Level &level, std::uint32_t games,
+                                                                  std::uint64_t seed, std::uint32_t iterations) {
+    Buffer tree = level.tree_buffer(iterations);
+    arbor_match3_playtest_report report{};
+    check(arbor_match3_playtest(&level.raw(), games, seed, iterations, tree.data(), tree.size(), &report),
+          "arbor_match3_playtest");
+    return report;
+}
+
+/// `arbor_match3_playtest_progress` with its stop reason as a `StopReason` (`Step`,
+/// `Cancelled`, `Done`).
+struct Match3PlaytestProgress {
+    std::uint32_t games_done = 0;
+    std::uint32_t games_total = 0;
+    StopReason stop_reason = StopReason::None;
+};
+
+/// The same playtest in steps of one game, cancellable: owns its handle buffer (sized by
+/// `arbor_match3_playtest_bytes`). Move-only; threads as `Match3Search` (`cancel()` from
+/// any thread during a `step()`).
+class Match3Playtest {
+public:
+    Match3Playtest(const Match3Level &level, std::uint32_t games, std::uint64_t seed, std::uint32_t iterations)
+        : buffer_(Buffer::sized(ARBOR_MATCH3_PLAYTEST_ALIGN, arbor_match3_playtest_bytes, &level.raw(), iterations)) {
+        check(arbor_match3_playtest_init(buffer_.data(), buffer_.size(), &level.raw(), games, seed, iterations),
+              "arbor_match3_playtest_init");
+    }
+
+    Match3Playtest(Match3Playtest &&) noexcept = default;
+    Match3Playtest &operator=(Match3Playtest &&) noexcept = default;
+
+    /// Plays the next game (`Step`), gives it up on a cancel (`Cancelled`: the next step
+    /// plays it again, to the same result), or says `Done`.
+    Match3PlaytestProgress step() {
+        arbor_match3_playtest_progress p{};
+        check(arbor_match3_playtest_step(buffer_.data(), buffer_.size(), &p), "arbor_match3_playtest_step");
+        Match3PlaytestProgress out;
+        out.games_done = p.games_done;
+        out.games_total = p.games_total;
+        out.stop_reason = static_cast<StopReason>(p.stop_reason);
+        return out;
+    }
+
+    void cancel() {
+        check(arbor_match3_playtest_cancel(buffer_.data(), buffer_.size()), "arbor_match3_playtest_cancel");
+    }
+
+    /// The report of the games played so far (`match3_playtest`'s once every game is).
+    [[nodiscard]] arbor_match3_playtest_report result() {
+        arbor_match3_playtest_report report{};
+        check(arbor_match3_playtest_result(buffer_.data(), buffer_.size(), &report), "arbor_match3_playtest_result");
+        return report;
+    }
+
+private:
+    Buffer buffer_;
+};
 
 } // namespace arbor
 

@@ -326,6 +326,222 @@ static void test_breakthrough_search() {
     }
 }
 
+// ---- Match-3 -----------------------------------------------------------------------------
+
+// The 4x4 level of ffi-tests/match3.c: c1-c2 makes a line of four, then the fall lists bring
+// a line of three in the top row: 120 + 2 * 60 = 240 points, one combo.
+static const char CASCADE[] =
+    "size 4x4\ncolours 4\ngrid\nCDCA\nDCDC\nDCAD\nAABA\nfall a BC\nfall b BA\nfall c BD\nfall d C\n";
+// The small level of ffi-tests/playtest.c.
+static const char SMALL_LEVEL[] = "size 6x6\ncolours 5\nmoves 8\nseed 3\n";
+
+template <class Body>
+static bool parse_fails_at(Body &&body, std::uint32_t line, std::uint32_t column, const char *message) {
+    try {
+        std::forward<Body>(body)();
+    } catch (const arbor::ParseError &e) {
+        const bool ok = e.line() == line && e.column() == column && e.detail() == message;
+        if (!ok) {
+            std::fprintf(stderr, "  parse error %u:%u %s\n", e.line(), e.column(), e.detail().c_str());
+        }
+        return ok;
+    }
+    return false;
+}
+
+static void test_match3_games() {
+    static_assert(std::is_trivially_copyable_v<arbor::Match3Game>);
+    static_assert(sizeof(arbor::Match3Game) == ARBOR_MATCH3_GAME_BYTES);
+    static_assert(sizeof(arbor::Match3Level) == ARBOR_MATCH3_LEVEL_BYTES);
+
+    const arbor::Match3Level level = arbor::Match3Level::parse(CASCADE);
+    arbor::Match3Game game = arbor::Match3Game::start(level, 1);
+    const std::vector<arbor::Match3Move> moves = game.legal_moves();
+    const arbor::Match3Move code = arbor::match3_move_parse("c1-c2");
+    CHECK(!moves.empty() && std::find(moves.begin(), moves.end(), code) != moves.end());
+    CHECK(std::is_sorted(moves.begin(), moves.end()));
+    const arbor::Match3Game before = game;
+    CHECK(throws_status(arbor::Status::IllegalMove, [&] { (void)game.play(arbor::match3_move_parse("a1-b1")); }));
+    CHECK(std::memcmp(&before.raw(), &game.raw(), sizeof(arbor_match3_game)) == 0);
+    const arbor_match3_outcome outcome = game.play(code);
+    CHECK(outcome.points == 240 && outcome.combos == 1 && outcome.legal_before == moves.size());
+    const arbor_match3_metrics metrics = game.metrics();
+    CHECK(metrics.score == 240 && metrics.moves == 1 && metrics.combos == 1 && metrics.move_limit == 20);
+    CHECK(metrics.average_available == static_cast<double>(moves.size()) && !game.over());
+
+    // Move text.
+    CHECK(arbor::match3_move_parse(" c2-c1 ") == code);
+    CHECK(arbor::match3_move_format(code) == "c1-c2");
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::match3_move_format(0x80); }));
+    CHECK(parse_fails_at([] { (void)arbor::match3_move_parse("c1-c3"); }, 1, 0, "the two cells are not neighbours"));
+    CHECK(parse_fails_at([] { (void)arbor::match3_move_parse("c1-z3"); }, 1, 4,
+                         "a cell is a letter a to h and a row 1 to 8"));
+
+    // Level errors: line and column.
+    CHECK(parse_fails_at([] { (void)arbor::Match3Level::parse("size 7x7\ncolours 9\n"); }, 2, 9,
+                         "colours must be 3 to 8"));
+    CHECK(parse_fails_at([] { (void)arbor::Match3Level::parse("size 4x4\ncolours 3\ngrid\nABCA\nBCAB\nCADC\nABCA\n"); },
+                         6, 3, "grid letter beyond the number of colours"));
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::Match3Level::preset(3); }));
+    arbor_match3_level other = level.raw();
+    other.version ^= 1;
+    CHECK(throws_status(arbor::Status::WrongVersion,
+                        [&] { (void)arbor::Match3Game::start(arbor::Match3Level::from_raw(other), 1); }));
+
+    // Formulas and personas.
+    const std::vector<std::uint8_t> formula = arbor::match3_formula_parse("div(W, N)");
+    CHECK(formula.size() > 2 && formula[0] == 1);
+    CHECK(parse_fails_at([] { (void)arbor::match3_formula_parse("add(W N)"); }, 1, 7, "expected `,`"));
+    const arbor::Match3Persona persona =
+        arbor::Match3Persona::parse("arbor-persona 1\ngoal MinM\nformula div(W, N)\ninfix W / N\n");
+    CHECK(persona.goal() == arbor::Match3Goal::MinM && persona.formula_size() == formula.size());
+    CHECK(std::equal(formula.begin(), formula.end(), persona.formula()));
+    CHECK(parse_fails_at([] { (void)arbor::Match3Persona::parse("goal Best\nformula W\n"); }, 1, 6,
+                         "goal must be MaxS, MinS, MaxM or MinM"));
+    CHECK(parse_fails_at([] { (void)arbor::Match3Persona::parse("goal MaxS\n"); }, 0, 0, "no formula or bytecode line"));
+    for (std::uint32_t i = 0; i < ARBOR_MATCH3_SHIPPED_PERSONAS; i++) {
+        CHECK(arbor::Match3Persona::shipped(i).goal() == static_cast<arbor::Match3Goal>(i));
+    }
+
+    // A whole game on board1 with each agent: 20 legal moves, then the game is over.
+    const arbor::Match3Level board1 = arbor::Match3Level::preset(0);
+    CHECK(board1.tree_bytes(40) == 16 + 40 * (1 + 40 * 84));
+    arbor::Buffer tree = board1.tree_buffer(40);
+    arbor::Buffer none;
+    const arbor::Match3Agent agents[] = {arbor::Match3Agent::random(), arbor::Match3Agent::vanilla(),
+                                         arbor::Match3Agent::persona(arbor::Match3Persona::shipped(2))};
+    for (const arbor::Match3Agent &agent : agents) {
+        arbor::Match3Game g = arbor::Match3Game::start(board1, 7);
+        std::uint32_t played = 0;
+        while (!g.over() && played < 30) {
+            (void)g.play(g.agent_move(agent, 40, 5 + played, agent.kind() == ARBOR_MATCH3_AGENT_RANDOM ? none : tree));
+            played++;
+        }
+        const arbor_match3_metrics m = g.metrics();
+        CHECK(played == 20 && m.moves == 20 && m.game_over == 1 && m.legal_now == 0 && m.score >= 20 * 60);
+        CHECK(throws_status(arbor::Status::GameOver, [&] { (void)g.agent_move(agent, 40, 1, tree); }));
+    }
+}
+
+static void test_match3_search() {
+    const arbor::Match3Level board1 = arbor::Match3Level::preset(0);
+    const arbor::Match3Game game = arbor::Match3Game::start(board1, 7);
+    const arbor::Match3Agent vanilla = arbor::Match3Agent::vanilla();
+
+    // 3 runs of 40 = one run of 120 = the one-shot agent with 120 iterations and the seed.
+    arbor::Match3Search steps(board1, game, vanilla, 120, 9);
+    arbor::Match3Search once(board1, game, vanilla, 120, 9);
+    CHECK(steps.buffer().size() == 2392 + 40 * (1 + 120 * 84));
+    CHECK(reinterpret_cast<std::uintptr_t>(steps.buffer().data()) % ARBOR_MATCH3_SEARCH_ALIGN == 0);
+    arbor::SearchProgress p;
+    for (std::uint64_t k = 1; k <= 3; k++) {
+        p = steps.run(arbor::SearchLimits::iterations(40));
+        CHECK(p.iterations == 40 * k && p.iterations_this_call == 40 && p.stop_reason == arbor::StopReason::Iterations);
+    }
+    const arbor::SearchProgress q = once.run(arbor::SearchLimits::iterations(120));
+    CHECK(p.best_move == q.best_move && p.best_visits == q.best_visits && p.best_value == q.best_value);
+    CHECK(q.root_visits == 120 && q.has_move());
+    arbor::Buffer tree = board1.tree_buffer(120);
+    CHECK(game.agent_move(vanilla, 120, 9, tree) == q.best_move);
+    const std::vector<arbor::Match3Move> legal = game.legal_moves();
+    CHECK(std::find(legal.begin(), legal.end(), q.best_move) != legal.end());
+
+    // Tree reuse; the handle's game is the game with the move played.
+    const arbor::Match3Move code = static_cast<arbor::Match3Move>(q.best_move);
+    once.play(code);
+    const arbor::SearchProgress more = once.run(arbor::SearchLimits::iterations(10));
+    CHECK(more.iterations == 10 && more.root_visits > 10);
+    arbor::Match3Game played = game;
+    (void)played.play(code);
+    CHECK(std::memcmp(&once.game().raw(), &played.raw(), sizeof(arbor_match3_game)) == 0);
+    CHECK(throws_status(arbor::Status::IllegalMove, [&] { once.play(0x80); }));
+
+    // A frame deadline by the caller's clock: 2 ms of readings 100 us apart = 19 iterations.
+    std::uint64_t fake = 0;
+    arbor::SearchLimits frame = arbor::SearchLimits::within(std::chrono::microseconds(2000));
+    frame.clock([](void *ctx) { return *static_cast<std::uint64_t *>(ctx) += 100; }, &fake);
+    const arbor::SearchProgress timed = once.run(frame);
+    CHECK(timed.stop_reason == arbor::StopReason::Deadline && timed.iterations_this_call == 19);
+
+    // Cancel from another thread: a run without an iteration limit returns promptly.
+    arbor::SearchLimits forever(0);
+    forever.deadline(std::chrono::seconds(20)).clock(steady_us);
+    std::uint64_t best_us = UINT64_MAX;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        std::atomic<std::uint64_t> cancelled_at{0};
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(30));
+            cancelled_at = steady_us(nullptr);
+            steps.cancel();
+        });
+        const arbor::SearchProgress c = steps.run(forever);
+        const std::uint64_t returned = steady_us(nullptr);
+        canceller.join();
+        CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.iterations_this_call > 0 && c.has_move());
+        best_us = std::min(best_us, returned - cancelled_at.load());
+    }
+    std::printf("arbor_test: Match-3 search: a cancel from another thread ended the run in %llu us (best of 3)\n",
+                static_cast<unsigned long long>(best_us));
+    CHECK(best_us < 5000);
+    steps.cancel();
+    CHECK(steps.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Cancelled);
+    CHECK(steps.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Iterations);
+
+    // The Random agent chooses at once.
+    arbor::Match3Search random(board1, game, arbor::Match3Agent::random(), 10, 3);
+    const arbor::SearchProgress r = random.run(arbor::SearchLimits::iterations(10));
+    CHECK(r.stop_reason == arbor::StopReason::Done && r.has_move());
+    // A persona's formula goes into the handle.
+    arbor::Match3Search persona(board1, game, arbor::Match3Agent::persona(arbor::Match3Persona::shipped(0)), 40, 3);
+    CHECK(persona.run(arbor::SearchLimits::iterations(40)).has_move());
+}
+
+static void test_match3_playtest() {
+    const char *const names[] = {"MaxS", "MinS", "MaxM", "MinM", "Vanilla", "Random"};
+    for (std::uint32_t i = 0; i < ARBOR_MATCH3_PLAYTEST_AGENTS; i++) {
+        CHECK(arbor::match3_playtest_agent_format(i) == names[i]);
+    }
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { (void)arbor::match3_playtest_agent_format(6); }));
+
+    const arbor::Match3Level level = arbor::Match3Level::parse(SMALL_LEVEL);
+    const arbor_match3_playtest_report one_shot = arbor::match3_playtest(level, 3, 5, 10);
+    for (std::size_t i = 0; i < ARBOR_MATCH3_PLAYTEST_AGENTS; i++) {
+        CHECK(one_shot.games[i] == 3 && one_shot.min_score[i] >= 8 * 60);
+        CHECK(static_cast<double>(one_shot.min_score[i]) <= one_shot.mean_score[i] &&
+              one_shot.mean_score[i] <= static_cast<double>(one_shot.max_score[i]));
+    }
+
+    // In steps: a cancel before a step gives its game up; then 18 steps; the same report.
+    arbor::Match3Playtest stepped(level, 3, 5, 10);
+    stepped.cancel();
+    arbor::Match3PlaytestProgress p = stepped.step();
+    CHECK(p.stop_reason == arbor::StopReason::Cancelled && p.games_done == 0 && p.games_total == 18);
+    std::uint32_t steps = 0;
+    while ((p = stepped.step()).stop_reason == arbor::StopReason::Step && steps < 100) {
+        steps++;
+        CHECK(p.games_done == steps);
+    }
+    CHECK(steps == 18 && p.stop_reason == arbor::StopReason::Done && p.games_done == 18);
+    const arbor_match3_playtest_report result = stepped.result();
+    CHECK(std::memcmp(&result, &one_shot, sizeof result) == 0);
+
+    // A long game (5,000 iterations a move) cancelled from another thread.
+    arbor::Match3Playtest slow(level, 1, 1, 5000);
+    std::atomic<std::uint64_t> cancelled_at{0};
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        cancelled_at = steady_us(nullptr);
+        slow.cancel();
+    });
+    const arbor::Match3PlaytestProgress c = slow.step();
+    const std::uint64_t returned = steady_us(nullptr);
+    canceller.join();
+    CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.games_done == 0);
+    std::printf("arbor_test: Match-3 playtest step cancelled from another thread: returned in %llu us\n",
+                static_cast<unsigned long long>(returned - cancelled_at.load()));
+    CHECK(returned - cancelled_at.load() < 20000);
+}
+
 int main() {
     // Versions and build information.
     const arbor::Version v = arbor::version();
@@ -439,6 +655,9 @@ int main() {
     test_breakthrough_positions();
     test_breakthrough_solver();
     test_breakthrough_search();
+    test_match3_games();
+    test_match3_search();
+    test_match3_playtest();
 
     std::printf("arbor_test (C++): %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
