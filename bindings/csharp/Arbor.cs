@@ -21,9 +21,10 @@
 //   (`Library.CheckLayout`), together with the library's ABI version.
 // - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose).
 //
-// Coverage: statuses, versions, build information, hands, cards, the anytime search limits
-// and progress, Breakthrough (positions, moves, the solver, the search handle). Match-3 is
-// marked "EXTENSION POINT" below.
+// Coverage: all of ABI 1.0: statuses, versions, build information, hands, cards, the
+// anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
+// handle), Match-3 (levels, games, personas, agents, the search handle, playtests one-shot
+// and stepped).
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -103,6 +104,27 @@ namespace Arbor
         public const uint BreakthroughSearchProofUnknown = 0;   // ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN
         public const uint BreakthroughSearchProofWin = 1;       // ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN
         public const uint BreakthroughSearchProofLoss = 2;      // ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS
+
+        // Match-3.
+        public const int Match3LevelBytes = 1708;               // ARBOR_MATCH3_LEVEL_BYTES
+        public const int Match3LevelImageBytes = 1700;          // ARBOR_MATCH3_LEVEL_IMAGE_BYTES
+        public const int Match3GameBytes = 1984;                // ARBOR_MATCH3_GAME_BYTES
+        public const int Match3MaxRecord = 255;                 // ARBOR_MATCH3_MAX_RECORD
+        public const int Match3OutcomeBytes = 16;               // ARBOR_MATCH3_OUTCOME_BYTES
+        public const int Match3MetricsBytes = 40;               // ARBOR_MATCH3_METRICS_BYTES
+        public const int Match3MaxMoves = 112;                  // ARBOR_MATCH3_MAX_MOVES
+        public const int Match3MoveTextMax = 6;                 // ARBOR_MATCH3_MOVE_TEXT_MAX
+        public const uint Match3MaxIterations = 10000000;       // ARBOR_MATCH3_MAX_ITERATIONS
+        public const int Match3TreeAlign = 8;                   // ARBOR_MATCH3_TREE_ALIGN
+        public const int Match3SearchAlign = 8;                 // ARBOR_MATCH3_SEARCH_ALIGN
+        public const int Match3FormulaMaxBytes = 322;           // ARBOR_MATCH3_FORMULA_MAX_BYTES
+        public const int Match3PersonaBytes = 340;              // ARBOR_MATCH3_PERSONA_BYTES
+        public const int Match3ShippedPersonas = 4;             // ARBOR_MATCH3_SHIPPED_PERSONAS
+        public const int Match3PlaytestAgents = 6;              // ARBOR_MATCH3_PLAYTEST_AGENTS
+        public const int Match3AgentNameMax = 8;                // ARBOR_MATCH3_AGENT_NAME_MAX
+        public const int Match3PlaytestReportBytes = 168;       // ARBOR_MATCH3_PLAYTEST_REPORT_BYTES
+        public const int Match3PlaytestAlign = 8;               // ARBOR_MATCH3_PLAYTEST_ALIGN
+        public const int Match3PlaytestProgressBytes = 16;      // ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES
     }
 
     /// <summary>arbor_parse_error: where and why a text could not be parsed.</summary>
@@ -227,8 +249,38 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_tree_stats(IntPtr buf, UIntPtr len, out BreakthroughSearchStats outStats);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_breakthrough_search_max_threads();
 
-        // EXTENSION POINT: Match-3 and playtests (branch abi-match3): level/persona _parse,
-        // _format, game start/play/legal moves/metrics, agent moves, playtest report.
+        // Match-3: levels, games, moves, formulas, agents. `ref` for the C `const …*` structs
+        // too: they are blittable, so they are pinned and passed, never copied.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_level_parse(byte[] text, UIntPtr len, out Match3Level outLevel, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_level_preset(uint index, out Match3Level outLevel);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_game_start(ref Match3Level level, ulong seed, out Match3Game outGame);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_legal_moves(ref Match3Game game, [Out] byte[] outMoves, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_play(ref Match3Game game, byte code, out Match3Outcome outOutcome);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_game_metrics(ref Match3Game game, out Match3Metrics outMetrics);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_move_parse(byte[] text, UIntPtr len, out byte outCode, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_move_format(byte code, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_formula_parse(byte[] text, UIntPtr len, [Out] byte[] outFormula, UIntPtr capacity, out UIntPtr outBytes, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_tree_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_agent_move(ref Match3Game game, uint agent, uint goal, byte[] formula, UIntPtr formulaLen, uint iterations, ulong seed, IntPtr tree, UIntPtr treeBytes, out byte outCode);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_persona_parse(byte[] text, UIntPtr len, out Match3Persona outPersona, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_persona_shipped(uint index, out Match3Persona outPersona);
+
+        // Match-3 agent search handle: the handle is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_init(IntPtr buf, UIntPtr len, ref Match3Game game, uint agent, uint goal, byte[] formula, UIntPtr formulaLen, ulong seed);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_play(IntPtr buf, UIntPtr len, byte code);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_game(IntPtr buf, UIntPtr len, out Match3Game outGame);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_cancel(IntPtr buf, UIntPtr len);
+
+        // Match-3 playtests, one-shot and stepped.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_agent_format(uint index, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest(ref Match3Level level, uint games, ulong seed, uint iterations, IntPtr tree, UIntPtr treeBytes, out Match3PlaytestReport outReport);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_init(IntPtr buf, UIntPtr len, ref Match3Level level, uint games, ulong seed, uint iterations);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_step(IntPtr buf, UIntPtr len, out Match3PlaytestProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_result(IntPtr buf, UIntPtr len, out Match3PlaytestReport outReport);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_cancel(IntPtr buf, UIntPtr len);
     }
 
     /// <summary>Text in and out, the same way for every call.</summary>
@@ -320,7 +372,13 @@ namespace Arbor
             CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes);
             CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes);
             CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes);
-            // EXTENSION POINT: CheckSize for each Match-3 mirror.
+            CheckSize(typeof(Match3Level), Constants.Match3LevelBytes);
+            CheckSize(typeof(Match3Game), Constants.Match3GameBytes);
+            CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes);
+            CheckSize(typeof(Match3Metrics), Constants.Match3MetricsBytes);
+            CheckSize(typeof(Match3Persona), Constants.Match3PersonaBytes);
+            CheckSize(typeof(Match3PlaytestReport), Constants.Match3PlaytestReportBytes);
+            CheckSize(typeof(Match3PlaytestProgress), Constants.Match3PlaytestProgressBytes);
             checkedLayout = true;
         }
 
@@ -422,6 +480,29 @@ namespace Arbor
         /// <summary>True when AllocHGlobal's block was not aligned enough and was padded.</summary>
         public bool Padded { get; private set; }
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        /// <summary>Holds a reference on the buffer for the length of a native call
+        /// (`using (new NativeBuffer.Lease(buffer)) …`): a Dispose on another thread then
+        /// frees the memory only after the call, and a call after Dispose throws
+        /// ObjectDisposedException. A null buffer is allowed (nothing held).</summary>
+        public struct Lease : IDisposable
+        {
+            readonly NativeBuffer buffer;
+            readonly bool added;
+
+            public Lease(NativeBuffer buffer)
+            {
+                this.buffer = buffer;
+                bool taken = false;
+                if (buffer != null) buffer.DangerousAddRef(ref taken);
+                added = taken;
+            }
+
+            public void Dispose()
+            {
+                if (added) buffer.DangerousRelease();
+            }
+        }
 
         protected override bool ReleaseHandle()
         {
@@ -688,17 +769,11 @@ namespace Arbor
             byte[] bytes = Text.Utf8(text);
             SolveResult result;
             ParseError error;
-            bool added = false;
-            table.DangerousAddRef(ref added);
-            try
+            using (new NativeBuffer.Lease(table))
             {
                 Status status = Native.arbor_breakthrough_solve(bytes, (UIntPtr)bytes.Length, table.Pointer,
                     (UIntPtr)(ulong)table.Size, maxExpansions, options, out result, out error);
                 Text.CheckParse(status, error, "arbor_breakthrough_solve");
-            }
-            finally
-            {
-                if (added) table.DangerousRelease();
             }
             return result;
         }
@@ -762,8 +837,8 @@ namespace Arbor
     /// its handle buffer in unmanaged memory (NativeBuffer), freed by Dispose.</summary>
     /// <remarks>Threads: Cancel may be called from any thread while Run is in progress on
     /// another; the other members must not overlap each other. Every call holds a reference
-    /// on the buffer (SafeHandle), so a Dispose racing a Run or a Cancel frees the memory
-    /// only after that call returns, and a call after Dispose throws
+    /// on the buffer (NativeBuffer.Lease), so a Dispose racing a Run or a Cancel frees the
+    /// memory only after that call returns, and a call after Dispose throws
     /// ObjectDisposedException: nothing touches freed memory.</remarks>
     public sealed class BreakthroughSearch : IDisposable
     {
@@ -799,16 +874,8 @@ namespace Arbor
         public SearchProgress Run(SearchLimits limits, uint threads = 1)
         {
             SearchProgress progress;
-            bool added = false;
-            buffer.DangerousAddRef(ref added);
-            try
-            {
+            using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_breakthrough_search_run(buffer.Pointer, length, ref limits, threads, out progress), "arbor_breakthrough_search_run");
-            }
-            finally
-            {
-                if (added) buffer.DangerousRelease();
-            }
             return progress;
         }
 
@@ -816,63 +883,31 @@ namespace Arbor
         /// StopReason.Cancelled; without one, the next Run stops at once. Thread-safe.</summary>
         public void Cancel()
         {
-            bool added = false;
-            buffer.DangerousAddRef(ref added);
-            try
-            {
+            using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_breakthrough_search_cancel(buffer.Pointer, length), "arbor_breakthrough_search_cancel");
-            }
-            finally
-            {
-                if (added) buffer.DangerousRelease();
-            }
         }
 
         /// <summary>Advances the root by `move` (either side's), keeping its subtree.</summary>
         public void Play(ushort move)
         {
-            bool added = false;
-            buffer.DangerousAddRef(ref added);
-            try
-            {
+            using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_breakthrough_search_play(buffer.Pointer, length, move), "arbor_breakthrough_search_play");
-            }
-            finally
-            {
-                if (added) buffer.DangerousRelease();
-            }
         }
 
         /// <summary>The progress of the last run on this root, without searching.</summary>
         public SearchProgress Best()
         {
             SearchProgress progress;
-            bool added = false;
-            buffer.DangerousAddRef(ref added);
-            try
-            {
+            using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_breakthrough_search_best(buffer.Pointer, length, out progress), "arbor_breakthrough_search_best");
-            }
-            finally
-            {
-                if (added) buffer.DangerousRelease();
-            }
             return progress;
         }
 
         public BreakthroughSearchStats TreeStats()
         {
             BreakthroughSearchStats stats;
-            bool added = false;
-            buffer.DangerousAddRef(ref added);
-            try
-            {
+            using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_breakthrough_search_tree_stats(buffer.Pointer, length, out stats), "arbor_breakthrough_search_tree_stats");
-            }
-            finally
-            {
-                if (added) buffer.DangerousRelease();
-            }
             return stats;
         }
 
@@ -890,6 +925,472 @@ namespace Arbor
         public void Dispose() { buffer.Dispose(); }
     }
 
-    // EXTENSION POINT: Match-3 mirrors and helpers (Match3Level / Match3Game / Match3Persona /
-    // playtest report as parallel arrays), each mirror added to Library.CheckLayout.
+    // ---- Match-3 -------------------------------------------------------------------------
+    //
+    // The structs' private images are opaque byte runs. C# cannot declare an inline byte
+    // array without `unsafe` (`fixed`) or a marshalled copy (ByValArray, not blittable), so
+    // each run is a struct of one byte with StructLayout.Size: blittable, of the C size,
+    // pinned and passed like the rest.
+#pragma warning disable 169
+    [StructLayout(LayoutKind.Sequential, Size = 1700)] public struct Match3LevelImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 255)] public struct Match3RecordImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 322)] public struct Match3FormulaImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 5)] public struct Reserved5 { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 2)] public struct Reserved2 { byte first; }
+#pragma warning restore 169
+
+    /// <summary>Six doubles: an array of the playtest report, one per agent (index 0..5).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Doubles6
+    {
+        public double A0, A1, A2, A3, A4, A5;
+        public double this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return A0; case 1: return A1; case 2: return A2;
+                    case 3: return A3; case 4: return A4; case 5: return A5;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
+    /// <summary>Six uints: an array of the playtest report, one per agent (index 0..5).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct UInts6
+    {
+        public uint A0, A1, A2, A3, A4, A5;
+        public uint this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return A0; case 1: return A1; case 2: return A2;
+                    case 3: return A3; case 4: return A4; case 5: return A5;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
+    /// <summary>What an agent's search rewards.</summary>
+    public enum Match3Goal : uint
+    {
+        MaxS = 0,
+        MinS = 1,
+        MaxM = 2,
+        MinM = 3,
+    }
+
+    /// <summary>arbor_match3_level: a parsed level, 1,708 bytes, a value (its image is private).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Level
+    {
+        public uint Magic;
+        public uint Version;
+        public Match3LevelImage Opaque;
+
+        /// <summary>Parses a level file (docs/match3.md). Throws ArborParseException (line 0
+        /// when no single line is at fault, column 0 when the whole line is).</summary>
+        public static Match3Level Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Match3Level level;
+            ParseError error;
+            Status status = Native.arbor_match3_level_parse(bytes, (UIntPtr)bytes.Length, out level, out error);
+            Text.CheckParse(status, error, "arbor_match3_level_parse");
+            return level;
+        }
+
+        /// <summary>Bundled preset 0, 1 or 2 (board1 … board3).</summary>
+        public static Match3Level Preset(uint index)
+        {
+            Library.CheckLayout();
+            Match3Level level;
+            Text.Check(Native.arbor_match3_level_preset(index, out level), "arbor_match3_level_preset");
+            return level;
+        }
+
+        /// <summary>Bytes of a tree that `iterations` iterations of a one-shot agent never fill.</summary>
+        public long TreeBytes(uint iterations)
+        {
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_tree_bytes(ref this, iterations, out bytes), "arbor_match3_tree_bytes");
+            return (long)bytes.ToUInt64();
+        }
+
+        /// <summary>A tree buffer for Match3Game.AgentMove, aligned (dispose it).</summary>
+        public NativeBuffer TreeBuffer(uint iterations)
+        {
+            return new NativeBuffer(TreeBytes(iterations), Constants.Match3TreeAlign);
+        }
+    }
+
+    /// <summary>arbor_match3_outcome: what one move did.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Outcome
+    {
+        public uint Points;
+        public uint Combos;
+        public uint Reshuffled;
+        public uint LegalBefore;
+    }
+
+    /// <summary>arbor_match3_metrics: a game so far.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Metrics
+    {
+        public double AverageAvailable;
+        public uint Score;
+        public uint Moves;
+        public uint MoveLimit;
+        public uint Combos;
+        public uint Reshuffles;
+        public uint LegalSum;
+        public uint LegalNow;
+        public uint GameOver;
+    }
+
+    /// <summary>arbor_match3_game: a game, 1,984 bytes, a value (the level, the chance seed
+    /// and the moves played; copy it, save it). Moves are byte codes.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Game
+    {
+        public uint Magic;
+        public uint Version;
+        public ulong Seed;
+        public uint Played;
+        public uint Reserved;
+        public Match3LevelImage Level;
+        public Match3RecordImage Record;
+        public Reserved5 ReservedEnd;
+
+        /// <summary>A game of `level` with chance seed `seed`.</summary>
+        public static Match3Game Start(Match3Level level, ulong seed)
+        {
+            Library.CheckLayout();
+            Match3Game game;
+            Text.Check(Native.arbor_match3_game_start(ref level, seed, out game), "arbor_match3_game_start");
+            return game;
+        }
+
+        /// <summary>The legal move codes, increasing (none once the game is over).</summary>
+        public byte[] LegalMoves()
+        {
+            byte[] moves = new byte[Constants.Match3MaxMoves];
+            UIntPtr count;
+            Text.Check(Native.arbor_match3_legal_moves(ref this, moves, (UIntPtr)moves.Length, out count), "arbor_match3_legal_moves");
+            Array.Resize(ref moves, (int)count.ToUInt64());
+            return moves;
+        }
+
+        /// <summary>Plays `code` in place; throws (IllegalMove, GameOver) and is then unchanged.</summary>
+        public Match3Outcome Play(byte code)
+        {
+            Match3Outcome outcome;
+            Text.Check(Native.arbor_match3_play(ref this, code, out outcome), "arbor_match3_play");
+            return outcome;
+        }
+
+        public Match3Metrics Metrics()
+        {
+            Match3Metrics metrics;
+            Text.Check(Native.arbor_match3_game_metrics(ref this, out metrics), "arbor_match3_game_metrics");
+            return metrics;
+        }
+
+        public bool IsOver { get { return Metrics().GameOver != 0; } }
+
+        /// <summary>The move `agent` chooses after `iterations` iterations, its generator
+        /// seeded with `seed`, its tree in `tree` (Match3Level.TreeBuffer; null for Random).</summary>
+        public byte AgentMove(Match3Agent agent, uint iterations, ulong seed, NativeBuffer tree)
+        {
+            byte code;
+            byte[] formula = agent.Formula;
+            using (new NativeBuffer.Lease(tree))
+            {
+                Text.Check(Native.arbor_match3_agent_move(ref this, agent.Kind, (uint)agent.Goal, formula,
+                    (UIntPtr)(formula == null ? 0 : formula.Length), iterations, seed,
+                    tree == null ? IntPtr.Zero : tree.Pointer, (UIntPtr)(ulong)(tree == null ? 0 : tree.Size), out code), "arbor_match3_agent_move");
+            }
+            return code;
+        }
+    }
+
+    /// <summary>Match-3 move text ("d4-d5") and formulas.</summary>
+    public static class Match3Text
+    {
+        /// <summary>Parses a move (shape only). Throws ArborParseException.</summary>
+        public static byte ParseMove(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            byte code;
+            ParseError error;
+            Status status = Native.arbor_match3_move_parse(bytes, (UIntPtr)bytes.Length, out code, out error);
+            Text.CheckParse(status, error, "arbor_match3_move_parse");
+            return code;
+        }
+
+        public static string FormatMove(byte code)
+        {
+            return Text.Format("arbor_match3_move_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_match3_move_format(code, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>Compiles a persona formula ("add(div(W, N), mul(0.5, sqrt(div(NP, N))))")
+        /// into its binary form. Throws ArborParseException, or InvalidLength past 64 terms.</summary>
+        public static byte[] ParseFormula(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            byte[] formula = new byte[Constants.Match3FormulaMaxBytes];
+            UIntPtr length;
+            ParseError error;
+            Status status = Native.arbor_match3_formula_parse(bytes, (UIntPtr)bytes.Length, formula, (UIntPtr)formula.Length, out length, out error);
+            Text.CheckParse(status, error, "arbor_match3_formula_parse");
+            Array.Resize(ref formula, (int)length.ToUInt64());
+            return formula;
+        }
+    }
+
+    /// <summary>arbor_match3_persona: a goal and a formula in binary form, 340 bytes, a value.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Persona
+    {
+        public uint Magic;
+        public uint Version;
+        public Match3Goal Goal;
+        public uint FormulaLen;
+        public Match3FormulaImage FormulaImage;
+        public Reserved2 Reserved;
+
+        /// <summary>Parses a persona file (goal, formula and/or bytecode lines).</summary>
+        public static Match3Persona Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Match3Persona persona;
+            ParseError error;
+            Status status = Native.arbor_match3_persona_parse(bytes, (UIntPtr)bytes.Length, out persona, out error);
+            Text.CheckParse(status, error, "arbor_match3_persona_parse");
+            return persona;
+        }
+
+        /// <summary>Bundled persona 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.</summary>
+        public static Match3Persona Shipped(uint index)
+        {
+            Library.CheckLayout();
+            Match3Persona persona;
+            Text.Check(Native.arbor_match3_persona_shipped(index, out persona), "arbor_match3_persona_shipped");
+            return persona;
+        }
+
+        /// <summary>A copy of the formula's FormulaLen bytes (read through a pinned copy of
+        /// the struct, which is blittable).</summary>
+        public byte[] Formula()
+        {
+            int length = (int)Math.Min(FormulaLen, (uint)Constants.Match3FormulaMaxBytes);
+            byte[] formula = new byte[length];
+            object boxed = this;
+            GCHandle pin = GCHandle.Alloc(boxed, GCHandleType.Pinned);
+            try
+            {
+                IntPtr start = IntPtr.Add(pin.AddrOfPinnedObject(), (int)Marshal.OffsetOf(typeof(Match3Persona), "FormulaImage"));
+                Marshal.Copy(start, formula, 0, length);
+            }
+            finally
+            {
+                pin.Free();
+            }
+            return formula;
+        }
+    }
+
+    /// <summary>Who chooses the moves: Random, Vanilla MCTS with a goal, or a Persona (a goal
+    /// and a formula, copied).</summary>
+    public sealed class Match3Agent
+    {
+        public const uint RandomKind = 0;   // ARBOR_MATCH3_AGENT_RANDOM
+        public const uint VanillaKind = 1;  // ARBOR_MATCH3_AGENT_VANILLA
+        public const uint PersonaKind = 2;  // ARBOR_MATCH3_AGENT_PERSONA
+
+        public uint Kind { get; private set; }
+        public Match3Goal Goal { get; private set; }
+        /// <summary>The binary formula (Persona), else null.</summary>
+        public byte[] Formula { get; private set; }
+
+        Match3Agent(uint kind, Match3Goal goal, byte[] formula) { Kind = kind; Goal = goal; Formula = formula; }
+
+        public static Match3Agent Random() { return new Match3Agent(RandomKind, Match3Goal.MaxS, null); }
+        public static Match3Agent Vanilla(Match3Goal goal = Match3Goal.MaxS) { return new Match3Agent(VanillaKind, goal, null); }
+        public static Match3Agent Persona(Match3Persona persona) { return new Match3Agent(PersonaKind, persona.Goal, persona.Formula()); }
+        public static Match3Agent Persona(Match3Goal goal, byte[] formula) { return new Match3Agent(PersonaKind, goal, (byte[])formula.Clone()); }
+    }
+
+    /// <summary>The anytime Match-3 agent search (arbor_match3_search_*): owns its handle
+    /// buffer (NativeBuffer), freed by Dispose. Threads as BreakthroughSearch: Cancel from
+    /// any thread during a Run; a racing Dispose waits for the call (SafeHandle).</summary>
+    public sealed class Match3Search : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>A search for `agent` in `game` (a game of `level`), sized so that
+        /// `iterations` iterations since the start or the last Play never fill the tree.</summary>
+        public Match3Search(Match3Level level, Match3Game game, Match3Agent agent, uint iterations, ulong seed)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_search_bytes(ref level, iterations, out bytes), "arbor_match3_search_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.Match3SearchAlign);
+            length = bytes;
+            byte[] formula = agent.Formula;
+            Status status = Native.arbor_match3_search_init(buffer.Pointer, length, ref game, agent.Kind, (uint)agent.Goal,
+                formula, (UIntPtr)(formula == null ? 0 : formula.Length), seed);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_match3_search_init");
+            }
+        }
+
+        public NativeBuffer Buffer { get { return buffer; } }
+
+        /// <summary>Searches on until `limits` or a Cancel stop it (Random: Done at once).
+        /// k runs of n iterations choose the move of one run of k·n.</summary>
+        public SearchProgress Run(SearchLimits limits)
+        {
+            SearchProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_run(buffer.Pointer, length, ref limits, out progress), "arbor_match3_search_run");
+            return progress;
+        }
+
+        /// <summary>Stops a Run in progress on another thread within one iteration (or the
+        /// next Run at once). Thread-safe.</summary>
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_cancel(buffer.Pointer, length), "arbor_match3_search_cancel");
+        }
+
+        /// <summary>Plays `code` in the handle's game, keeping its subtree.</summary>
+        public void Play(byte code)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_play(buffer.Pointer, length, code), "arbor_match3_search_play");
+        }
+
+        /// <summary>The handle's game, with the moves played through Play.</summary>
+        public Match3Game Game()
+        {
+            Match3Game game;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_game(buffer.Pointer, length, out game), "arbor_match3_search_game");
+            return game;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    /// <summary>arbor_match3_playtest_report: per agent (MaxS, MinS, MaxM, MinM, Vanilla,
+    /// Random: Match3Playtest.AgentName), one entry of each array.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3PlaytestReport
+    {
+        public Doubles6 MeanScore;
+        public Doubles6 MeanAvailable;
+        public UInts6 Games;
+        public UInts6 MinScore;
+        public UInts6 MaxScore;
+    }
+
+    /// <summary>arbor_match3_playtest_progress.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3PlaytestProgress
+    {
+        public uint GamesDone;
+        public uint GamesTotal;
+        /// <summary>Step (a game played), Cancelled (given up; the next step replays it) or Done.</summary>
+        public StopReason StopReason;
+        public uint Reserved;
+    }
+
+    /// <summary>The paper's Table II on a level: one call (Run), or in steps of one game
+    /// that can be cancelled (an instance, owning its handle buffer; Dispose frees it;
+    /// Cancel from any thread during a Step).</summary>
+    public sealed class Match3Playtest : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>The name of agent `index` (0..5), the order of the report's arrays.</summary>
+        public static string AgentName(uint index)
+        {
+            return Text.Format("arbor_match3_playtest_agent_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_match3_playtest_agent_format(index, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>`games` games for each of the six agents, `iterations` per move, on the
+        /// calling thread.</summary>
+        public static Match3PlaytestReport Run(Match3Level level, uint games, ulong seed, uint iterations)
+        {
+            Match3PlaytestReport report;
+            using (NativeBuffer tree = level.TreeBuffer(iterations))
+            {
+                Text.Check(Native.arbor_match3_playtest(ref level, games, seed, iterations, tree.Pointer, (UIntPtr)(ulong)tree.Size, out report), "arbor_match3_playtest");
+            }
+            return report;
+        }
+
+        public Match3Playtest(Match3Level level, uint games, ulong seed, uint iterations)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_playtest_bytes(ref level, iterations, out bytes), "arbor_match3_playtest_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.Match3PlaytestAlign);
+            length = bytes;
+            Status status = Native.arbor_match3_playtest_init(buffer.Pointer, length, ref level, games, seed, iterations);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_match3_playtest_init");
+            }
+        }
+
+        /// <summary>Plays the next game.</summary>
+        public Match3PlaytestProgress Step()
+        {
+            Match3PlaytestProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_step(buffer.Pointer, length, out progress), "arbor_match3_playtest_step");
+            return progress;
+        }
+
+        /// <summary>Makes a Step in progress on another thread give its game up. Thread-safe.</summary>
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_cancel(buffer.Pointer, length), "arbor_match3_playtest_cancel");
+        }
+
+        /// <summary>The report of the games played so far (Run's, once all are).</summary>
+        public Match3PlaytestReport Result()
+        {
+            Match3PlaytestReport report;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_result(buffer.Pointer, length, out report), "arbor_match3_playtest_result");
+            return report;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
 }

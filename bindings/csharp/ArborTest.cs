@@ -267,6 +267,245 @@ static class ArborTest
         }
     }
 
+    // ---- Match-3 -------------------------------------------------------------------------
+
+    // The 4x4 level of ffi-tests/match3.c: c1-c2 scores 120 + 2 * 60 = 240, one combo.
+    const string Cascade = "size 4x4\ncolours 4\ngrid\nCDCA\nDCDC\nDCAD\nAABA\nfall a BC\nfall b BA\nfall c BD\nfall d C\n";
+    // The small level of ffi-tests/playtest.c.
+    const string SmallLevel = "size 6x6\ncolours 5\nmoves 8\nseed 3\n";
+
+    static void ParseFailsAt(Action body, uint line, uint column, string message, string what)
+    {
+        try
+        {
+            body();
+            Check(false, what + " (no exception)");
+        }
+        catch (ArborParseException e)
+        {
+            Check(e.Line == line && e.Column == column && e.Detail == message,
+                  what + ": got " + e.Line + ":" + e.Column + " " + e.Detail);
+        }
+    }
+
+    // Blittable by the CLR's rule: a sequential or explicit struct whose instance fields are
+    // all blittable primitives, enums, pointers or such structs (no arrays, strings, bool,
+    // char). Checked by reflection: Mono pins any object, so pinning proves nothing there.
+    static bool Blittable<T>() where T : struct { return Blittable(typeof(T)); }
+
+    static bool Blittable(Type type)
+    {
+        if (type.IsEnum) return Blittable(Enum.GetUnderlyingType(type));
+        if (type == typeof(byte) || type == typeof(sbyte) || type == typeof(short) || type == typeof(ushort)
+            || type == typeof(int) || type == typeof(uint) || type == typeof(long) || type == typeof(ulong)
+            || type == typeof(float) || type == typeof(double) || type == typeof(IntPtr) || type == typeof(UIntPtr))
+            return true;
+        if (!type.IsValueType || type.IsPrimitive || type.IsAutoLayout) return false;
+        foreach (System.Reflection.FieldInfo field in type.GetFields(System.Reflection.BindingFlags.Instance
+                     | System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic))
+        {
+            if (!Blittable(field.FieldType)) return false;
+        }
+        return true;
+    }
+
+    static bool SameBytes<T>(T a, T b) where T : struct
+    {
+        int size = Marshal.SizeOf(typeof(T));
+        byte[] x = new byte[size], y = new byte[size];
+        GCHandle pa = GCHandle.Alloc(a, GCHandleType.Pinned), pb = GCHandle.Alloc(b, GCHandleType.Pinned);
+        try
+        {
+            Marshal.Copy(pa.AddrOfPinnedObject(), x, 0, size);
+            Marshal.Copy(pb.AddrOfPinnedObject(), y, 0, size);
+        }
+        finally
+        {
+            pa.Free();
+            pb.Free();
+        }
+        for (int i = 0; i < size; i++) if (x[i] != y[i]) return false;
+        return true;
+    }
+
+    static void TestMatch3Games()
+    {
+        Match3Level level = Match3Level.Parse(Cascade);
+        Match3Game game = Match3Game.Start(level, 1);
+        byte[] moves = game.LegalMoves();
+        byte code = Match3Text.ParseMove("c1-c2");
+        Check(moves.Length > 0 && Array.IndexOf(moves, code) >= 0, "c1-c2 is legal");
+        Match3Game before = game;
+        Throws(Status.IllegalMove, () => game.Play(Match3Text.ParseMove("a1-b1")), "illegal Match-3 move");
+        Check(SameBytes(before, game), "an illegal move changes nothing");
+        Match3Outcome outcome = game.Play(code);
+        Check(outcome.Points == 240 && outcome.Combos == 1 && outcome.LegalBefore == moves.Length,
+              "c1-c2: 240 points and a combo, got " + outcome.Points);
+        Match3Metrics metrics = game.Metrics();
+        Check(metrics.Score == 240 && metrics.Moves == 1 && metrics.MoveLimit == 20 && metrics.AverageAvailable == moves.Length && !game.IsOver, "metrics");
+        Check(before.Played == 0 && game.Played == 1, "the copy kept its own record");
+
+        Check(Match3Text.ParseMove(" c2-c1 ") == code && Match3Text.FormatMove(code) == "c1-c2", "move text both ways");
+        Throws(Status.InvalidArgument, () => Match3Text.FormatMove(0x80), "no move has code 0x80");
+        ParseFailsAt(() => Match3Text.ParseMove("c1-c3"), 1, 0, "the two cells are not neighbours", "c1-c3");
+        ParseFailsAt(() => Match3Level.Parse("size 7x7\ncolours 9\n"), 2, 9, "colours must be 3 to 8", "9 colours");
+        ParseFailsAt(() => Match3Level.Parse("size 4x4\ncolours 3\ngrid\nABCA\nBCAB\nCADC\nABCA\n"), 6, 3,
+                     "grid letter beyond the number of colours", "grid letter D");
+        Throws(Status.InvalidArgument, () => Match3Level.Preset(3), "preset 3");
+        Match3Level other = level;
+        other.Version ^= 1;
+        Throws(Status.WrongVersion, () => Match3Game.Start(other, 1), "a level of another version");
+
+        byte[] formula = Match3Text.ParseFormula("div(W, N)");
+        Check(formula.Length > 2 && formula[0] == 1, "formula binary form");
+        ParseFailsAt(() => Match3Text.ParseFormula("add(W N)"), 1, 7, "expected `,`", "formula without comma");
+        Match3Persona persona = Match3Persona.Parse("arbor-persona 1\ngoal MinM\nformula div(W, N)\ninfix W / N\n");
+        byte[] personaFormula = persona.Formula();
+        bool sameFormula = persona.Goal == Match3Goal.MinM && personaFormula.Length == formula.Length;
+        for (int i = 0; sameFormula && i < formula.Length; i++) sameFormula = personaFormula[i] == formula[i];
+        Check(sameFormula, "the persona's formula is the compiled one");
+        ParseFailsAt(() => Match3Persona.Parse("goal Best\nformula W\n"), 1, 6, "goal must be MaxS, MinS, MaxM or MinM", "goal Best");
+        ParseFailsAt(() => Match3Persona.Parse("goal MaxS\n"), 0, 0, "no formula or bytecode line", "no formula");
+        for (uint i = 0; i < Constants.Match3ShippedPersonas; i++)
+            Check(Match3Persona.Shipped(i).Goal == (Match3Goal)i, "shipped persona " + i);
+
+        // A whole game on board1 with each agent: 20 moves, then over.
+        Match3Level board1 = Match3Level.Preset(0);
+        Check(board1.TreeBytes(40) == 16 + 40 * (1 + 40 * 84), "tree bytes of board1");
+        using (NativeBuffer tree = board1.TreeBuffer(40))
+        {
+            Check(tree.Pointer.ToInt64() % Constants.Match3TreeAlign == 0, "tree aligned");
+            Match3Agent[] agents = { Match3Agent.Random(), Match3Agent.Vanilla(), Match3Agent.Persona(Match3Persona.Shipped(2)) };
+            foreach (Match3Agent agent in agents)
+            {
+                Match3Game g = Match3Game.Start(board1, 7);
+                uint played = 0;
+                while (!g.IsOver && played < 30)
+                {
+                    g.Play(g.AgentMove(agent, 40, 5 + played, agent.Kind == Match3Agent.RandomKind ? null : tree));
+                    played++;
+                }
+                Match3Metrics m = g.Metrics();
+                Check(played == 20 && m.Moves == 20 && m.GameOver == 1 && m.Score >= 20 * 60, "agent " + agent.Kind + " plays 20 moves");
+                Throws(Status.GameOver, () => g.AgentMove(agent, 40, 1, tree), "agent after the end");
+            }
+        }
+    }
+
+    static void TestMatch3Search()
+    {
+        Match3Level board1 = Match3Level.Preset(0);
+        Match3Game game = Match3Game.Start(board1, 7);
+        Match3Agent vanilla = Match3Agent.Vanilla();
+        using (Match3Search steps = new Match3Search(board1, game, vanilla, 120, 9))
+        using (Match3Search once = new Match3Search(board1, game, vanilla, 120, 9))
+        {
+            Check(steps.Buffer.Size == 2392 + 40 * (1 + 120 * 84) && steps.Buffer.Pointer.ToInt64() % Constants.Match3SearchAlign == 0, "handle size and alignment");
+            SearchProgress p = new SearchProgress();
+            for (ulong k = 1; k <= 3; k++)
+            {
+                p = steps.Run(SearchLimits.Iterations(40));
+                Check(p.Iterations == 40 * k && p.IterationsThisCall == 40 && p.StopReason == StopReason.Iterations, "Match-3 run " + k + " of 40");
+            }
+            SearchProgress q = once.Run(SearchLimits.Iterations(120));
+            Check(p.BestMove == q.BestMove && p.BestVisits == q.BestVisits && p.BestValue == q.BestValue && q.RootVisits == 120, "3 x 40 = 120");
+            using (NativeBuffer tree = board1.TreeBuffer(120))
+                Check(game.AgentMove(vanilla, 120, 9, tree) == q.BestMove, "the handle chooses the one-shot agent's move");
+            Check(Array.IndexOf(game.LegalMoves(), (byte)q.BestMove) >= 0, "a legal move");
+
+            byte code = (byte)q.BestMove;
+            once.Play(code);
+            SearchProgress more = once.Run(SearchLimits.Iterations(10));
+            Check(more.Iterations == 10 && more.RootVisits > 10, "tree reuse");
+            Match3Game played = game;
+            played.Play(code);
+            Check(SameBytes(once.Game(), played), "the handle's game has the move played");
+            Throws(Status.IllegalMove, () => once.Play(0x80), "illegal move in the handle");
+
+            fakeNow = 0;
+            SearchProgress timed = once.Run(SearchLimits.Within(TimeSpan.FromMilliseconds(2)).WithClock(fakeClock, IntPtr.Zero));
+            Check(timed.StopReason == StopReason.Deadline && timed.IterationsThisCall == 19, "2 ms by the caller's clock: 19 iterations, got " + timed.IterationsThisCall);
+
+            SearchLimits forever = SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero);
+            long bestUs = long.MaxValue;
+            for (int attempt = 0; attempt < 3; attempt++)
+            {
+                long cancelledAt = 0;
+                Thread canceller = new Thread(() => {
+                    Thread.Sleep(30);
+                    Interlocked.Exchange(ref cancelledAt, NowUs());
+                    steps.Cancel();
+                });
+                canceller.Start();
+                SearchProgress c = steps.Run(forever);
+                long returned = NowUs();
+                canceller.Join();
+                Check(c.StopReason == StopReason.Cancelled && c.IterationsThisCall > 0 && c.HasMove, "Match-3 run cancelled");
+                bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
+            }
+            Console.WriteLine("ArborTest: Match-3 search: a cancel from another thread ended the run in " + bestUs + " us (best of 3)");
+            Check(bestUs < 5000, "Match-3 cancel took " + bestUs + " us");
+        }
+        using (Match3Search random = new Match3Search(board1, game, Match3Agent.Random(), 10, 3))
+        {
+            SearchProgress r = random.Run(SearchLimits.Iterations(10));
+            Check(r.StopReason == StopReason.Done && r.HasMove, "Random chooses at once");
+        }
+        using (Match3Search persona = new Match3Search(board1, game, Match3Agent.Persona(Match3Persona.Shipped(0)), 40, 3))
+            Check(persona.Run(SearchLimits.Iterations(40)).HasMove, "persona search");
+    }
+
+    static void TestMatch3Playtest()
+    {
+        string[] names = { "MaxS", "MinS", "MaxM", "MinM", "Vanilla", "Random" };
+        for (uint i = 0; i < Constants.Match3PlaytestAgents; i++)
+            Check(Match3Playtest.AgentName(i) == names[i], "agent name " + i);
+        Throws(Status.InvalidArgument, () => Match3Playtest.AgentName(6), "agent 6");
+
+        Match3Level level = Match3Level.Parse(SmallLevel);
+        Match3PlaytestReport oneShot = Match3Playtest.Run(level, 3, 5, 10);
+        for (int i = 0; i < Constants.Match3PlaytestAgents; i++)
+            Check(oneShot.Games[i] == 3 && oneShot.MinScore[i] >= 8 * 60 && oneShot.MinScore[i] <= oneShot.MeanScore[i]
+                  && oneShot.MeanScore[i] <= oneShot.MaxScore[i], "report row " + i);
+        using (Match3Playtest stepped = new Match3Playtest(level, 3, 5, 10))
+        {
+            stepped.Cancel();
+            Match3PlaytestProgress p = stepped.Step();
+            Check(p.StopReason == StopReason.Cancelled && p.GamesDone == 0 && p.GamesTotal == 18, "a cancel before a step");
+            uint steps = 0;
+            while ((p = stepped.Step()).StopReason == StopReason.Step && steps < 100)
+            {
+                steps++;
+                Check(p.GamesDone == steps, "games done " + steps);
+            }
+            Check(steps == 18 && p.StopReason == StopReason.Done, "18 steps, then Done");
+            Check(SameBytes(stepped.Result(), oneShot), "stepped report equals the one-shot one, byte for byte");
+        }
+        // A long game (5,000 iterations a move), its step cancelled from another thread; the
+        // best of three (a step given up is replayed by the next, so the handle is reused).
+        using (Match3Playtest slow = new Match3Playtest(level, 1, 1, 5000))
+        {
+            long bestUs = long.MaxValue;
+            for (int attempt = 0; attempt < 3; attempt++)
+            {
+                long cancelledAt = 0;
+                Thread canceller = new Thread(() => {
+                    Thread.Sleep(20);
+                    Interlocked.Exchange(ref cancelledAt, NowUs());
+                    slow.Cancel();
+                });
+                canceller.Start();
+                Match3PlaytestProgress c = slow.Step();
+                long returned = NowUs();
+                canceller.Join();
+                Check(c.StopReason == StopReason.Cancelled && c.GamesDone == 0, "playtest step cancelled");
+                bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
+            }
+            Console.WriteLine("ArborTest: Match-3 playtest step cancelled from another thread: returned in " + bestUs + " us (best of 3)");
+            Check(bestUs < 5000, "playtest cancel took " + bestUs + " us");
+        }
+    }
+
     static int Main()
     {
         // Layout and ABI: the struct mirrors have their C sizes.
@@ -274,6 +513,13 @@ static class ArborTest
         Check(Marshal.SizeOf(typeof(ParseError)) == Constants.ParseErrorBytes, "ParseError is 136 bytes");
         Check(Marshal.SizeOf(typeof(Breakthrough)) == 40 && Marshal.SizeOf(typeof(SearchProgress)) == 40, "Breakthrough and SearchProgress are 40 bytes");
         Check(Marshal.SizeOf(typeof(SearchLimits)) == 24 + 2 * IntPtr.Size, "SearchLimits is 24 bytes and two pointers");
+        // Every mirror but ParseError (an error-path struct with a marshalled array) is
+        // blittable: pinned and passed, never copied by the marshaller.
+        Check(Blittable<Breakthrough>() && Blittable<SolveResult>() && Blittable<SearchLimits>() && Blittable<SearchProgress>()
+              && Blittable<BreakthroughSearchConfig>() && Blittable<BreakthroughSearchStats>(), "Breakthrough and search mirrors are blittable");
+        Check(Blittable<Match3Level>() && Blittable<Match3Game>() && Blittable<Match3Outcome>() && Blittable<Match3Metrics>()
+              && Blittable<Match3Persona>() && Blittable<Match3PlaytestReport>() && Blittable<Match3PlaytestProgress>(), "Match-3 mirrors are blittable");
+        Check(!Blittable<ParseError>(), "ParseError is marshalled (its message array)");
 
         // Versions and build information.
         Version v = Library.Version;
@@ -354,6 +600,9 @@ static class ArborTest
         TestBreakthroughPositions();
         TestBreakthroughSolver();
         TestBreakthroughSearch();
+        TestMatch3Games();
+        TestMatch3Search();
+        TestMatch3Playtest();
 
         Console.WriteLine("ArborTest (C#): " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

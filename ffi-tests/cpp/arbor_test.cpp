@@ -525,21 +525,26 @@ static void test_match3_playtest() {
     const arbor_match3_playtest_report result = stepped.result();
     CHECK(std::memcmp(&result, &one_shot, sizeof result) == 0);
 
-    // A long game (5,000 iterations a move) cancelled from another thread.
+    // A long game (5,000 iterations a move), its step cancelled from another thread; the best
+    // of three (a step given up is replayed by the next, so the handle is reused).
     arbor::Match3Playtest slow(level, 1, 1, 5000);
-    std::atomic<std::uint64_t> cancelled_at{0};
-    std::thread canceller([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        cancelled_at = steady_us(nullptr);
-        slow.cancel();
-    });
-    const arbor::Match3PlaytestProgress c = slow.step();
-    const std::uint64_t returned = steady_us(nullptr);
-    canceller.join();
-    CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.games_done == 0);
-    std::printf("arbor_test: Match-3 playtest step cancelled from another thread: returned in %llu us\n",
-                static_cast<unsigned long long>(returned - cancelled_at.load()));
-    CHECK(returned - cancelled_at.load() < 20000);
+    std::uint64_t best_us = UINT64_MAX;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        std::atomic<std::uint64_t> cancelled_at{0};
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            cancelled_at = steady_us(nullptr);
+            slow.cancel();
+        });
+        const arbor::Match3PlaytestProgress c = slow.step();
+        const std::uint64_t returned = steady_us(nullptr);
+        canceller.join();
+        CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.games_done == 0);
+        best_us = std::min(best_us, returned - cancelled_at.load());
+    }
+    std::printf("arbor_test: Match-3 playtest step cancelled from another thread: returned in %llu us (best of 3)\n",
+                static_cast<unsigned long long>(best_us));
+    CHECK(best_us < 5000);
 }
 
 int main() {
