@@ -56,6 +56,12 @@ static class ArborTest
         return move <= 0xFFFF && Array.IndexOf(position.LegalMoves(), (ushort)move) >= 0;
     }
 
+    // Wall-clock bounds, on a machine shared with other work: each timing is the best of up
+    // to Attempts tries, stopping at the first within its bound.
+    const long CancelBoundUs = 5000;
+    const long OverrunBoundUs = 1000;
+    const int Attempts = 5;
+
     static long NowUs() { return Stopwatch.GetTimestamp() * 1000000L / Stopwatch.Frequency; }
 
     // The deterministic caller's clock: 100 us a reading. A static method (IL2CPP's rule),
@@ -190,16 +196,19 @@ static class ArborTest
             if (!ownClock) frame = frame.WithClock(steadyClock, IntPtr.Zero);
             long bestUs = long.MaxValue;
             SearchProgress p = new SearchProgress();
-            for (int attempt = 0; attempt < 3; attempt++)
+            bool every = true;
+            int tries = 0;
+            for (; tries < Attempts && bestUs >= 3000 + OverrunBoundUs; tries++)
             {
                 long began = NowUs();
                 p = search.Run(frame);
                 long took = NowUs() - began;
-                Check(p.StopReason == StopReason.Deadline && p.IterationsThisCall > 0 && took >= 2999, "deadline run took " + took + " us");
+                every = every && p.StopReason == StopReason.Deadline && p.IterationsThisCall > 0 && took >= 2999;
                 bestUs = Math.Min(bestUs, took);
             }
-            Console.WriteLine("ArborTest: a 3000 us frame budget took " + bestUs + " us (best of 3), " + p.IterationsThisCall + " iterations");
-            Check(bestUs < 4000, "a 3 ms budget overran: " + bestUs + " us");
+            Check(every, "every frame run stopped at its deadline, not before");
+            Console.WriteLine("ArborTest: a 3000 us frame budget took " + bestUs + " us (best of " + tries + "), " + p.IterationsThisCall + " iterations");
+            Check(bestUs < 3000 + OverrunBoundUs, "a 3 ms budget overran: " + bestUs + " us");
             Check(LegalIn(start, p.BestMove), "legal move after the frame");
             fakeNow = 0;
             p = search.Run(SearchLimits.Within(TimeSpan.FromMilliseconds(1)).WithClock(fakeClock, IntPtr.Zero));
@@ -212,7 +221,9 @@ static class ArborTest
         {
             SearchLimits forever = SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero);
             long bestUs = long.MaxValue;
-            for (int attempt = 0; attempt < 3; attempt++)
+            bool every = true;
+            int tries = 0;
+            for (; tries < Attempts && bestUs >= CancelBoundUs; tries++)
             {
                 long cancelledAt = 0;
                 Thread canceller = new Thread(() => {
@@ -224,11 +235,12 @@ static class ArborTest
                 SearchProgress p = search.Run(forever);
                 long returned = NowUs();
                 canceller.Join();
-                Check(p.StopReason == StopReason.Cancelled && p.IterationsThisCall > 0 && LegalIn(start, p.BestMove), "cancelled run");
+                every = every && p.StopReason == StopReason.Cancelled && p.IterationsThisCall > 0 && LegalIn(start, p.BestMove);
                 bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
             }
-            Console.WriteLine("ArborTest: a cancel from another thread ended the run in " + bestUs + " us (best of 3)");
-            Check(bestUs < 5000, "cancel took " + bestUs + " us");
+            Check(every, "cancelled run");
+            Console.WriteLine("ArborTest: a cancel from another thread ended the run in " + bestUs + " us (best of " + tries + ")");
+            Check(bestUs < CancelBoundUs, "cancel took " + bestUs + " us");
             Check(search.Run(SearchLimits.Iterations(10)).StopReason == StopReason.Iterations, "the cancel was cleared");
             search.Cancel();
             SearchProgress stopped = search.Run(SearchLimits.Iterations(10));
@@ -428,7 +440,9 @@ static class ArborTest
 
             SearchLimits forever = SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero);
             long bestUs = long.MaxValue;
-            for (int attempt = 0; attempt < 3; attempt++)
+            bool every = true;
+            int tries = 0;
+            for (; tries < Attempts && bestUs >= CancelBoundUs; tries++)
             {
                 long cancelledAt = 0;
                 Thread canceller = new Thread(() => {
@@ -440,11 +454,12 @@ static class ArborTest
                 SearchProgress c = steps.Run(forever);
                 long returned = NowUs();
                 canceller.Join();
-                Check(c.StopReason == StopReason.Cancelled && c.IterationsThisCall > 0 && c.HasMove, "Match-3 run cancelled");
+                every = every && c.StopReason == StopReason.Cancelled && c.IterationsThisCall > 0 && c.HasMove;
                 bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
             }
-            Console.WriteLine("ArborTest: Match-3 search: a cancel from another thread ended the run in " + bestUs + " us (best of 3)");
-            Check(bestUs < 5000, "Match-3 cancel took " + bestUs + " us");
+            Check(every, "Match-3 run cancelled");
+            Console.WriteLine("ArborTest: Match-3 search: a cancel from another thread ended the run in " + bestUs + " us (best of " + tries + ")");
+            Check(bestUs < CancelBoundUs, "Match-3 cancel took " + bestUs + " us");
         }
         using (Match3Search random = new Match3Search(board1, game, Match3Agent.Random(), 10, 3))
         {
@@ -486,7 +501,9 @@ static class ArborTest
         using (Match3Playtest slow = new Match3Playtest(level, 1, 1, 5000))
         {
             long bestUs = long.MaxValue;
-            for (int attempt = 0; attempt < 3; attempt++)
+            bool every = true;
+            int tries = 0;
+            for (; tries < Attempts && bestUs >= CancelBoundUs; tries++)
             {
                 long cancelledAt = 0;
                 Thread canceller = new Thread(() => {
@@ -498,11 +515,12 @@ static class ArborTest
                 Match3PlaytestProgress c = slow.Step();
                 long returned = NowUs();
                 canceller.Join();
-                Check(c.StopReason == StopReason.Cancelled && c.GamesDone == 0, "playtest step cancelled");
+                every = every && c.StopReason == StopReason.Cancelled && c.GamesDone == 0;
                 bestUs = Math.Min(bestUs, returned - Interlocked.Read(ref cancelledAt));
             }
-            Console.WriteLine("ArborTest: Match-3 playtest step cancelled from another thread: returned in " + bestUs + " us (best of 3)");
-            Check(bestUs < 5000, "playtest cancel took " + bestUs + " us");
+            Check(every, "playtest step cancelled");
+            Console.WriteLine("ArborTest: Match-3 playtest step cancelled from another thread: returned in " + bestUs + " us (best of " + tries + ")");
+            Check(bestUs < CancelBoundUs, "playtest cancel took " + bestUs + " us");
         }
     }
 

@@ -62,6 +62,24 @@ static constexpr arbor::Card card(unsigned rank, unsigned suit) {
 
 // ---- Breakthrough ------------------------------------------------------------------------
 
+// Wall-clock bounds, on a machine shared with other work: each timing is the best of up to
+// five attempts (stopping at the first within its bound), and sanitizer builds, about ten
+// times slower an iteration, get ten times the room.
+#if defined(__SANITIZE_ADDRESS__)
+static constexpr std::uint64_t slack = 10;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+static constexpr std::uint64_t slack = 10;
+#else
+static constexpr std::uint64_t slack = 1;
+#endif
+#else
+static constexpr std::uint64_t slack = 1;
+#endif
+static constexpr std::uint64_t cancel_bound_us = 5000 * slack;   // cancel to return
+static constexpr std::uint64_t overrun_bound_us = 1000 * slack;  // past a deadline
+static constexpr int attempts = 5;
+
 // A monotonic microsecond clock of the caller's, for arbor_search_limits.now_us (the no_std
 // library has no clock of its own).
 static std::uint64_t steady_us(void *) {
@@ -249,17 +267,19 @@ static void test_breakthrough_search() {
         if (!own_clock) frame.clock(steady_us);
         std::uint64_t best_us = UINT64_MAX;
         arbor::SearchProgress p;
-        for (int attempt = 0; attempt < 3; attempt++) {
+        int tries = 0;
+        bool every = true;
+        for (; tries < attempts && best_us >= 3000 + overrun_bound_us; tries++) {
             const std::uint64_t began = steady_us(nullptr);
             p = search.run(frame);
             const std::uint64_t took = steady_us(nullptr) - began;
-            CHECK(p.stop_reason == arbor::StopReason::Deadline && p.iterations_this_call > 0);
-            CHECK(took >= 3000);
+            every = every && p.stop_reason == arbor::StopReason::Deadline && p.iterations_this_call > 0 && took >= 3000;
             best_us = std::min(best_us, took);
         }
-        std::printf("arbor_test: a 3000 us frame budget took %llu us (best of 3), %u iterations\n",
-                    static_cast<unsigned long long>(best_us), p.iterations_this_call);
-        CHECK(best_us < 4000);
+        CHECK(every); // every attempt stopped at its deadline, not before
+        std::printf("arbor_test: a 3000 us frame budget took %llu us (best of %d), %u iterations\n",
+                    static_cast<unsigned long long>(best_us), tries, p.iterations_this_call);
+        CHECK(best_us < 3000 + overrun_bound_us);
         CHECK(legal_in(start, p.best_move));
         // The caller's clock, deterministic: 100 us a reading, a 1000 us deadline = 9 iterations.
         std::uint64_t fake = 0;
@@ -275,7 +295,9 @@ static void test_breakthrough_search() {
         arbor::SearchLimits forever(0);
         forever.deadline(std::chrono::seconds(20)).clock(steady_us); // a guard only
         std::uint64_t best_us = UINT64_MAX;
-        for (int attempt = 0; attempt < 3; attempt++) {
+        int tries = 0;
+        bool every = true;
+        for (tries = 0; tries < attempts && best_us >= cancel_bound_us; tries++) {
             std::atomic<std::uint64_t> cancelled_at{0};
             std::thread canceller([&] {
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -285,13 +307,14 @@ static void test_breakthrough_search() {
             const arbor::SearchProgress p = search.run(forever);
             const std::uint64_t returned = steady_us(nullptr);
             canceller.join();
-            CHECK(p.stop_reason == arbor::StopReason::Cancelled && p.iterations_this_call > 0);
-            CHECK(legal_in(start, p.best_move));
+            every = every && p.stop_reason == arbor::StopReason::Cancelled && p.iterations_this_call > 0 &&
+                    legal_in(start, p.best_move);
             best_us = std::min(best_us, returned - cancelled_at.load());
         }
-        std::printf("arbor_test: a cancel from another thread ended the run in %llu us (best of 3)\n",
-                    static_cast<unsigned long long>(best_us));
-        CHECK(best_us < 5000);
+        CHECK(every);
+        std::printf("arbor_test: a cancel from another thread ended the run in %llu us (best of %d)\n",
+                    static_cast<unsigned long long>(best_us), tries);
+        CHECK(best_us < cancel_bound_us);
         // The run that reported the cancel cleared it; one made before a run stops that run.
         CHECK(search.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Iterations);
         search.cancel();
@@ -467,7 +490,9 @@ static void test_match3_search() {
     arbor::SearchLimits forever(0);
     forever.deadline(std::chrono::seconds(20)).clock(steady_us);
     std::uint64_t best_us = UINT64_MAX;
-    for (int attempt = 0; attempt < 3; attempt++) {
+    int tries = 0;
+    bool every = true;
+    for (tries = 0; tries < attempts && best_us >= cancel_bound_us; tries++) {
         std::atomic<std::uint64_t> cancelled_at{0};
         std::thread canceller([&] {
             std::this_thread::sleep_for(std::chrono::milliseconds(30));
@@ -477,12 +502,13 @@ static void test_match3_search() {
         const arbor::SearchProgress c = steps.run(forever);
         const std::uint64_t returned = steady_us(nullptr);
         canceller.join();
-        CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.iterations_this_call > 0 && c.has_move());
+        every = every && c.stop_reason == arbor::StopReason::Cancelled && c.iterations_this_call > 0 && c.has_move();
         best_us = std::min(best_us, returned - cancelled_at.load());
     }
-    std::printf("arbor_test: Match-3 search: a cancel from another thread ended the run in %llu us (best of 3)\n",
-                static_cast<unsigned long long>(best_us));
-    CHECK(best_us < 5000);
+    CHECK(every);
+    std::printf("arbor_test: Match-3 search: a cancel from another thread ended the run in %llu us (best of %d)\n",
+                static_cast<unsigned long long>(best_us), tries);
+    CHECK(best_us < cancel_bound_us);
     steps.cancel();
     CHECK(steps.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Cancelled);
     CHECK(steps.run(arbor::SearchLimits::iterations(10)).stop_reason == arbor::StopReason::Iterations);
@@ -525,11 +551,13 @@ static void test_match3_playtest() {
     const arbor_match3_playtest_report result = stepped.result();
     CHECK(std::memcmp(&result, &one_shot, sizeof result) == 0);
 
-    // A long game (5,000 iterations a move), its step cancelled from another thread; the best
-    // of three (a step given up is replayed by the next, so the handle is reused).
+    // A long game (5,000 iterations a move), its step cancelled from another thread (a step
+    // given up is replayed by the next, so the handle serves every attempt).
     arbor::Match3Playtest slow(level, 1, 1, 5000);
     std::uint64_t best_us = UINT64_MAX;
-    for (int attempt = 0; attempt < 3; attempt++) {
+    int tries = 0;
+    bool every = true;
+    for (tries = 0; tries < attempts && best_us >= cancel_bound_us; tries++) {
         std::atomic<std::uint64_t> cancelled_at{0};
         std::thread canceller([&] {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -539,12 +567,13 @@ static void test_match3_playtest() {
         const arbor::Match3PlaytestProgress c = slow.step();
         const std::uint64_t returned = steady_us(nullptr);
         canceller.join();
-        CHECK(c.stop_reason == arbor::StopReason::Cancelled && c.games_done == 0);
+        every = every && c.stop_reason == arbor::StopReason::Cancelled && c.games_done == 0;
         best_us = std::min(best_us, returned - cancelled_at.load());
     }
-    std::printf("arbor_test: Match-3 playtest step cancelled from another thread: returned in %llu us (best of 3)\n",
-                static_cast<unsigned long long>(best_us));
-    CHECK(best_us < 5000);
+    CHECK(every);
+    std::printf("arbor_test: Match-3 playtest step cancelled from another thread: returned in %llu us (best of %d)\n",
+                static_cast<unsigned long long>(best_us), tries);
+    CHECK(best_us < cancel_bound_us);
 }
 
 int main() {
