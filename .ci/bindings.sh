@@ -3,6 +3,7 @@
 # bindings/install.sh into a temporary prefix (std, and --no-std), then checks
 #   - the exported symbols: the .so and the installed .a define exactly the functions
 #     arbor.h declares, and nothing else global; SONAME libarbor.so.1 and its links;
+#   - every function of arbor.h has its binding in arbor.hpp and Arbor.cs;
 #   - the installed .a links beside another Rust static library (both orders), and builds
 #     and runs the C programs of ffi-tests;
 #   - the CMake package: ffi-tests/cmake-consumer, shared and static, and version refusal;
@@ -81,6 +82,15 @@ check_symbols() { # $1: prefix, $2: label
 }
 step "symbols and SONAME (std)"
 check_symbols "$prefix" std "${CARGO_TARGET_DIR:-target}/release/libarbor.a"
+
+step "every function of arbor.h is bound in arbor.hpp and Arbor.cs"
+unbound=()
+for fn in $(header_functions); do
+    grep -qw "$fn" include/arbor.hpp || unbound+=("arbor.hpp: $fn")
+    grep -q "extern [A-Za-z]* $fn(" bindings/csharp/Arbor.cs || unbound+=("Arbor.cs: $fn")
+done
+[ ${#unbound[@]} -eq 0 ] || { printf '%s\n' "${unbound[@]}"; fail "functions of arbor.h without a binding"; }
+echo "the $(header_functions | wc -l) functions of arbor.h are called by arbor.hpp and declared in Arbor.cs's Native"
 
 step "the installed static library links beside another Rust static library"
 # The reason for localizing: two Rust static libraries in one program. A small one with

@@ -1202,7 +1202,8 @@ namespace Arbor
             GCHandle pin = GCHandle.Alloc(boxed, GCHandleType.Pinned);
             try
             {
-                IntPtr start = IntPtr.Add(pin.AddrOfPinnedObject(), (int)Marshal.OffsetOf(typeof(Match3Persona), "FormulaImage"));
+                // FormulaImage follows four uint fields (no reflection: IL2CPP strips names).
+                IntPtr start = IntPtr.Add(pin.AddrOfPinnedObject(), 16);
                 Marshal.Copy(start, formula, 0, length);
             }
             finally

@@ -538,6 +538,7 @@ static class ArborTest
         Check(Blittable<Match3Level>() && Blittable<Match3Game>() && Blittable<Match3Outcome>() && Blittable<Match3Metrics>()
               && Blittable<Match3Persona>() && Blittable<Match3PlaytestReport>() && Blittable<Match3PlaytestProgress>(), "Match-3 mirrors are blittable");
         Check(!Blittable<ParseError>(), "ParseError is marshalled (its message array)");
+        Check((int)Marshal.OffsetOf(typeof(Match3Persona), "FormulaImage") == 16, "Match3Persona's formula at byte 16");
 
         // Versions and build information.
         Version v = Library.Version;
