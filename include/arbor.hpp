@@ -1,8 +1,9 @@
 /*
  * arbor.hpp: a thin, header-only C++17 layer over arbor's C ABI (arbor.h).
  *
- * Hand-written (arbor.h is generated; this file is not). It adds no state and no policy:
- * every function calls the C function of the same name and converts.
+ * Hand-written (arbor.h is generated; this file is not). It adds no policy: every function
+ * or member calls the C function of its name and converts, and the only state is what a C
+ * caller holds anyway (the structs, in value types, and the caller buffers, in owners).
  *
  * Errors: a failing status throws arbor::Error, a std::system_error whose code() is an
  * std::error_code in arbor's category (arbor::error_category()), so both styles work:
@@ -18,7 +19,11 @@
  * stays fully usable from C++ ([[nodiscard]] statuses, noexcept functions).
  *
  * Text in: std::string_view (UTF-8, not NUL-terminated, as the C ABI takes it). Text out:
- * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor).
+ * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor),
+ * held by the handle owners (BreakthroughSearch, Match3Search, Match3Playtest).
+ *
+ * Threads: as arbor.h. An owner's cancel() may be called from any thread while its run() or
+ * step() runs on another; nothing else on one object overlaps.
  *
  * Coverage: all of ABI 1.0: statuses, versions, build information, cards and hands, the
  * anytime search limits and progress, Breakthrough (positions, moves, the solver, the search

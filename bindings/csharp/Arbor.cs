@@ -16,10 +16,13 @@
 //   would free a returned string with the runtime's allocator (Mono and .NET call free or
 //   CoTaskMemFree on it), which is wrong for memory arbor owns — and arbor allocates
 //   nothing, so ABI 1.0 has no string returns at all.
-// - Structs: [StructLayout(LayoutKind.Sequential)] mirrors with fixed-width fields; their
-//   sizes are checked against the ARBOR_..._BYTES values when the bindings are first used
-//   (`Library.CheckLayout`), together with the library's ABI version.
-// - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose).
+// - Structs: blittable [StructLayout(LayoutKind.Sequential)] mirrors with fixed-width
+//   fields, passed by ref/out (pinned, not copied); their sizes are checked against the
+//   ARBOR_..._BYTES values when the bindings are first used (`Library.CheckLayout`),
+//   together with the library's ABI version. ParseError alone is marshalled.
+// - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose), held by
+//   the IDisposable handle owners (BreakthroughSolver, BreakthroughSearch, Match3Search,
+//   Match3Playtest), whose Cancel may be called from any thread during a Run or Step.
 //
 // Coverage: all of ABI 1.0: statuses, versions, build information, hands, cards, the
 // anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
