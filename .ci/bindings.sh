@@ -3,14 +3,15 @@
 # bindings/install.sh into a temporary prefix (std, and --no-std), then checks
 #   - the exported symbols: the .so and the installed .a define exactly the functions
 #     arbor.h declares, and nothing else global; SONAME libarbor.so.1 and its links;
-#   - the installed .a links beside another Rust static library (both orders), and runs
-#     the C programs of ffi-tests;
+#   - every function of arbor.h has its binding in arbor.hpp and Arbor.cs;
+#   - the installed .a links beside another Rust static library (both orders), and builds
+#     and runs the C programs of ffi-tests;
 #   - the CMake package: ffi-tests/cmake-consumer, shared and static, and version refusal;
 #   - pkg-config: a C program compiled and linked with it, shared and static;
 #   - the C++ layer: ffi-tests/cpp/arbor_test.cpp (static, shared, ASan+UBSan), and that
 #     an ignored status does not compile ([[nodiscard]]);
-#   - the C# bindings: bindings/csharp/ArborTest.cs with mcs and mono;
-#   - until the Hold'em area merges, the ABI 1.0 card text paths of both (stand-ins).
+#   - the C# bindings: bindings/csharp/ArborTest.cs and the quick start Example.cs with mcs
+#     and mono, and that each constant of Arbor.cs marked with an ARBOR_ name has its value.
 # About 15 s when cargo has nothing to rebuild, 2 minutes when it relinks both libraries.
 # Installs cmake, pkg-config and mono with apt-get when missing; if that is impossible,
 # the steps needing them are skipped with a message (and the script says so at the end).
@@ -82,6 +83,15 @@ check_symbols() { # $1: prefix, $2: label
 step "symbols and SONAME (std)"
 check_symbols "$prefix" std "${CARGO_TARGET_DIR:-target}/release/libarbor.a"
 
+step "every function of arbor.h is bound in arbor.hpp and Arbor.cs"
+unbound=()
+for fn in $(header_functions); do
+    grep -qw "$fn" include/arbor.hpp || unbound+=("arbor.hpp: $fn")
+    grep -q "extern [A-Za-z]* $fn(" bindings/csharp/Arbor.cs || unbound+=("Arbor.cs: $fn")
+done
+[ ${#unbound[@]} -eq 0 ] || { printf '%s\n' "${unbound[@]}"; fail "functions of arbor.h without a binding"; }
+echo "the $(header_functions | wc -l) functions of arbor.h are called by arbor.hpp and declared in Arbor.cs's Native"
+
 step "the installed static library links beside another Rust static library"
 # The reason for localizing: two Rust static libraries in one program. A small one with
 # std, linked before and after arbor's; both must link and work.
@@ -116,16 +126,12 @@ gcc -std=c11 -I"$prefix/include" "$work/both.c" "$work/libother.a" "$prefix/lib/
 "$work/both2"
 
 step "the C programs of ffi-tests against the installed static library"
-# Programs on the pre-1.0 API that no longer compile are reported, not failed: their areas
-# are being moved to 1.0 (tests/ffi.rs and .ci/run own them).
+# Every area is at ABI 1.0: each program must compile against the installed arbor.h and pass.
 for source in ffi-tests/*.c; do
     name=$(basename "$source" .c)
-    if gcc -std=c11 -w -I"$prefix/include" -Iffi-tests "$source" "$prefix/lib/libarbor.a" \
-        -lgcc_s -lutil -lrt -lpthread -lm -ldl -o "$work/$name" 2> "$work/$name.err"; then
-        "$work/$name" | tail -1
-    else
-        echo "$name: does not compile against this arbor.h (area not at ABI 1.0 yet)"
-    fi
+    gcc -std=c11 -w -I"$prefix/include" -Iffi-tests "$source" "$prefix/lib/libarbor.a" \
+        -lgcc_s -lutil -lrt -lpthread -lm -ldl -o "$work/$name" || fail "ffi-tests/$name.c does not compile against arbor.h"
+    "$work/$name" | tail -1
 done
 
 step "C++ layer (ffi-tests/cpp)"
@@ -201,40 +207,24 @@ else
 fi
 
 step "C# bindings (bindings/csharp)"
+# Every constant of Arbor.cs marked "// ARBOR_X" has the value arbor.h gives ARBOR_X.
+checked=0
+while read -r value macro; do
+    header=$(sed -n "s/^#define $macro ((size_t)\([0-9]*\))\$/\1/p; s/^#define $macro UINT[0-9]*_C(\([0-9]*\))\$/\1/p" include/arbor.h)
+    [ -n "$header" ] || fail "Arbor.cs names $macro, which arbor.h does not define as a number"
+    [ "$header" = "$value" ] || fail "Arbor.cs has $macro = $value, arbor.h $header"
+    checked=$((checked + 1))
+done < <(sed -n 's/^ *public const [a-z]* [A-Za-z0-9]* = \([0-9]*\); *\/\/ \(ARBOR_[A-Z0-9_]*\)$/\1 \2/p' bindings/csharp/Arbor.cs)
+[ "$checked" -gt 0 ] || fail "no constant of Arbor.cs is marked with its arbor.h name"
+echo "Arbor.cs: $checked constants equal arbor.h's"
 if command -v mcs >/dev/null && command -v mono >/dev/null; then
     mcs -warnaserror -nologo -out:"$work/ArborTest.exe" bindings/csharp/Arbor.cs bindings/csharp/ArborTest.cs
     LD_LIBRARY_PATH=$prefix/lib mono "$work/ArborTest.exe"
+    # The quick start of docs/bindings.md.
+    mcs -warnaserror -nologo -out:"$work/Example.exe" bindings/csharp/Arbor.cs bindings/csharp/Example.cs
+    LD_LIBRARY_PATH=$prefix/lib mono "$work/Example.exe"
 else
     skipped+=("C# (mcs/mono)")
-fi
-
-step "card text at ABI 1.0 (until the Hold'em area merges)"
-# While arbor.h still declares the pre-1.0 card text functions, arbor.hpp and Arbor.cs use
-# their pre-1.0 paths. Their 1.0 paths are checked here against a library whose two card
-# functions are replaced by 1.0-shaped stand-ins (ffi-tests/transition). TEMPORARY: once
-# main has the 1.0 forms this step skips itself; delete it and ffi-tests/transition then.
-if grep -q 'arbor_card_parse(const char \*text, uint8_t \*out_card)' include/arbor.h; then
-    mock=$work/mock
-    mkdir -p "$mock/include" "$mock/lib"
-    cp "$prefix/include/arbor.hpp" "$mock/include/"
-    perl -0pe 's/(ARBOR_NODISCARD arbor_status arbor_card_parse)\(const char \*text, uint8_t \*out_card\)/typedef struct arbor_parse_error {\n  uint32_t line;\n  uint32_t column;\n  uint32_t message_len;\n  uint32_t reserved;\n  uint8_t message[ARBOR_PARSE_MESSAGE_MAX];\n} arbor_parse_error;\n$1(const uint8_t *text, size_t len, uint8_t *out_card, arbor_parse_error *out_error)/;
-               s/(ARBOR_NODISCARD arbor_status arbor_card_format\(uint8_t card, char \*buf, size_t len)\)/$1, size_t *out_len)/;
-               s/(ARBOR_SIZE_CHECK\(arbor_match3_level)/ARBOR_SIZE_CHECK(arbor_parse_error, ARBOR_PARSE_ERROR_BYTES);\n$1/' \
-        "$prefix/include/arbor.h" > "$mock/include/arbor.h"
-    grep -q 'size_t \*out_len) ARBOR_NOEXCEPT;' "$mock/include/arbor.h" || fail "the 1.0 card header could not be made"
-    objcopy -W arbor_card_parse -W arbor_card_format "$prefix/lib/libarbor.a" "$mock/libarbor-weak.a"
-    gcc -std=c11 -Wall -Wextra -Werror -fPIC -I"$mock/include" -c ffi-tests/transition/card_text_1_0.c -o "$mock/card_text.o"
-    gcc -shared -o "$mock/lib/libarbor.so" "$mock/card_text.o" -Wl,--whole-archive "$mock/libarbor-weak.a" \
-        -Wl,--no-whole-archive "${system_libs[@]}"
-    g++ "${cxxflags[@]}" -I"$mock/include" ffi-tests/cpp/arbor_test.cpp -L"$mock/lib" -larbor -o "$work/cpp_card_1_0"
-    LD_LIBRARY_PATH=$mock/lib "$work/cpp_card_1_0" | tee "$work/cpp_card_1_0.out"
-    ! grep -q 'pre-1.0' "$work/cpp_card_1_0.out" || fail "arbor.hpp did not take its 1.0 card path"
-    if command -v mono >/dev/null && [ -f "$work/ArborTest.exe" ]; then
-        LD_LIBRARY_PATH=$mock/lib mono "$work/ArborTest.exe" | tee "$work/cs_card_1_0.out"
-        ! grep -q 'pre-1.0' "$work/cs_card_1_0.out" || fail "Arbor.cs did not take its 1.0 card path"
-    fi
-else
-    echo "arbor.h has the 1.0 card text functions: nothing to stand in (delete this step)"
 fi
 
 step "install --no-std into a temporary prefix"

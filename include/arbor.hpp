@@ -1,8 +1,9 @@
 /*
  * arbor.hpp: a thin, header-only C++17 layer over arbor's C ABI (arbor.h).
  *
- * Hand-written (arbor.h is generated; this file is not). It adds no state and no policy:
- * every function calls the C function of the same name and converts.
+ * Hand-written (arbor.h is generated; this file is not). It adds no policy: every function
+ * or member calls the C function of its name and converts, and the only state is what a C
+ * caller holds anyway (the structs, in value types, and the caller buffers, in owners).
  *
  * Errors: a failing status throws arbor::Error, a std::system_error whose code() is an
  * std::error_code in arbor's category (arbor::error_category()), so both styles work:
@@ -18,11 +19,16 @@
  * stays fully usable from C++ ([[nodiscard]] statuses, noexcept functions).
  *
  * Text in: std::string_view (UTF-8, not NUL-terminated, as the C ABI takes it). Text out:
- * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor).
+ * std::string. Caller buffers: arbor::Buffer (aligned allocation, freed by its destructor),
+ * held by the handle owners (BreakthroughSearch, Match3Search, Match3Playtest).
  *
- * Coverage: the parts of the ABI that are final at 1.0 (statuses, versions, build
- * information, cards and hands). The places for Breakthrough, Match-3 and the search
- * buffers are marked "EXTENSION POINT" below.
+ * Threads: as arbor.h. An owner's cancel() may be called from any thread while its run() or
+ * step() runs on another; nothing else on one object overlaps.
+ *
+ * Coverage: all of ABI 1.0: statuses, versions, build information, cards and hands, the
+ * anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
+ * handle), Match-3 (levels, games, personas, agents, the search handle, playtests one-shot
+ * and stepped).
  */
 #ifndef ARBOR_HPP
 #define ARBOR_HPP
@@ -37,6 +43,7 @@
 #include "arbor.h"
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -326,99 +333,732 @@ inline void hand_rank7_batch(const Card *cards, std::size_t count, std::uint16_t
     return static_cast<HandCategory>(arbor_hand_category(rank));
 }
 
-namespace detail {
-
-/* The card text functions take their ABI 1.0 form when the Hold'em area is merged:
- *   arbor_card_parse(const uint8_t *text, size_t len, uint8_t *out_card, arbor_parse_error *)
- *   arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len)
- * Overloads on the function's type pick the form the included arbor.h declares, so this
- * header works on both sides of that merge. EXTENSION POINT (cleanup): once main has the
- * 1.0 forms, delete the two "pre-1.0" overloads and call the functions directly. */
-
-/// True when arbor.h declares the ABI 1.0 card text functions.
-inline constexpr bool card_text_is_final =
-    !std::is_same_v<decltype(&::arbor_card_parse),
-                    arbor_status (*)(const char *, std::uint8_t *) noexcept>;
-
-template <class ParseErrorT>
-inline Card card_parse_with(arbor_status (*fn)(const std::uint8_t *, std::size_t, std::uint8_t *,
-                                               ParseErrorT *) noexcept,
-                            std::string_view text) {
-    Card card = 0;
-    parse_call<ParseErrorT>("arbor_card_parse", [&](ParseErrorT *error) {
-        return fn(text_data(text), text.size(), &card, error);
-    });
-    return card;
-}
-
-/// Pre-1.0: NUL-terminated text and no parse error (line 1, column 0, the status text).
-inline Card card_parse_with(arbor_status (*fn)(const char *, std::uint8_t *) noexcept,
-                            std::string_view text) {
-    Card card = 0;
-    const std::string copy(text);
-    const arbor_status status = copy.find('\0') == std::string::npos
-                                    ? fn(copy.c_str(), &card)
-                                    : ARBOR_PARSE_ERROR;
-    if (status == ARBOR_PARSE_ERROR) {
-        throw ParseError("arbor_card_parse", 1, 0, status_message(Status::ParseError));
-    }
-    check(status, "arbor_card_parse");
-    return card;
-}
-
-inline std::string card_format_with(arbor_status (*fn)(std::uint8_t, char *, std::size_t,
-                                                       std::size_t *) noexcept,
-                                    Card card) {
-    return text_out("arbor_card_format", [&](char *buf, std::size_t len, std::size_t *out_len) {
-        return fn(card, buf, len, out_len);
-    });
-}
-
-/// Pre-1.0: no length out (a card's text is 2 bytes).
-inline std::string card_format_with(arbor_status (*fn)(std::uint8_t, char *, std::size_t) noexcept,
-                                    Card card) {
-    std::array<char, 3> buf{};
-    check(fn(card, buf.data(), buf.size()), "arbor_card_format");
-    return std::string(buf.data(), 2);
-}
-
-} // namespace detail
-
-/// Parses a card such as "As", "Td", "2c" (any letter case). Throws `ParseError`.
+/// Parses a card such as "As", "Td", "2c" (any letter case). Throws `ParseError` (line 1;
+/// column 1 for the rank, 2 for the suit, 3 for anything after).
 [[nodiscard]] inline Card card_parse(std::string_view text) {
-    return detail::card_parse_with(&::arbor_card_parse, text);
+    Card card = 0;
+    detail::parse_call<arbor_parse_error>("arbor_card_parse", [&](arbor_parse_error *error) {
+        return arbor_card_parse(detail::text_data(text), text.size(), &card, error);
+    });
+    return card;
 }
 
 /// The text of a card byte ("As"). Throws `Error(Status::InvalidCard)` above 51.
 [[nodiscard]] inline std::string card_format(Card card) {
-    return detail::card_format_with(&::arbor_card_format, card);
+    return detail::text_out("arbor_card_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_card_format(card, buf, len, out_len);
+                            });
 }
 
-/* ---- EXTENSION POINT: Breakthrough (branch abi-breakthrough) -------------------------
- * When the Breakthrough area is at 1.0 on main, add here, each a few lines over arbor.h:
- *   class Breakthrough      value type holding an arbor_breakthrough (copyable: the struct
- *                           is memcpy-safe): static initial(), static parse(string_view)
- *                           through detail::parse_call<arbor_parse_error>, format() through
- *                           detail::text_out, legal_moves() -> std::vector<std::uint16_t>
- *                           (ARBOR_BREAKTHROUGH_MAX_MOVES), play(move), status(), hash().
- *   move_parse / move_format  as card_parse / card_format.
- *   solve(...)              the solver with its table in a Buffer::sized(ARBOR_…_ALIGN,
- *                           arbor_…_bytes, …).
- *   class BreakthroughSearch  the MCTS handle (later): owns a Buffer prepared by its _init.
- * -------------------------------------------------------------------------------------- */
+/* ---- Anytime search: limits and progress (src/ffi/search.rs, final at 1.0) ------------ */
 
-/* ---- EXTENSION POINT: Match-3 and playtests (branch abi-match3) ----------------------
- *   class Level / Game / Persona  value types over arbor_match3_level / _game / _persona
- *                           (magic+version structs: copyable), parse via parse_call, format
- *                           via text_out; legal_moves, play, metrics, agent moves.
- *   playtest(...)           returning arbor_match3_playtest_report.
- * -------------------------------------------------------------------------------------- */
+/// Why a `…_search_run` call (or a playtest step) stopped: `ARBOR_STOP_*`. `None` is what
+/// `best()` says before any run on the current root.
+enum class StopReason : std::uint32_t {
+    None = 0,
+    Iterations = ARBOR_STOP_ITERATIONS,
+    Deadline = ARBOR_STOP_DEADLINE,
+    Cancelled = ARBOR_STOP_CANCELLED,
+    Done = ARBOR_STOP_DONE,
+    Step = ARBOR_STOP_STEP,
+};
 
-/* ---- EXTENSION POINT: anytime search (src/ffi/search.rs, branch abi-match3) ----------
- *   class Search            owns the search buffer (Buffer::sized with the area's _bytes
- *                           and ARBOR_…_ALIGN), prepared by _init; step/run/best/stats;
- *                           cancel() is callable from another thread (the C ABI allows it).
- * -------------------------------------------------------------------------------------- */
+/// `arbor_search_limits`: the stop conditions of one run, filled by
+/// `arbor_search_limits_init`. Reusable for every run.
+class SearchLimits {
+public:
+    /// At most `max_iterations` iterations per run (0: no iteration limit; the run then
+    /// needs a deadline or a cancel to end).
+    explicit SearchLimits(std::uint32_t max_iterations = 0) {
+        check(arbor_search_limits_init(max_iterations, &limits_), "arbor_search_limits_init");
+    }
+
+    /// A run of at most `n` iterations.
+    [[nodiscard]] static SearchLimits iterations(std::uint32_t n) { return SearchLimits(n); }
+
+    /// A run of at most `budget` (a frame's share, say), measured by the library's monotonic
+    /// clock, or by the clock given with `clock()` (a `no_std` build needs one).
+    [[nodiscard]] static SearchLimits within(std::chrono::microseconds budget,
+                                             std::uint32_t max_iterations = 0) {
+        SearchLimits limits(max_iterations);
+        limits.deadline(budget);
+        return limits;
+    }
+
+    /// Sets the deadline: microseconds from the start of the run (0: none). Negative is 0.
+    SearchLimits &deadline(std::chrono::microseconds budget) noexcept {
+        const auto count = budget.count();
+        limits_.deadline_us = count > 0 ? static_cast<std::uint64_t>(count) : 0;
+        return *this;
+    }
+
+    /// Measures the deadline with the caller's monotonic microsecond clock `now_us(ctx)`
+    /// (called on the searching thread, about once an iteration); nullptr: the library's.
+    SearchLimits &clock(arbor_clock_fn now_us, void *ctx = nullptr) noexcept {
+        limits_.now_us = now_us;
+        limits_.ctx = ctx;
+        return *this;
+    }
+
+    SearchLimits &max_iterations(std::uint32_t n) noexcept {
+        limits_.max_iterations = n;
+        return *this;
+    }
+
+    [[nodiscard]] const arbor_search_limits &raw() const noexcept { return limits_; }
+    [[nodiscard]] arbor_search_limits &raw() noexcept { return limits_; }
+
+private:
+    arbor_search_limits limits_{};
+};
+
+/// `arbor_search_progress` with its stop reason as a `StopReason`.
+struct SearchProgress {
+    /// Iterations on this root so far (every run since the last `_init` or `_play`).
+    std::uint64_t iterations = 0;
+    /// Iterations of this run.
+    std::uint32_t iterations_this_call = 0;
+    StopReason stop_reason = StopReason::None;
+    /// The move the search would play now, or `ARBOR_SEARCH_NO_MOVE` (see `has_move()`).
+    std::uint32_t best_move = ARBOR_SEARCH_NO_MOVE;
+    std::uint32_t best_visits = 0;
+    /// Mean reward of `best_move` for the side to move, in [0, 1].
+    double best_value = 0.0;
+    std::uint64_t root_visits = 0;
+
+    [[nodiscard]] bool has_move() const noexcept { return best_move != ARBOR_SEARCH_NO_MOVE; }
+
+    [[nodiscard]] static SearchProgress from(const arbor_search_progress &p) noexcept {
+        SearchProgress out;
+        out.iterations = p.iterations;
+        out.iterations_this_call = p.iterations_this_call;
+        out.stop_reason = static_cast<StopReason>(p.stop_reason);
+        out.best_move = p.best_move;
+        out.best_visits = p.best_visits;
+        out.best_value = p.best_value;
+        out.root_visits = p.root_visits;
+        return out;
+    }
+};
+
+/* ---- Breakthrough (final at 1.0) ----------------------------------------------------- */
+
+/// A Breakthrough move as `arbor_breakthrough_legal_moves` packs it (from, to, capture bit).
+using BreakthroughMove = std::uint16_t;
+
+/// `arbor_breakthrough_status`.
+enum class BreakthroughStatus : std::uint32_t {
+    Ongoing = ARBOR_BREAKTHROUGH_ONGOING,
+    WhiteWon = ARBOR_BREAKTHROUGH_WHITE_WON,
+    BlackWon = ARBOR_BREAKTHROUGH_BLACK_WON,
+};
+
+/// Parses a move, "a2-a3" or "b4xa3" (text only: legality is `Breakthrough::play`'s).
+/// Throws `ParseError` (line 1, the column of the first wrong byte).
+[[nodiscard]] inline BreakthroughMove breakthrough_move_parse(std::string_view text) {
+    BreakthroughMove mv = 0;
+    detail::parse_call<arbor_parse_error>(
+        "arbor_breakthrough_move_parse", [&](arbor_parse_error *error) {
+            return arbor_breakthrough_move_parse(detail::text_data(text), text.size(), &mv, error);
+        });
+    return mv;
+}
+
+/// The text of a move ("b4xa3"). Throws `Error(Status::InvalidArgument)` for bits 13-15.
+[[nodiscard]] inline std::string breakthrough_move_format(BreakthroughMove mv) {
+    return detail::text_out("arbor_breakthrough_move_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_breakthrough_move_format(mv, buf, len, out_len);
+                            });
+}
+
+/// A Breakthrough position: a value type holding the 40-byte `arbor_breakthrough` (copy,
+/// compare, save `raw()` to disk). Every call checks the struct, so one from another
+/// version or changed by hand is refused (`Error`), never misread.
+class Breakthrough {
+public:
+    /// The start position of a `columns` x `rows` board (2..=8 x 4..=8), White to move.
+    [[nodiscard]] static Breakthrough initial(std::uint32_t columns = 8, std::uint32_t rows = 8) {
+        Breakthrough position;
+        check(arbor_breakthrough_init(columns, rows, &position.state_), "arbor_breakthrough_init");
+        return position;
+    }
+
+    /// Parses "BBBBB/BBBBB/...../WWWWW/WWWWW w" (ranks from the top, then the side to
+    /// move). Throws `ParseError`.
+    [[nodiscard]] static Breakthrough parse(std::string_view text) {
+        Breakthrough position;
+        detail::parse_call<arbor_parse_error>(
+            "arbor_breakthrough_parse", [&](arbor_parse_error *error) {
+                return arbor_breakthrough_parse(detail::text_data(text), text.size(),
+                                                &position.state_, error);
+            });
+        return position;
+    }
+
+    /// A struct filled by arbor earlier (saved, or from C code); checked by each call.
+    [[nodiscard]] static Breakthrough from_raw(const arbor_breakthrough &state) noexcept {
+        Breakthrough position;
+        position.state_ = state;
+        return position;
+    }
+
+    /// The text `parse` reads.
+    [[nodiscard]] std::string format() const {
+        return detail::text_out("arbor_breakthrough_format",
+                                [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                    return arbor_breakthrough_format(&state_, buf, len, out_len);
+                                });
+    }
+
+    /// The legal moves (none when the game is over): straight moves first, then diagonals
+    /// towards file a, then towards file h, each by ascending to-square.
+    [[nodiscard]] std::vector<BreakthroughMove> legal_moves() const {
+        std::array<BreakthroughMove, ARBOR_BREAKTHROUGH_MAX_MOVES> moves{};
+        std::size_t count = 0;
+        check(arbor_breakthrough_legal_moves(&state_, moves.data(), moves.size(), &count),
+              "arbor_breakthrough_legal_moves");
+        return std::vector<BreakthroughMove>(moves.begin(),
+                                             moves.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+
+    /// Plays `mv` in place. Throws `Error` (`IllegalMove`, `GameOver`, …) and is then
+    /// unchanged.
+    void play(BreakthroughMove mv) { check(arbor_breakthrough_play(&state_, mv), "arbor_breakthrough_play"); }
+
+    [[nodiscard]] BreakthroughStatus status() const {
+        std::uint32_t status = 0;
+        check(arbor_breakthrough_status(&state_, &status), "arbor_breakthrough_status");
+        return static_cast<BreakthroughStatus>(status);
+    }
+
+    [[nodiscard]] bool over() const { return status() != BreakthroughStatus::Ongoing; }
+
+    /// Zobrist hash, recomputed from the pawns (equal positions, equal hashes, everywhere).
+    [[nodiscard]] std::uint64_t hash() const {
+        std::uint64_t hash = 0;
+        check(arbor_breakthrough_hash(&state_, &hash), "arbor_breakthrough_hash");
+        return hash;
+    }
+
+    [[nodiscard]] std::uint32_t columns() const noexcept { return state_.columns; }
+    [[nodiscard]] std::uint32_t rows() const noexcept { return state_.rows; }
+    /// 0: White to move, 1: Black.
+    [[nodiscard]] std::uint32_t turn() const noexcept { return state_.turn; }
+
+    [[nodiscard]] const arbor_breakthrough &raw() const noexcept { return state_; }
+
+    /// Same board, pawns and side to move.
+    friend bool operator==(const Breakthrough &a, const Breakthrough &b) noexcept {
+        return a.state_.white == b.state_.white && a.state_.black == b.state_.black &&
+               a.state_.columns == b.state_.columns && a.state_.rows == b.state_.rows &&
+               a.state_.turn == b.state_.turn;
+    }
+    friend bool operator!=(const Breakthrough &a, const Breakthrough &b) noexcept { return !(a == b); }
+
+private:
+    Breakthrough() noexcept = default;
+    arbor_breakthrough state_{};
+};
+
+/* ---- Breakthrough solver -------------------------------------------------------------- */
+
+/// `outcome` of a solve (`ARBOR_BREAKTHROUGH_SOLVE_*`).
+enum class SolveOutcome : std::uint32_t {
+    BudgetSpent = ARBOR_BREAKTHROUGH_SOLVE_BUDGET_SPENT,
+    Win = ARBOR_BREAKTHROUGH_SOLVE_WIN,
+    Loss = ARBOR_BREAKTHROUGH_SOLVE_LOSS,
+    TableFull = ARBOR_BREAKTHROUGH_SOLVE_TABLE_FULL,
+};
+
+/// `arbor_breakthrough_solve_result` with its outcome as a `SolveOutcome`.
+struct SolveResult {
+    SolveOutcome outcome = SolveOutcome::BudgetSpent;
+    /// A winning move for `Win`, else `ARBOR_BREAKTHROUGH_NO_MOVE`.
+    BreakthroughMove best_move = ARBOR_BREAKTHROUGH_NO_MOVE;
+    std::uint64_t expanded = 0;
+    std::uint64_t touched = 0;
+    std::uint64_t peak_entries = 0;
+    std::uint64_t table_entries = 0;
+
+    /// Proved a win or a loss for the side to move.
+    [[nodiscard]] bool decided() const noexcept {
+        return outcome == SolveOutcome::Win || outcome == SolveOutcome::Loss;
+    }
+};
+
+/// The solver's transposition table of `entries` entries (a power of two, at least 4; 2^20,
+/// 16 MiB, solve the 4x5 start): a `Buffer` sized by `arbor_breakthrough_solve_bytes` and
+/// aligned to `ARBOR_BREAKTHROUGH_SOLVE_ALIGN`. Scratch: reuse it for every solve.
+[[nodiscard]] inline Buffer breakthrough_solve_table(std::size_t entries) {
+    return Buffer::sized(ARBOR_BREAKTHROUGH_SOLVE_ALIGN, arbor_breakthrough_solve_bytes, entries);
+}
+
+/// Solves the position `text` with df-pn in `table`, for at most `max_expansions`
+/// expansions; `options` 0 or `ARBOR_BREAKTHROUGH_SOLVE_PATTERNS`. Throws `ParseError` for
+/// text that is not a position. Recurses about 1 KiB of stack per ply (see arbor.h).
+[[nodiscard]] inline SolveResult breakthrough_solve(std::string_view text, Buffer &table,
+                                                    std::uint64_t max_expansions = UINT64_MAX,
+                                                    std::uint32_t options = 0) {
+    arbor_breakthrough_solve_result r{};
+    detail::parse_call<arbor_parse_error>("arbor_breakthrough_solve", [&](arbor_parse_error *error) {
+        return arbor_breakthrough_solve(detail::text_data(text), text.size(), table.data(),
+                                        table.size(), max_expansions, options, &r, error);
+    });
+    SolveResult result;
+    result.outcome = static_cast<SolveOutcome>(r.outcome);
+    result.best_move = r.best_move;
+    result.expanded = r.expanded;
+    result.touched = r.touched;
+    result.peak_entries = r.peak_entries;
+    result.table_entries = r.table_entries;
+    return result;
+}
+
+[[nodiscard]] inline SolveResult breakthrough_solve(const Breakthrough &position, Buffer &table,
+                                                    std::uint64_t max_expansions = UINT64_MAX,
+                                                    std::uint32_t options = 0) {
+    return breakthrough_solve(position.format(), table, max_expansions, options);
+}
+
+/* ---- Breakthrough search handle ------------------------------------------------------- */
+
+/// `arbor_breakthrough_search_config.policy`.
+enum class SearchPolicy : std::uint32_t {
+    Uct = ARBOR_BREAKTHROUGH_SEARCH_UCT,
+    Rave = ARBOR_BREAKTHROUGH_SEARCH_RAVE,
+    Mogo = ARBOR_BREAKTHROUGH_SEARCH_MOGO,
+};
+
+/// The default settings of `policy` (solver on, expansion at first visit, no playout
+/// cutoff); change the fields, then pass it to `BreakthroughSearch`.
+[[nodiscard]] inline arbor_breakthrough_search_config
+breakthrough_search_default_config(SearchPolicy policy = SearchPolicy::Uct) {
+    arbor_breakthrough_search_config config{};
+    check(arbor_breakthrough_search_default_config(static_cast<std::uint32_t>(policy), &config),
+          "arbor_breakthrough_search_default_config");
+    return config;
+}
+
+/// The anytime, cancellable MCTS of `arbor_breakthrough_search_*`: owns the handle buffer
+/// (an aligned `Buffer` of `arbor_breakthrough_search_bytes`, prepared by `_init`, freed by
+/// the destructor). Move-only.
+///
+/// Threads: `cancel()` may be called from any thread while `run()` is in progress on
+/// another (it only sets the handle's atomic flag; a cancel made between runs stops the
+/// next run at once). Every other member must not overlap another call on the same
+/// object, and `cancel()` must not overlap the constructor, a move or the destructor: keep
+/// the object alive until the thread that may cancel is done with it.
+class BreakthroughSearch {
+public:
+    /// A search of `position` whose tree holds `capacity_nodes` nodes per thread for runs of
+    /// up to `threads` threads (about 27 nodes an iteration from the 8x8 start rarely
+    /// fills; `nodes_for_iterations` is the bound that never does), all randomness from
+    /// `seed`. Throws `Error` (`GameOver` for a won position, `InvalidArgument`, …).
+    BreakthroughSearch(const Breakthrough &position, std::uint32_t capacity_nodes,
+                       std::uint64_t seed,
+                       const arbor_breakthrough_search_config &config =
+                           breakthrough_search_default_config(),
+                       std::uint32_t threads = 1)
+        : buffer_(Buffer::sized(ARBOR_BREAKTHROUGH_SEARCH_ALIGN, arbor_breakthrough_search_bytes,
+                                capacity_nodes, threads)) {
+        check(arbor_breakthrough_search_init(buffer_.data(), buffer_.size(), &config,
+                                             &position.raw(), seed),
+              "arbor_breakthrough_search_init");
+    }
+
+    BreakthroughSearch(BreakthroughSearch &&) noexcept = default;
+    BreakthroughSearch &operator=(BreakthroughSearch &&) noexcept = default;
+
+    /// Grows the tree until `limits` (iterations, deadline) or a cancel stops it, on
+    /// `threads` threads (1 to `max_threads()`; more than 1 restarts the tree, see arbor.h).
+    /// On one thread, k runs of n iterations equal one run of k·n.
+    SearchProgress run(const SearchLimits &limits, std::uint32_t threads = 1) {
+        arbor_search_progress p{};
+        check(arbor_breakthrough_search_run(buffer_.data(), buffer_.size(), &limits.raw(), threads, &p),
+              "arbor_breakthrough_search_run");
+        return SearchProgress::from(p);
+    }
+
+    /// Asks a run in progress (on any thread) to stop within one iteration, with
+    /// `StopReason::Cancelled`; without one, the next run stops at once. Safe to call from
+    /// another thread (see the class comment). Throws only for a moved-from object.
+    void cancel() {
+        check(arbor_breakthrough_search_cancel(buffer_.data(), buffer_.size()),
+              "arbor_breakthrough_search_cancel");
+    }
+
+    /// Advances the root by `mv` (either side's move), keeping its subtree.
+    void play(BreakthroughMove mv) {
+        check(arbor_breakthrough_search_play(buffer_.data(), buffer_.size(), mv),
+              "arbor_breakthrough_search_play");
+    }
+
+    /// The progress of the last run on this root (the move to play now), without searching.
+    [[nodiscard]] SearchProgress best() {
+        arbor_search_progress p{};
+        check(arbor_breakthrough_search_best(buffer_.data(), buffer_.size(), &p),
+              "arbor_breakthrough_search_best");
+        return SearchProgress::from(p);
+    }
+
+    /// Nodes used and available, whether a run filled them, the solver's verdict.
+    [[nodiscard]] arbor_breakthrough_search_stats tree_stats() {
+        arbor_breakthrough_search_stats stats{};
+        check(arbor_breakthrough_search_tree_stats(buffer_.data(), buffer_.size(), &stats),
+              "arbor_breakthrough_search_tree_stats");
+        return stats;
+    }
+
+    /// The most threads a run accepts in this build (1 without `std`).
+    [[nodiscard]] static std::uint32_t max_threads() noexcept {
+        return arbor_breakthrough_search_max_threads();
+    }
+
+    /// Nodes that `iterations` iterations from a fresh root at `position` never exceed.
+    [[nodiscard]] static std::uint32_t nodes_for_iterations(const Breakthrough &position,
+                                                            std::uint32_t iterations) {
+        std::uint32_t nodes = 0;
+        check(arbor_breakthrough_search_nodes_for_iterations(&position.raw(), iterations, &nodes),
+              "arbor_breakthrough_search_nodes_for_iterations");
+        return nodes;
+    }
+
+    [[nodiscard]] const Buffer &buffer() const noexcept { return buffer_; }
+
+private:
+    Buffer buffer_;
+};
+
+/* ---- Match-3 (final at 1.0) ---------------------------------------------------------- */
+
+/// A Match-3 move code (a swap of two neighbours), as `arbor_match3_legal_moves` lists them.
+using Match3Move = std::uint8_t;
+
+/// What an agent's search rewards: 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.
+enum class Match3Goal : std::uint32_t { MaxS = 0, MinS = 1, MaxM = 2, MinM = 3 };
+
+/// Parses a move such as "d4-d5" (shape only). Throws `ParseError`.
+[[nodiscard]] inline Match3Move match3_move_parse(std::string_view text) {
+    Match3Move code = 0;
+    detail::parse_call<arbor_parse_error>("arbor_match3_move_parse", [&](arbor_parse_error *error) {
+        return arbor_match3_move_parse(detail::text_data(text), text.size(), &code, error);
+    });
+    return code;
+}
+
+/// The text of a move code ("d4-d5"). Throws `Error(Status::InvalidArgument)` for a code
+/// no move has.
+[[nodiscard]] inline std::string match3_move_format(Match3Move code) {
+    return detail::text_out("arbor_match3_move_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_match3_move_format(code, buf, len, out_len);
+                            });
+}
+
+/// Compiles a persona formula ("add(div(W, N), mul(0.5, sqrt(div(NP, N))))") into its
+/// binary form. Throws `ParseError`, or `Error(Status::InvalidLength)` past 64 terms.
+[[nodiscard]] inline std::vector<std::uint8_t> match3_formula_parse(std::string_view text) {
+    std::array<std::uint8_t, ARBOR_MATCH3_FORMULA_MAX_BYTES> out{};
+    std::size_t bytes = 0;
+    detail::parse_call<arbor_parse_error>("arbor_match3_formula_parse", [&](arbor_parse_error *error) {
+        return arbor_match3_formula_parse(detail::text_data(text), text.size(), out.data(),
+                                          out.size(), &bytes, error);
+    });
+    return std::vector<std::uint8_t>(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(bytes));
+}
+
+/// A Match-3 level: a value type holding `arbor_match3_level` (1,708 bytes; its image is
+/// private). Checked by every call that takes it.
+class Match3Level {
+public:
+    /// Parses a level file (docs/match3.md). Throws `ParseError` (line 0 when no single
+    /// line is at fault, column 0 when the whole line is).
+    [[nodiscard]] static Match3Level parse(std::string_view text) {
+        Match3Level level;
+        detail::parse_call<arbor_parse_error>("arbor_match3_level_parse", [&](arbor_parse_error *error) {
+            return arbor_match3_level_parse(detail::text_data(text), text.size(), &level.level_, error);
+        });
+        return level;
+    }
+
+    /// Bundled preset 0, 1 or 2 (board1 … board3).
+    [[nodiscard]] static Match3Level preset(std::uint32_t index) {
+        Match3Level level;
+        check(arbor_match3_level_preset(index, &level.level_), "arbor_match3_level_preset");
+        return level;
+    }
+
+    [[nodiscard]] static Match3Level from_raw(const arbor_match3_level &level) noexcept {
+        Match3Level out;
+        out.level_ = level;
+        return out;
+    }
+
+    /// Bytes of a tree buffer that `iterations` iterations of a one-shot agent never fill.
+    [[nodiscard]] std::size_t tree_bytes(std::uint32_t iterations) const {
+        std::size_t bytes = 0;
+        check(arbor_match3_tree_bytes(&level_, iterations, &bytes), "arbor_match3_tree_bytes");
+        return bytes;
+    }
+
+    /// A tree buffer for `arbor_match3_agent_move` (`Match3Game::agent_move`), aligned.
+    [[nodiscard]] Buffer tree_buffer(std::uint32_t iterations) const {
+        return Buffer(tree_bytes(iterations), ARBOR_MATCH3_TREE_ALIGN);
+    }
+
+    [[nodiscard]] const arbor_match3_level &raw() const noexcept { return level_; }
+
+private:
+    Match3Level() noexcept = default;
+    arbor_match3_level level_{};
+};
+
+/// A persona: the goal its search rewards and its formula in binary form
+/// (`arbor_match3_persona`, 340 bytes, a value).
+class Match3Persona {
+public:
+    /// Parses a persona file (`goal` and `formula` and/or `bytecode` lines). Throws `ParseError`.
+    [[nodiscard]] static Match3Persona parse(std::string_view text) {
+        Match3Persona persona;
+        detail::parse_call<arbor_parse_error>("arbor_match3_persona_parse", [&](arbor_parse_error *error) {
+            return arbor_match3_persona_parse(detail::text_data(text), text.size(), &persona.persona_, error);
+        });
+        return persona;
+    }
+
+    /// Bundled persona 0 MaxS, 1 MinS, 2 MaxM, 3 MinM (`ARBOR_MATCH3_SHIPPED_PERSONAS`).
+    [[nodiscard]] static Match3Persona shipped(std::uint32_t index) {
+        Match3Persona persona;
+        check(arbor_match3_persona_shipped(index, &persona.persona_), "arbor_match3_persona_shipped");
+        return persona;
+    }
+
+    [[nodiscard]] Match3Goal goal() const noexcept { return static_cast<Match3Goal>(persona_.goal); }
+    /// The formula's binary form (`formula_size()` bytes).
+    [[nodiscard]] const std::uint8_t *formula() const noexcept { return persona_.formula; }
+    [[nodiscard]] std::size_t formula_size() const noexcept {
+        return persona_.formula_len <= ARBOR_MATCH3_FORMULA_MAX_BYTES ? persona_.formula_len
+                                                                      : ARBOR_MATCH3_FORMULA_MAX_BYTES;
+    }
+    [[nodiscard]] const arbor_match3_persona &raw() const noexcept { return persona_; }
+
+private:
+    Match3Persona() noexcept = default;
+    arbor_match3_persona persona_{};
+};
+
+/// Who chooses the moves: `ARBOR_MATCH3_AGENT_RANDOM`, `_VANILLA` (MCTS with a goal) or
+/// `_PERSONA` (MCTS with a goal and a formula). Holds a copy of the formula.
+class Match3Agent {
+public:
+    [[nodiscard]] static Match3Agent random() { return Match3Agent(ARBOR_MATCH3_AGENT_RANDOM, Match3Goal::MaxS, {}); }
+    [[nodiscard]] static Match3Agent vanilla(Match3Goal goal = Match3Goal::MaxS) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_VANILLA, goal, {});
+    }
+    [[nodiscard]] static Match3Agent persona(const Match3Persona &persona) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_PERSONA, persona.goal(),
+                           std::vector<std::uint8_t>(persona.formula(), persona.formula() + persona.formula_size()));
+    }
+    /// A formula of `match3_formula_parse` with a goal.
+    [[nodiscard]] static Match3Agent persona(Match3Goal goal, std::vector<std::uint8_t> formula) {
+        return Match3Agent(ARBOR_MATCH3_AGENT_PERSONA, goal, std::move(formula));
+    }
+
+    [[nodiscard]] std::uint32_t kind() const noexcept { return kind_; }
+    [[nodiscard]] std::uint32_t goal() const noexcept { return static_cast<std::uint32_t>(goal_); }
+    [[nodiscard]] const std::uint8_t *formula() const noexcept { return formula_.empty() ? nullptr : formula_.data(); }
+    [[nodiscard]] std::size_t formula_size() const noexcept { return formula_.size(); }
+
+private:
+    Match3Agent(std::uint32_t kind, Match3Goal goal, std::vector<std::uint8_t> formula)
+        : kind_(kind), goal_(goal), formula_(std::move(formula)) {}
+    std::uint32_t kind_;
+    Match3Goal goal_;
+    std::vector<std::uint8_t> formula_;
+};
+
+/// A Match-3 game: a value type holding `arbor_match3_game` (1,984 bytes: the level, the
+/// chance seed and the moves played; copy it, save it).
+class Match3Game {
+public:
+    /// A game of `level` with chance seed `seed`.
+    [[nodiscard]] static Match3Game start(const Match3Level &level, std::uint64_t seed) {
+        Match3Game game;
+        check(arbor_match3_game_start(&level.raw(), seed, &game.game_), "arbor_match3_game_start");
+        return game;
+    }
+
+    [[nodiscard]] static Match3Game from_raw(const arbor_match3_game &game) noexcept {
+        Match3Game out;
+        out.game_ = game;
+        return out;
+    }
+
+    /// The legal move codes, increasing (none once the game is over).
+    [[nodiscard]] std::vector<Match3Move> legal_moves() const {
+        std::array<Match3Move, ARBOR_MATCH3_MAX_MOVES> moves{};
+        std::size_t count = 0;
+        check(arbor_match3_legal_moves(&game_, moves.data(), moves.size(), &count), "arbor_match3_legal_moves");
+        return std::vector<Match3Move>(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+
+    /// Plays `code`; what it did. Throws (`IllegalMove`, `GameOver`) and is then unchanged.
+    arbor_match3_outcome play(Match3Move code) {
+        arbor_match3_outcome outcome{};
+        check(arbor_match3_play(&game_, code, &outcome), "arbor_match3_play");
+        return outcome;
+    }
+
+    [[nodiscard]] arbor_match3_metrics metrics() const {
+        arbor_match3_metrics metrics{};
+        check(arbor_match3_game_metrics(&game_, &metrics), "arbor_match3_game_metrics");
+        return metrics;
+    }
+
+    [[nodiscard]] bool over() const { return metrics().game_over != 0; }
+
+    /// The move `agent` chooses after `iterations` iterations (its generator seeded with
+    /// `seed`), its tree in `tree` (`Match3Level::tree_buffer`; an empty Buffer for Random).
+    [[nodiscard]] Match3Move agent_move(const Match3Agent &agent, std::uint32_t iterations,
+                                        std::uint64_t seed, Buffer &tree) const {
+        Match3Move code = 0;
+        check(arbor_match3_agent_move(&game_, agent.kind(), agent.goal(), agent.formula(),
+                                      agent.formula_size(), iterations, seed, tree.data(), tree.size(), &code),
+              "arbor_match3_agent_move");
+        return code;
+    }
+
+    [[nodiscard]] const arbor_match3_game &raw() const noexcept { return game_; }
+
+private:
+    Match3Game() noexcept = default;
+    arbor_match3_game game_{};
+};
+
+/// The anytime agent search of `arbor_match3_search_*`: owns its handle buffer (sized by
+/// `arbor_match3_search_bytes`, aligned to `ARBOR_MATCH3_SEARCH_ALIGN`). Move-only.
+/// Threads: as `BreakthroughSearch`: `cancel()` from any thread during a `run()`; nothing
+/// else overlaps, and `cancel()` must not overlap construction, a move or destruction.
+class Match3Search {
+public:
+    /// A search for `agent` in `game` (a game of `level`), sized so that `iterations`
+    /// iterations since the start or the last `play` never fill the tree (past that it
+    /// stops growing, which is no error), its generator seeded with `seed`.
+    Match3Search(const Match3Level &level, const Match3Game &game, const Match3Agent &agent,
+                 std::uint32_t iterations, std::uint64_t seed)
+        : buffer_(Buffer::sized(ARBOR_MATCH3_SEARCH_ALIGN, arbor_match3_search_bytes, &level.raw(), iterations)) {
+        check(arbor_match3_search_init(buffer_.data(), buffer_.size(), &game.raw(), agent.kind(),
+                                       agent.goal(), agent.formula(), agent.formula_size(), seed),
+              "arbor_match3_search_init");
+    }
+
+    Match3Search(Match3Search &&) noexcept = default;
+    Match3Search &operator=(Match3Search &&) noexcept = default;
+
+    /// Searches on until `limits` or a cancel stop it (Random: `StopReason::Done` at once).
+    /// k runs of n iterations choose the move of one run of k·n.
+    SearchProgress run(const SearchLimits &limits) {
+        arbor_search_progress p{};
+        check(arbor_match3_search_run(buffer_.data(), buffer_.size(), &limits.raw(), &p), "arbor_match3_search_run");
+        return SearchProgress::from(p);
+    }
+
+    /// Stops a run in progress on another thread within one iteration (or the next run at
+    /// once). Throws only for a moved-from object.
+    void cancel() {
+        check(arbor_match3_search_cancel(buffer_.data(), buffer_.size()), "arbor_match3_search_cancel");
+    }
+
+    /// Plays `code` in the handle's game, keeping its subtree.
+    void play(Match3Move code) {
+        check(arbor_match3_search_play(buffer_.data(), buffer_.size(), code), "arbor_match3_search_play");
+    }
+
+    /// The handle's game, with the moves played through `play`.
+    [[nodiscard]] Match3Game game() {
+        arbor_match3_game game{};
+        check(arbor_match3_search_game(buffer_.data(), buffer_.size(), &game), "arbor_match3_search_game");
+        return Match3Game::from_raw(game);
+    }
+
+    [[nodiscard]] const Buffer &buffer() const noexcept { return buffer_; }
+
+private:
+    Buffer buffer_;
+};
+
+/* ---- Match-3 playtests ---------------------------------------------------------------- */
+
+/// The name of playtest agent `index` (0..5: "MaxS", "MinS", "MaxM", "MinM", "Vanilla",
+/// "Random"), the order of the report's arrays.
+[[nodiscard]] inline std::string match3_playtest_agent_format(std::uint32_t index) {
+    return detail::text_out("arbor_match3_playtest_agent_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_match3_playtest_agent_format(index, buf, len, out_len);
+                            });
+}
+
+/// The paper's Table II on `level` in one call: `games` games for each of the six agents,
+/// `iterations` per move, on the calling thread (its tree in a Buffer of this call).
+[[nodiscard]] inline arbor_match3_playtest_report match3_playtest(const Match3Level &level, std::uint32_t games,
+                                                                  std::uint64_t seed, std::uint32_t iterations) {
+    Buffer tree = level.tree_buffer(iterations);
+    arbor_match3_playtest_report report{};
+    check(arbor_match3_playtest(&level.raw(), games, seed, iterations, tree.data(), tree.size(), &report),
+          "arbor_match3_playtest");
+    return report;
+}
+
+/// `arbor_match3_playtest_progress` with its stop reason as a `StopReason` (`Step`,
+/// `Cancelled`, `Done`).
+struct Match3PlaytestProgress {
+    std::uint32_t games_done = 0;
+    std::uint32_t games_total = 0;
+    StopReason stop_reason = StopReason::None;
+};
+
+/// The same playtest in steps of one game, cancellable: owns its handle buffer (sized by
+/// `arbor_match3_playtest_bytes`). Move-only; threads as `Match3Search` (`cancel()` from
+/// any thread during a `step()`).
+class Match3Playtest {
+public:
+    Match3Playtest(const Match3Level &level, std::uint32_t games, std::uint64_t seed, std::uint32_t iterations)
+        : buffer_(Buffer::sized(ARBOR_MATCH3_PLAYTEST_ALIGN, arbor_match3_playtest_bytes, &level.raw(), iterations)) {
+        check(arbor_match3_playtest_init(buffer_.data(), buffer_.size(), &level.raw(), games, seed, iterations),
+              "arbor_match3_playtest_init");
+    }
+
+    Match3Playtest(Match3Playtest &&) noexcept = default;
+    Match3Playtest &operator=(Match3Playtest &&) noexcept = default;
+
+    /// Plays the next game (`Step`), gives it up on a cancel (`Cancelled`: the next step
+    /// plays it again, to the same result), or says `Done`.
+    Match3PlaytestProgress step() {
+        arbor_match3_playtest_progress p{};
+        check(arbor_match3_playtest_step(buffer_.data(), buffer_.size(), &p), "arbor_match3_playtest_step");
+        Match3PlaytestProgress out;
+        out.games_done = p.games_done;
+        out.games_total = p.games_total;
+        out.stop_reason = static_cast<StopReason>(p.stop_reason);
+        return out;
+    }
+
+    void cancel() {
+        check(arbor_match3_playtest_cancel(buffer_.data(), buffer_.size()), "arbor_match3_playtest_cancel");
+    }
+
+    /// The report of the games played so far (`match3_playtest`'s once every game is).
+    [[nodiscard]] arbor_match3_playtest_report result() {
+        arbor_match3_playtest_report report{};
+        check(arbor_match3_playtest_result(buffer_.data(), buffer_.size(), &report), "arbor_match3_playtest_result");
+        return report;
+    }
+
+private:
+    Buffer buffer_;
+};
 
 } // namespace arbor
 

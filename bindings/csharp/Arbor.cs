@@ -16,13 +16,18 @@
 //   would free a returned string with the runtime's allocator (Mono and .NET call free or
 //   CoTaskMemFree on it), which is wrong for memory arbor owns — and arbor allocates
 //   nothing, so ABI 1.0 has no string returns at all.
-// - Structs: [StructLayout(LayoutKind.Sequential)] mirrors with fixed-width fields; their
-//   sizes are checked against the ARBOR_..._BYTES values when the bindings are first used
-//   (`Library.CheckLayout`), together with the library's ABI version.
-// - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose).
+// - Structs: blittable [StructLayout(LayoutKind.Sequential)] mirrors with fixed-width
+//   fields, passed by ref/out (pinned, not copied); their sizes are checked against the
+//   ARBOR_..._BYTES values when the bindings are first used (`Library.CheckLayout`),
+//   together with the library's ABI version. ParseError alone is marshalled.
+// - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose), held by
+//   the IDisposable handle owners (BreakthroughSolver, BreakthroughSearch, Match3Search,
+//   Match3Playtest), whose Cancel may be called from any thread during a Run or Step.
 //
-// Coverage: the parts final at 1.0 (statuses, versions, build information, hands, cards).
-// Breakthrough, Match-3 and the search buffers are marked "EXTENSION POINT" below.
+// Coverage: all of ABI 1.0: statuses, versions, build information, hands, cards, the
+// anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
+// handle), Match-3 (levels, games, personas, agents, the search handle, playtests one-shot
+// and stepped).
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -68,14 +73,61 @@ namespace Arbor
     /// <summary>The header's constants (arbor.h) this file was written against.</summary>
     public static class Constants
     {
-        public const uint VersionMajor = 1;
-        public const uint VersionMinor = 0;
-        public const uint VersionPatch = 0;
-        public const uint AbiVersion = 1;
-        public const int StatusTextMax = 48;
-        public const int BuildInfoMax = 256;
-        public const int ParseMessageMax = 120;
-        public const int ParseErrorBytes = 136;
+        public const uint VersionMajor = 1;             // ARBOR_VERSION_MAJOR
+        public const uint VersionMinor = 0;             // ARBOR_VERSION_MINOR
+        public const uint VersionPatch = 0;             // ARBOR_VERSION_PATCH
+        public const uint AbiVersion = 1;               // ARBOR_ABI_VERSION
+        public const int StatusTextMax = 48;            // ARBOR_STATUS_TEXT_MAX
+        public const int BuildInfoMax = 256;            // ARBOR_BUILD_INFO_MAX
+        public const int ParseMessageMax = 120;         // ARBOR_PARSE_MESSAGE_MAX
+        public const int ParseErrorBytes = 136;         // ARBOR_PARSE_ERROR_BYTES
+
+        // Anytime searches.
+        public const int SearchProgressBytes = 40;              // ARBOR_SEARCH_PROGRESS_BYTES
+        public const uint SearchNoMove = 4294967295;            // ARBOR_SEARCH_NO_MOVE
+        /// <summary>ARBOR_SEARCH_LIMITS_BYTES: 24 and two pointers.</summary>
+        public static readonly int SearchLimitsBytes = 24 + 2 * IntPtr.Size;
+
+        // Breakthrough.
+        public const int BreakthroughBytes = 40;                // ARBOR_BREAKTHROUGH_BYTES
+        public const int BreakthroughMaxMoves = 48;             // ARBOR_BREAKTHROUGH_MAX_MOVES
+        public const int BreakthroughTextMax = 74;              // ARBOR_BREAKTHROUGH_TEXT_MAX
+        public const int BreakthroughMoveTextMax = 6;           // ARBOR_BREAKTHROUGH_MOVE_TEXT_MAX
+        public const ushort BreakthroughNoMove = 65535;         // ARBOR_BREAKTHROUGH_NO_MOVE
+        public const int BreakthroughSolveAlign = 16;           // ARBOR_BREAKTHROUGH_SOLVE_ALIGN
+        public const int BreakthroughSolveResultBytes = 40;     // ARBOR_BREAKTHROUGH_SOLVE_RESULT_BYTES
+        public const uint BreakthroughSolvePatterns = 1;        // ARBOR_BREAKTHROUGH_SOLVE_PATTERNS
+        public const int BreakthroughSearchAlign = 8;           // ARBOR_BREAKTHROUGH_SEARCH_ALIGN
+        public const int BreakthroughSearchHeadBytes = 144;     // ARBOR_BREAKTHROUGH_SEARCH_HEAD_BYTES
+        public const int BreakthroughSearchNodeBytes = 40;      // ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES
+        public const int BreakthroughSearchConfigBytes = 48;    // ARBOR_BREAKTHROUGH_SEARCH_CONFIG_BYTES
+        public const int BreakthroughSearchStatsBytes = 16;     // ARBOR_BREAKTHROUGH_SEARCH_STATS_BYTES
+        public const uint BreakthroughSearchMaxThreads = 64;    // ARBOR_BREAKTHROUGH_SEARCH_MAX_THREADS
+        public const uint BreakthroughSearchNoCutoff = 4294967295; // ARBOR_BREAKTHROUGH_SEARCH_NO_CUTOFF
+        public const uint BreakthroughSearchProofUnknown = 0;   // ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN
+        public const uint BreakthroughSearchProofWin = 1;       // ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN
+        public const uint BreakthroughSearchProofLoss = 2;      // ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS
+
+        // Match-3.
+        public const int Match3LevelBytes = 1708;               // ARBOR_MATCH3_LEVEL_BYTES
+        public const int Match3LevelImageBytes = 1700;          // ARBOR_MATCH3_LEVEL_IMAGE_BYTES
+        public const int Match3GameBytes = 1984;                // ARBOR_MATCH3_GAME_BYTES
+        public const int Match3MaxRecord = 255;                 // ARBOR_MATCH3_MAX_RECORD
+        public const int Match3OutcomeBytes = 16;               // ARBOR_MATCH3_OUTCOME_BYTES
+        public const int Match3MetricsBytes = 40;               // ARBOR_MATCH3_METRICS_BYTES
+        public const int Match3MaxMoves = 112;                  // ARBOR_MATCH3_MAX_MOVES
+        public const int Match3MoveTextMax = 6;                 // ARBOR_MATCH3_MOVE_TEXT_MAX
+        public const uint Match3MaxIterations = 10000000;       // ARBOR_MATCH3_MAX_ITERATIONS
+        public const int Match3TreeAlign = 8;                   // ARBOR_MATCH3_TREE_ALIGN
+        public const int Match3SearchAlign = 8;                 // ARBOR_MATCH3_SEARCH_ALIGN
+        public const int Match3FormulaMaxBytes = 322;           // ARBOR_MATCH3_FORMULA_MAX_BYTES
+        public const int Match3PersonaBytes = 340;              // ARBOR_MATCH3_PERSONA_BYTES
+        public const int Match3ShippedPersonas = 4;             // ARBOR_MATCH3_SHIPPED_PERSONAS
+        public const int Match3PlaytestAgents = 6;              // ARBOR_MATCH3_PLAYTEST_AGENTS
+        public const int Match3AgentNameMax = 8;                // ARBOR_MATCH3_AGENT_NAME_MAX
+        public const int Match3PlaytestReportBytes = 168;       // ARBOR_MATCH3_PLAYTEST_REPORT_BYTES
+        public const int Match3PlaytestAlign = 8;               // ARBOR_MATCH3_PLAYTEST_ALIGN
+        public const int Match3PlaytestProgressBytes = 16;      // ARBOR_MATCH3_PLAYTEST_PROGRESS_BYTES
     }
 
     /// <summary>arbor_parse_error: where and why a text could not be parsed.</summary>
@@ -166,23 +218,72 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank(byte[] cards, UIntPtr len, out ushort outRank);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank7_batch(byte[] cards, UIntPtr count, [Out] ushort[] outRanks);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern byte arbor_hand_category(ushort rank);
-        // ABI 1.0 forms. Until the Hold'em area's 1.0 change is on main, the library may
-        // still have the pre-1.0 arbor_card_parse(const char*, uint8_t*): Cards.Parse checks
-        // Cards.TextIsFinal before calling it (EXTENSION POINT: drop that check after the merge).
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_parse(byte[] text, UIntPtr len, out byte outCard, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_format(byte card, byte[] buf, UIntPtr len, out UIntPtr outLen);
 
-        // EXTENSION POINT: Breakthrough (branch abi-breakthrough): arbor_breakthrough_init,
-        // _parse (byte[] text, UIntPtr len, out Breakthrough state, out ParseError error),
-        // _format, _legal_moves ([Out] ushort[] of BreakthroughMaxMoves), _play, _status,
-        // _hash, _move_parse, _move_format, the solver (_bytes, _init, _solve with a
-        // NativeBuffer's IntPtr) and later the MCTS handle.
-        //
-        // EXTENSION POINT: Match-3 and playtests (branch abi-match3): level/persona _parse,
-        // _format, game start/play/legal moves/metrics, agent moves, playtest report.
-        //
-        // EXTENSION POINT: anytime search (src/ffi/search.rs): _bytes, _init on a
-        // NativeBuffer, search/step calls, stats struct, _cancel (callable from any thread).
+        // Anytime search limits (src/ffi/search.rs).
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_search_limits_init(uint maxIterations, out SearchLimits outLimits);
+
+        // Breakthrough positions and moves. `ref Breakthrough` for the C `const arbor_breakthrough *`
+        // too: the struct is blittable, so it is pinned and passed, never copied.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_init(uint columns, uint rows, out Breakthrough outState);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_parse(byte[] text, UIntPtr len, out Breakthrough outState, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_format(ref Breakthrough state, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_legal_moves(ref Breakthrough state, [Out] ushort[] outMoves, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_play(ref Breakthrough state, ushort mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_status(ref Breakthrough state, out uint outStatus);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_hash(ref Breakthrough state, out ulong outHash);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_move_parse(byte[] text, UIntPtr len, out ushort outMove, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_move_format(ushort mv, byte[] buf, UIntPtr len, out UIntPtr outLen);
+
+        // Breakthrough solver: the table is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_solve_bytes(UIntPtr entries, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_solve(byte[] text, UIntPtr textLen, IntPtr buf, UIntPtr len, ulong maxExpansions, uint options, out SolveResult outResult, out ParseError outError);
+
+        // Breakthrough search handle: the handle is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_default_config(uint policy, out BreakthroughSearchConfig outConfig);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_bytes(uint capacityNodes, uint threads, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_nodes_for_iterations(ref Breakthrough position, uint iterations, out uint outNodes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_init(IntPtr buf, UIntPtr len, ref BreakthroughSearchConfig config, ref Breakthrough position, ulong seed);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, uint threads, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_cancel(IntPtr buf, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_play(IntPtr buf, UIntPtr len, ushort mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_best(IntPtr buf, UIntPtr len, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_tree_stats(IntPtr buf, UIntPtr len, out BreakthroughSearchStats outStats);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_breakthrough_search_max_threads();
+
+        // Match-3: levels, games, moves, formulas, agents. `ref` for the C `const …*` structs
+        // too: they are blittable, so they are pinned and passed, never copied.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_level_parse(byte[] text, UIntPtr len, out Match3Level outLevel, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_level_preset(uint index, out Match3Level outLevel);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_game_start(ref Match3Level level, ulong seed, out Match3Game outGame);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_legal_moves(ref Match3Game game, [Out] byte[] outMoves, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_play(ref Match3Game game, byte code, out Match3Outcome outOutcome);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_game_metrics(ref Match3Game game, out Match3Metrics outMetrics);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_move_parse(byte[] text, UIntPtr len, out byte outCode, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_move_format(byte code, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_formula_parse(byte[] text, UIntPtr len, [Out] byte[] outFormula, UIntPtr capacity, out UIntPtr outBytes, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_tree_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_agent_move(ref Match3Game game, uint agent, uint goal, byte[] formula, UIntPtr formulaLen, uint iterations, ulong seed, IntPtr tree, UIntPtr treeBytes, out byte outCode);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_persona_parse(byte[] text, UIntPtr len, out Match3Persona outPersona, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_persona_shipped(uint index, out Match3Persona outPersona);
+
+        // Match-3 agent search handle: the handle is a NativeBuffer's Pointer.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_init(IntPtr buf, UIntPtr len, ref Match3Game game, uint agent, uint goal, byte[] formula, UIntPtr formulaLen, ulong seed);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_play(IntPtr buf, UIntPtr len, byte code);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_game(IntPtr buf, UIntPtr len, out Match3Game outGame);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_search_cancel(IntPtr buf, UIntPtr len);
+
+        // Match-3 playtests, one-shot and stepped.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_agent_format(uint index, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest(ref Match3Level level, uint games, ulong seed, uint iterations, IntPtr tree, UIntPtr treeBytes, out Match3PlaytestReport outReport);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_bytes(ref Match3Level level, uint iterations, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_init(IntPtr buf, UIntPtr len, ref Match3Level level, uint games, ulong seed, uint iterations);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_step(IntPtr buf, UIntPtr len, out Match3PlaytestProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_result(IntPtr buf, UIntPtr len, out Match3PlaytestReport outReport);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_playtest_cancel(IntPtr buf, UIntPtr len);
     }
 
     /// <summary>Text in and out, the same way for every call.</summary>
@@ -268,7 +369,19 @@ namespace Arbor
             if (abi != Constants.AbiVersion)
                 throw new InvalidOperationException("libarbor has ABI " + abi + ", Arbor.cs needs " + Constants.AbiVersion);
             CheckSize(typeof(ParseError), Constants.ParseErrorBytes);
-            // EXTENSION POINT: CheckSize for each struct mirror added with its area.
+            CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes);
+            CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes);
+            CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes);
+            CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes);
+            CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes);
+            CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes);
+            CheckSize(typeof(Match3Level), Constants.Match3LevelBytes);
+            CheckSize(typeof(Match3Game), Constants.Match3GameBytes);
+            CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes);
+            CheckSize(typeof(Match3Metrics), Constants.Match3MetricsBytes);
+            CheckSize(typeof(Match3Persona), Constants.Match3PersonaBytes);
+            CheckSize(typeof(Match3PlaytestReport), Constants.Match3PlaytestReportBytes);
+            CheckSize(typeof(Match3PlaytestProgress), Constants.Match3PlaytestProgressBytes);
             checkedLayout = true;
         }
 
@@ -284,8 +397,6 @@ namespace Arbor
     /// poker hands.</summary>
     public static class Cards
     {
-        static int textIsFinal = -1;
-
         /// <summary>Rank 1 (worst) ..= 7462 (royal flush) of the best five of 5 to 7 cards.</summary>
         public static ushort HandRank(params byte[] cards)
         {
@@ -311,29 +422,10 @@ namespace Arbor
             return (HandCategory)Native.arbor_hand_category(rank);
         }
 
-        /// <summary>True when the library has the ABI 1.0 card text functions (text with a
-        /// length, parse errors, text out with its length). Probed once, safely: the pre-1.0
-        /// arbor_card_format refuses a NULL buffer and never reads a fourth argument.
-        /// EXTENSION POINT (cleanup): always true once the Hold'em area is merged.</summary>
-        public static bool TextIsFinal
-        {
-            get
-            {
-                if (textIsFinal < 0)
-                {
-                    UIntPtr len;
-                    Status status = Native.arbor_card_format(0, null, UIntPtr.Zero, out len);
-                    textIsFinal = status == Status.BufferTooSmall && len.ToUInt64() == 2 ? 1 : 0;
-                }
-                return textIsFinal == 1;
-            }
-        }
-
         /// <summary>Parses "As", "Td", "2c" (any letter case). Throws ArborParseException.</summary>
         public static byte Parse(string text)
         {
             Library.CheckLayout();
-            if (!TextIsFinal) throw new ArborException(Status.Unsupported, "arbor_card_parse");
             byte[] bytes = Text.Utf8(text);
             byte card;
             ParseError error;
@@ -346,14 +438,6 @@ namespace Arbor
         public static string Format(byte card)
         {
             Library.CheckLayout();
-            if (!TextIsFinal)
-            {
-                // Pre-1.0: no length out; a card's text is 2 bytes and a NUL.
-                byte[] buf = new byte[3];
-                UIntPtr ignored;
-                Text.Check(Native.arbor_card_format(card, buf, (UIntPtr)buf.Length, out ignored), "arbor_card_format");
-                return Encoding.ASCII.GetString(buf, 0, 2);
-            }
             return Text.Format("arbor_card_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
                 return Native.arbor_card_format(card, buf, len, out outLen);
             });
@@ -362,7 +446,14 @@ namespace Arbor
 
     /// <summary>Unmanaged memory for an arbor caller buffer (search trees, solver tables,
     /// handles): `bytes` bytes aligned to `align` (an area's ARBOR_..._ALIGN), freed by
-    /// Dispose or the finalizer. Pass <see cref="Pointer"/> as the C `void *buf`.</summary>
+    /// Dispose or the finalizer. Pass <see cref="Pointer"/> as the C `void *buf` and
+    /// <see cref="Size"/> as its length.</summary>
+    /// <remarks>Alignment: Marshal.AllocHGlobal is malloc on Unix and LocalAlloc on Windows,
+    /// 16-byte aligned on 64-bit targets and 8-byte on 32-bit ones. arbor's alignments are 8
+    /// (search handles, Match-3 trees and handles) and 16 (the solver's table), so the block
+    /// is normally used as it comes; when its address is not a multiple of `align` (a 32-bit
+    /// target and the solver), it is allocated again with `align - 1` bytes more and
+    /// Pointer rounded up (<see cref="Padded"/>). Pointer is always a multiple of `align`.</remarks>
     public sealed class NativeBuffer : SafeHandle
     {
         readonly IntPtr aligned;
@@ -373,7 +464,13 @@ namespace Arbor
                 throw new ArborException(Status.InvalidArgument, "NativeBuffer");
             Size = bytes;
             Alignment = align;
-            IntPtr raw = Marshal.AllocHGlobal(new IntPtr(bytes + align - 1));
+            IntPtr raw = Marshal.AllocHGlobal(new IntPtr(Math.Max(bytes, 1)));
+            if (raw.ToInt64() % align != 0)
+            {
+                Marshal.FreeHGlobal(raw);
+                raw = Marshal.AllocHGlobal(new IntPtr(bytes + align - 1));
+                Padded = true;
+            }
             SetHandle(raw);
             long address = raw.ToInt64();
             aligned = new IntPtr((address + align - 1) & ~((long)align - 1));
@@ -383,7 +480,32 @@ namespace Arbor
         public IntPtr Pointer { get { return aligned; } }
         public long Size { get; private set; }
         public int Alignment { get; private set; }
+        /// <summary>True when AllocHGlobal's block was not aligned enough and was padded.</summary>
+        public bool Padded { get; private set; }
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        /// <summary>Holds a reference on the buffer for the length of a native call
+        /// (`using (new NativeBuffer.Lease(buffer)) …`): a Dispose on another thread then
+        /// frees the memory only after the call, and a call after Dispose throws
+        /// ObjectDisposedException. A null buffer is allowed (nothing held).</summary>
+        public struct Lease : IDisposable
+        {
+            readonly NativeBuffer buffer;
+            readonly bool added;
+
+            public Lease(NativeBuffer buffer)
+            {
+                this.buffer = buffer;
+                bool taken = false;
+                if (buffer != null) buffer.DangerousAddRef(ref taken);
+                added = taken;
+            }
+
+            public void Dispose()
+            {
+                if (added) buffer.DangerousRelease();
+            }
+        }
 
         protected override bool ReleaseHandle()
         {
@@ -392,9 +514,887 @@ namespace Arbor
         }
     }
 
-    // EXTENSION POINT: struct mirrors and helpers per area, each mirror added to
-    // Library.CheckLayout with its ARBOR_..._BYTES value:
-    //   Breakthrough (arbor_breakthrough: magic, version, …) and class BreakthroughGame;
-    //   Match3Level / Match3Game / Match3Persona / playtest report rows (flattened arrays);
-    //   the search statistics struct of src/ffi/search.rs and class Search over NativeBuffer.
+    // ---- Anytime search: limits and progress (src/ffi/search.rs) -------------------------
+
+    /// <summary>Why a search run (or a playtest step) stopped: ARBOR_STOP_*. None before any
+    /// run on the current root.</summary>
+    public enum StopReason : uint
+    {
+        None = 0,
+        Iterations = 1,
+        Deadline = 2,
+        Cancelled = 3,
+        Done = 4,
+        Step = 5,
+    }
+
+    /// <summary>A monotonic microsecond clock of the caller's, for SearchLimits.NowUs.</summary>
+    /// <remarks>arbor calls it on the searching thread. Keep the delegate alive (a field) as
+    /// long as the limits are used: the GC does not see the function pointer. Under IL2CPP
+    /// it must be a static method marked [AOT.MonoPInvokeCallback(typeof(ClockFn))].</remarks>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    public delegate ulong ClockFn(IntPtr ctx);
+
+    /// <summary>arbor_search_limits: the stop conditions of one run (filled by
+    /// arbor_search_limits_init; reuse it for every run). Its size depends on the target (two
+    /// pointers): Constants.SearchLimitsBytes.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SearchLimits
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>Most iterations of a run; 0 for no limit.</summary>
+        public uint MaxIterations;
+        public uint Reserved;
+        /// <summary>Microseconds a run may take; 0 for no deadline.</summary>
+        public ulong DeadlineUs;
+        /// <summary>The caller's clock (Marshal.GetFunctionPointerForDelegate of a ClockFn),
+        /// or zero for the library's monotonic clock (a no_std build needs one).</summary>
+        public IntPtr NowUs;
+        /// <summary>Passed to NowUs.</summary>
+        public IntPtr Ctx;
+
+        /// <summary>At most `maxIterations` iterations a run (0: none).</summary>
+        public static SearchLimits Iterations(uint maxIterations)
+        {
+            SearchLimits limits;
+            Text.Check(Native.arbor_search_limits_init(maxIterations, out limits), "arbor_search_limits_init");
+            return limits;
+        }
+
+        /// <summary>A run that ends after `budget` (a frame's share), or `maxIterations`.</summary>
+        public static SearchLimits Within(TimeSpan budget, uint maxIterations = 0)
+        {
+            SearchLimits limits = Iterations(maxIterations);
+            long us = budget.Ticks / 10;
+            limits.DeadlineUs = us > 0 ? (ulong)us : 0;
+            return limits;
+        }
+
+        /// <summary>Measures the deadline with `clock` (keep it alive; see ClockFn).</summary>
+        public SearchLimits WithClock(ClockFn clock, IntPtr ctx)
+        {
+            NowUs = clock == null ? IntPtr.Zero : Marshal.GetFunctionPointerForDelegate(clock);
+            Ctx = ctx;
+            return this;
+        }
+    }
+
+    /// <summary>arbor_search_progress: what a run did and the move to play now.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SearchProgress
+    {
+        /// <summary>Iterations on this root (every run since init or the last Play).</summary>
+        public ulong Iterations;
+        public uint IterationsThisCall;
+        public StopReason StopReason;
+        /// <summary>The move to play now, or Constants.SearchNoMove (see HasMove).</summary>
+        public uint BestMove;
+        public uint BestVisits;
+        /// <summary>Mean reward of BestMove for the side to move, in [0, 1].</summary>
+        public double BestValue;
+        public ulong RootVisits;
+
+        public bool HasMove { get { return BestMove != Constants.SearchNoMove; } }
+    }
+
+    // ---- Breakthrough --------------------------------------------------------------------
+
+    /// <summary>arbor_breakthrough_status.</summary>
+    public enum BreakthroughStatus : uint
+    {
+        Ongoing = 0,
+        WhiteWon = 1,
+        BlackWon = 2,
+    }
+
+    /// <summary>arbor_breakthrough: a position, 40 bytes, a value (copy it, save it).
+    /// Every call checks it, so one from another version or changed by hand is refused,
+    /// never misread. Moves are ushort, packed as LegalMoves lists them.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Breakthrough
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>White pawns, bit rank * 8 + file (a1 = bit 0).</summary>
+        public ulong White;
+        public ulong Black;
+        /// <summary>The Zobrist hash as stored (Zobrist() recomputes and checks it).</summary>
+        public ulong Hash;
+        public byte Columns;
+        public byte Rows;
+        /// <summary>0 White to move, 1 Black.</summary>
+        public byte Turn;
+        // uint8_t reserved[5], as single bytes: an inline array would not be blittable.
+        public byte Reserved0, Reserved1, Reserved2, Reserved3, Reserved4;
+
+        /// <summary>The start of a columns x rows board (2..8 x 4..8), White to move.</summary>
+        public static Breakthrough Initial(uint columns = 8, uint rows = 8)
+        {
+            Library.CheckLayout();
+            Breakthrough state;
+            Text.Check(Native.arbor_breakthrough_init(columns, rows, out state), "arbor_breakthrough_init");
+            return state;
+        }
+
+        /// <summary>Parses "BBBBB/BBBBB/...../WWWWW/WWWWW w". Throws ArborParseException.</summary>
+        public static Breakthrough Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Breakthrough state;
+            ParseError error;
+            Status status = Native.arbor_breakthrough_parse(bytes, (UIntPtr)bytes.Length, out state, out error);
+            Text.CheckParse(status, error, "arbor_breakthrough_parse");
+            return state;
+        }
+
+        /// <summary>The text Parse reads.</summary>
+        public string Format()
+        {
+            Breakthrough self = this;
+            return Text.Format("arbor_breakthrough_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_breakthrough_format(ref self, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>The legal moves (none once the game is over).</summary>
+        public ushort[] LegalMoves()
+        {
+            ushort[] moves = new ushort[Constants.BreakthroughMaxMoves];
+            UIntPtr count;
+            Text.Check(Native.arbor_breakthrough_legal_moves(ref this, moves, (UIntPtr)moves.Length, out count), "arbor_breakthrough_legal_moves");
+            Array.Resize(ref moves, (int)count.ToUInt64());
+            return moves;
+        }
+
+        /// <summary>Plays `move` in place; throws (IllegalMove, GameOver, …) and is then unchanged.</summary>
+        public void Play(ushort move)
+        {
+            Text.Check(Native.arbor_breakthrough_play(ref this, move), "arbor_breakthrough_play");
+        }
+
+        public BreakthroughStatus GameStatus
+        {
+            get
+            {
+                uint status;
+                Text.Check(Native.arbor_breakthrough_status(ref this, out status), "arbor_breakthrough_status");
+                return (BreakthroughStatus)status;
+            }
+        }
+
+        public bool IsOver { get { return GameStatus != BreakthroughStatus.Ongoing; } }
+
+        /// <summary>The Zobrist hash recomputed from the pawns (arbor_breakthrough_hash).</summary>
+        public ulong Zobrist()
+        {
+            ulong hash;
+            Text.Check(Native.arbor_breakthrough_hash(ref this, out hash), "arbor_breakthrough_hash");
+            return hash;
+        }
+    }
+
+    /// <summary>Breakthrough move text: "a2-a3", "b4xa3".</summary>
+    public static class BreakthroughMove
+    {
+        /// <summary>Parses a move (text only; legality is Play's). Throws ArborParseException.</summary>
+        public static ushort Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            ushort mv;
+            ParseError error;
+            Status status = Native.arbor_breakthrough_move_parse(bytes, (UIntPtr)bytes.Length, out mv, out error);
+            Text.CheckParse(status, error, "arbor_breakthrough_move_parse");
+            return mv;
+        }
+
+        public static string Format(ushort move)
+        {
+            return Text.Format("arbor_breakthrough_move_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_breakthrough_move_format(move, buf, len, out outLen);
+            });
+        }
+    }
+
+    // ---- Breakthrough solver -------------------------------------------------------------
+
+    /// <summary>outcome of a solve (ARBOR_BREAKTHROUGH_SOLVE_*).</summary>
+    public enum SolveOutcome : uint
+    {
+        BudgetSpent = 0,
+        Win = 1,
+        Loss = 2,
+        TableFull = 3,
+    }
+
+    /// <summary>arbor_breakthrough_solve_result.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SolveResult
+    {
+        public ulong Expanded;
+        public ulong Touched;
+        public ulong PeakEntries;
+        public ulong TableEntries;
+        public SolveOutcome Outcome;
+        /// <summary>A winning move for Win, else Constants.BreakthroughNoMove.</summary>
+        public ushort BestMove;
+        public ushort Reserved;
+
+        public bool Decided { get { return Outcome == SolveOutcome.Win || Outcome == SolveOutcome.Loss; } }
+    }
+
+    /// <summary>The df-pn solver with its transposition table in unmanaged memory (sized by
+    /// arbor_breakthrough_solve_bytes, aligned to Constants.BreakthroughSolveAlign). The table
+    /// is scratch: reuse one solver for many solves. Dispose frees it.</summary>
+    public sealed class BreakthroughSolver : IDisposable
+    {
+        readonly NativeBuffer table;
+
+        /// <summary>`entries`: a power of two, at least 4 (2^20, 16 MiB, solve the 4x5 start).</summary>
+        public BreakthroughSolver(long entries)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_breakthrough_solve_bytes((UIntPtr)(ulong)entries, out bytes), "arbor_breakthrough_solve_bytes");
+            table = new NativeBuffer((long)bytes.ToUInt64(), Constants.BreakthroughSolveAlign);
+        }
+
+        public NativeBuffer Table { get { return table; } }
+
+        /// <summary>Solves the position `text` in at most `maxExpansions` expansions;
+        /// `options` 0 or Constants.BreakthroughSolvePatterns. Throws ArborParseException.
+        /// Recursion: about 1 KiB of stack a ply (run deep boards on a thread with a large
+        /// stack).</summary>
+        public SolveResult Solve(string text, ulong maxExpansions = ulong.MaxValue, uint options = 0)
+        {
+            byte[] bytes = Text.Utf8(text);
+            SolveResult result;
+            ParseError error;
+            using (new NativeBuffer.Lease(table))
+            {
+                Status status = Native.arbor_breakthrough_solve(bytes, (UIntPtr)bytes.Length, table.Pointer,
+                    (UIntPtr)(ulong)table.Size, maxExpansions, options, out result, out error);
+                Text.CheckParse(status, error, "arbor_breakthrough_solve");
+            }
+            return result;
+        }
+
+        public SolveResult Solve(Breakthrough position, ulong maxExpansions = ulong.MaxValue, uint options = 0)
+        {
+            return Solve(position.Format(), maxExpansions, options);
+        }
+
+        public void Dispose() { table.Dispose(); }
+    }
+
+    // ---- Breakthrough search handle ------------------------------------------------------
+
+    /// <summary>arbor_breakthrough_search_config.policy.</summary>
+    public enum SearchPolicy : uint
+    {
+        Uct = 0,
+        Rave = 1,
+        Mogo = 2,
+    }
+
+    /// <summary>arbor_breakthrough_search_config: fill with Default, change fields.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BreakthroughSearchConfig
+    {
+        public uint Magic;
+        public uint Version;
+        public double C;
+        public double C1;
+        public double C2;
+        public SearchPolicy Policy;
+        /// <summary>1: MCTS-Solver on; 0: off.</summary>
+        public uint Solver;
+        public uint ExpandThreshold;
+        /// <summary>Playout moves before a draw; Constants.BreakthroughSearchNoCutoff: none.</summary>
+        public uint PlayoutCutoff;
+
+        public static BreakthroughSearchConfig Default(SearchPolicy policy = SearchPolicy.Uct)
+        {
+            Library.CheckLayout();
+            BreakthroughSearchConfig config;
+            Text.Check(Native.arbor_breakthrough_search_default_config((uint)policy, out config), "arbor_breakthrough_search_default_config");
+            return config;
+        }
+    }
+
+    /// <summary>arbor_breakthrough_search_stats.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BreakthroughSearchStats
+    {
+        public uint NodesUsed;
+        public uint CapacityNodes;
+        /// <summary>1 if a run on this root found no room to expand.</summary>
+        public uint StorageFull;
+        /// <summary>Constants.BreakthroughSearchProof*.</summary>
+        public uint RootProof;
+    }
+
+    /// <summary>The anytime, cancellable Breakthrough MCTS (arbor_breakthrough_search_*): owns
+    /// its handle buffer in unmanaged memory (NativeBuffer), freed by Dispose.</summary>
+    /// <remarks>Threads: Cancel may be called from any thread while Run is in progress on
+    /// another; the other members must not overlap each other. Every call holds a reference
+    /// on the buffer (NativeBuffer.Lease), so a Dispose racing a Run or a Cancel frees the
+    /// memory only after that call returns, and a call after Dispose throws
+    /// ObjectDisposedException: nothing touches freed memory.</remarks>
+    public sealed class BreakthroughSearch : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>A search of `position` whose tree holds `capacityNodes` nodes per thread
+        /// for runs of up to `threads` threads (about 27 nodes an iteration from the 8x8
+        /// start rarely fills; NodesForIterations is the bound), all randomness from `seed`,
+        /// with `config` (null: the UCT defaults).</summary>
+        public BreakthroughSearch(Breakthrough position, uint capacityNodes, ulong seed,
+                                  BreakthroughSearchConfig? config = null, uint threads = 1)
+        {
+            Library.CheckLayout();
+            BreakthroughSearchConfig settings = config ?? BreakthroughSearchConfig.Default(SearchPolicy.Uct);
+            UIntPtr bytes;
+            Text.Check(Native.arbor_breakthrough_search_bytes(capacityNodes, threads, out bytes), "arbor_breakthrough_search_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.BreakthroughSearchAlign);
+            length = bytes;
+            Status status = Native.arbor_breakthrough_search_init(buffer.Pointer, length, ref settings, ref position, seed);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_breakthrough_search_init");
+            }
+        }
+
+        public NativeBuffer Buffer { get { return buffer; } }
+
+        /// <summary>Grows the tree until `limits` or a Cancel stop it, on `threads` threads
+        /// (1 to MaxThreads; more than 1 restarts the tree). On one thread, k runs of n
+        /// iterations equal one run of k·n.</summary>
+        public SearchProgress Run(SearchLimits limits, uint threads = 1)
+        {
+            SearchProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_breakthrough_search_run(buffer.Pointer, length, ref limits, threads, out progress), "arbor_breakthrough_search_run");
+            return progress;
+        }
+
+        /// <summary>Asks a Run in progress (on any thread) to stop within one iteration, with
+        /// StopReason.Cancelled; without one, the next Run stops at once. Thread-safe.</summary>
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_breakthrough_search_cancel(buffer.Pointer, length), "arbor_breakthrough_search_cancel");
+        }
+
+        /// <summary>Advances the root by `move` (either side's), keeping its subtree.</summary>
+        public void Play(ushort move)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_breakthrough_search_play(buffer.Pointer, length, move), "arbor_breakthrough_search_play");
+        }
+
+        /// <summary>The progress of the last run on this root, without searching.</summary>
+        public SearchProgress Best()
+        {
+            SearchProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_breakthrough_search_best(buffer.Pointer, length, out progress), "arbor_breakthrough_search_best");
+            return progress;
+        }
+
+        public BreakthroughSearchStats TreeStats()
+        {
+            BreakthroughSearchStats stats;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_breakthrough_search_tree_stats(buffer.Pointer, length, out stats), "arbor_breakthrough_search_tree_stats");
+            return stats;
+        }
+
+        /// <summary>The most threads a Run accepts in this build (1 without std).</summary>
+        public static uint MaxThreads { get { return Native.arbor_breakthrough_search_max_threads(); } }
+
+        /// <summary>Nodes that `iterations` iterations from a fresh root never exceed.</summary>
+        public static uint NodesForIterations(Breakthrough position, uint iterations)
+        {
+            uint nodes;
+            Text.Check(Native.arbor_breakthrough_search_nodes_for_iterations(ref position, iterations, out nodes), "arbor_breakthrough_search_nodes_for_iterations");
+            return nodes;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    // ---- Match-3 -------------------------------------------------------------------------
+    //
+    // The structs' private images are opaque byte runs. C# cannot declare an inline byte
+    // array without `unsafe` (`fixed`) or a marshalled copy (ByValArray, not blittable), so
+    // each run is a struct of one byte with StructLayout.Size: blittable, of the C size,
+    // pinned and passed like the rest.
+#pragma warning disable 169
+    [StructLayout(LayoutKind.Sequential, Size = 1700)] public struct Match3LevelImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 255)] public struct Match3RecordImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 322)] public struct Match3FormulaImage { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 5)] public struct Reserved5 { byte first; }
+    [StructLayout(LayoutKind.Sequential, Size = 2)] public struct Reserved2 { byte first; }
+#pragma warning restore 169
+
+    /// <summary>Six doubles: an array of the playtest report, one per agent (index 0..5).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Doubles6
+    {
+        public double A0, A1, A2, A3, A4, A5;
+        public double this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return A0; case 1: return A1; case 2: return A2;
+                    case 3: return A3; case 4: return A4; case 5: return A5;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
+    /// <summary>Six uints: an array of the playtest report, one per agent (index 0..5).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct UInts6
+    {
+        public uint A0, A1, A2, A3, A4, A5;
+        public uint this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return A0; case 1: return A1; case 2: return A2;
+                    case 3: return A3; case 4: return A4; case 5: return A5;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
+    /// <summary>What an agent's search rewards.</summary>
+    public enum Match3Goal : uint
+    {
+        MaxS = 0,
+        MinS = 1,
+        MaxM = 2,
+        MinM = 3,
+    }
+
+    /// <summary>arbor_match3_level: a parsed level, 1,708 bytes, a value (its image is private).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Level
+    {
+        public uint Magic;
+        public uint Version;
+        public Match3LevelImage Opaque;
+
+        /// <summary>Parses a level file (docs/match3.md). Throws ArborParseException (line 0
+        /// when no single line is at fault, column 0 when the whole line is).</summary>
+        public static Match3Level Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Match3Level level;
+            ParseError error;
+            Status status = Native.arbor_match3_level_parse(bytes, (UIntPtr)bytes.Length, out level, out error);
+            Text.CheckParse(status, error, "arbor_match3_level_parse");
+            return level;
+        }
+
+        /// <summary>Bundled preset 0, 1 or 2 (board1 … board3).</summary>
+        public static Match3Level Preset(uint index)
+        {
+            Library.CheckLayout();
+            Match3Level level;
+            Text.Check(Native.arbor_match3_level_preset(index, out level), "arbor_match3_level_preset");
+            return level;
+        }
+
+        /// <summary>Bytes of a tree that `iterations` iterations of a one-shot agent never fill.</summary>
+        public long TreeBytes(uint iterations)
+        {
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_tree_bytes(ref this, iterations, out bytes), "arbor_match3_tree_bytes");
+            return (long)bytes.ToUInt64();
+        }
+
+        /// <summary>A tree buffer for Match3Game.AgentMove, aligned (dispose it).</summary>
+        public NativeBuffer TreeBuffer(uint iterations)
+        {
+            return new NativeBuffer(TreeBytes(iterations), Constants.Match3TreeAlign);
+        }
+    }
+
+    /// <summary>arbor_match3_outcome: what one move did.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Outcome
+    {
+        public uint Points;
+        public uint Combos;
+        public uint Reshuffled;
+        public uint LegalBefore;
+    }
+
+    /// <summary>arbor_match3_metrics: a game so far.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Metrics
+    {
+        public double AverageAvailable;
+        public uint Score;
+        public uint Moves;
+        public uint MoveLimit;
+        public uint Combos;
+        public uint Reshuffles;
+        public uint LegalSum;
+        public uint LegalNow;
+        public uint GameOver;
+    }
+
+    /// <summary>arbor_match3_game: a game, 1,984 bytes, a value (the level, the chance seed
+    /// and the moves played; copy it, save it). Moves are byte codes.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Game
+    {
+        public uint Magic;
+        public uint Version;
+        public ulong Seed;
+        public uint Played;
+        public uint Reserved;
+        public Match3LevelImage Level;
+        public Match3RecordImage Record;
+        public Reserved5 ReservedEnd;
+
+        /// <summary>A game of `level` with chance seed `seed`.</summary>
+        public static Match3Game Start(Match3Level level, ulong seed)
+        {
+            Library.CheckLayout();
+            Match3Game game;
+            Text.Check(Native.arbor_match3_game_start(ref level, seed, out game), "arbor_match3_game_start");
+            return game;
+        }
+
+        /// <summary>The legal move codes, increasing (none once the game is over).</summary>
+        public byte[] LegalMoves()
+        {
+            byte[] moves = new byte[Constants.Match3MaxMoves];
+            UIntPtr count;
+            Text.Check(Native.arbor_match3_legal_moves(ref this, moves, (UIntPtr)moves.Length, out count), "arbor_match3_legal_moves");
+            Array.Resize(ref moves, (int)count.ToUInt64());
+            return moves;
+        }
+
+        /// <summary>Plays `code` in place; throws (IllegalMove, GameOver) and is then unchanged.</summary>
+        public Match3Outcome Play(byte code)
+        {
+            Match3Outcome outcome;
+            Text.Check(Native.arbor_match3_play(ref this, code, out outcome), "arbor_match3_play");
+            return outcome;
+        }
+
+        public Match3Metrics Metrics()
+        {
+            Match3Metrics metrics;
+            Text.Check(Native.arbor_match3_game_metrics(ref this, out metrics), "arbor_match3_game_metrics");
+            return metrics;
+        }
+
+        public bool IsOver { get { return Metrics().GameOver != 0; } }
+
+        /// <summary>The move `agent` chooses after `iterations` iterations, its generator
+        /// seeded with `seed`, its tree in `tree` (Match3Level.TreeBuffer; null for Random).</summary>
+        public byte AgentMove(Match3Agent agent, uint iterations, ulong seed, NativeBuffer tree)
+        {
+            byte code;
+            byte[] formula = agent.Formula;
+            using (new NativeBuffer.Lease(tree))
+            {
+                Text.Check(Native.arbor_match3_agent_move(ref this, agent.Kind, (uint)agent.Goal, formula,
+                    (UIntPtr)(formula == null ? 0 : formula.Length), iterations, seed,
+                    tree == null ? IntPtr.Zero : tree.Pointer, (UIntPtr)(ulong)(tree == null ? 0 : tree.Size), out code), "arbor_match3_agent_move");
+            }
+            return code;
+        }
+    }
+
+    /// <summary>Match-3 move text ("d4-d5") and formulas.</summary>
+    public static class Match3Text
+    {
+        /// <summary>Parses a move (shape only). Throws ArborParseException.</summary>
+        public static byte ParseMove(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            byte code;
+            ParseError error;
+            Status status = Native.arbor_match3_move_parse(bytes, (UIntPtr)bytes.Length, out code, out error);
+            Text.CheckParse(status, error, "arbor_match3_move_parse");
+            return code;
+        }
+
+        public static string FormatMove(byte code)
+        {
+            return Text.Format("arbor_match3_move_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_match3_move_format(code, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>Compiles a persona formula ("add(div(W, N), mul(0.5, sqrt(div(NP, N))))")
+        /// into its binary form. Throws ArborParseException, or InvalidLength past 64 terms.</summary>
+        public static byte[] ParseFormula(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            byte[] formula = new byte[Constants.Match3FormulaMaxBytes];
+            UIntPtr length;
+            ParseError error;
+            Status status = Native.arbor_match3_formula_parse(bytes, (UIntPtr)bytes.Length, formula, (UIntPtr)formula.Length, out length, out error);
+            Text.CheckParse(status, error, "arbor_match3_formula_parse");
+            Array.Resize(ref formula, (int)length.ToUInt64());
+            return formula;
+        }
+    }
+
+    /// <summary>arbor_match3_persona: a goal and a formula in binary form, 340 bytes, a value.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3Persona
+    {
+        public uint Magic;
+        public uint Version;
+        public Match3Goal Goal;
+        public uint FormulaLen;
+        public Match3FormulaImage FormulaImage;
+        public Reserved2 Reserved;
+
+        /// <summary>Parses a persona file (goal, formula and/or bytecode lines).</summary>
+        public static Match3Persona Parse(string text)
+        {
+            Library.CheckLayout();
+            byte[] bytes = Text.Utf8(text);
+            Match3Persona persona;
+            ParseError error;
+            Status status = Native.arbor_match3_persona_parse(bytes, (UIntPtr)bytes.Length, out persona, out error);
+            Text.CheckParse(status, error, "arbor_match3_persona_parse");
+            return persona;
+        }
+
+        /// <summary>Bundled persona 0 MaxS, 1 MinS, 2 MaxM, 3 MinM.</summary>
+        public static Match3Persona Shipped(uint index)
+        {
+            Library.CheckLayout();
+            Match3Persona persona;
+            Text.Check(Native.arbor_match3_persona_shipped(index, out persona), "arbor_match3_persona_shipped");
+            return persona;
+        }
+
+        /// <summary>A copy of the formula's FormulaLen bytes (read through a pinned copy of
+        /// the struct, which is blittable).</summary>
+        public byte[] Formula()
+        {
+            int length = (int)Math.Min(FormulaLen, (uint)Constants.Match3FormulaMaxBytes);
+            byte[] formula = new byte[length];
+            object boxed = this;
+            GCHandle pin = GCHandle.Alloc(boxed, GCHandleType.Pinned);
+            try
+            {
+                // FormulaImage follows four uint fields (no reflection: IL2CPP strips names).
+                IntPtr start = IntPtr.Add(pin.AddrOfPinnedObject(), 16);
+                Marshal.Copy(start, formula, 0, length);
+            }
+            finally
+            {
+                pin.Free();
+            }
+            return formula;
+        }
+    }
+
+    /// <summary>Who chooses the moves: Random, Vanilla MCTS with a goal, or a Persona (a goal
+    /// and a formula, copied).</summary>
+    public sealed class Match3Agent
+    {
+        public const uint RandomKind = 0;   // ARBOR_MATCH3_AGENT_RANDOM
+        public const uint VanillaKind = 1;  // ARBOR_MATCH3_AGENT_VANILLA
+        public const uint PersonaKind = 2;  // ARBOR_MATCH3_AGENT_PERSONA
+
+        public uint Kind { get; private set; }
+        public Match3Goal Goal { get; private set; }
+        /// <summary>The binary formula (Persona), else null.</summary>
+        public byte[] Formula { get; private set; }
+
+        Match3Agent(uint kind, Match3Goal goal, byte[] formula) { Kind = kind; Goal = goal; Formula = formula; }
+
+        public static Match3Agent Random() { return new Match3Agent(RandomKind, Match3Goal.MaxS, null); }
+        public static Match3Agent Vanilla(Match3Goal goal = Match3Goal.MaxS) { return new Match3Agent(VanillaKind, goal, null); }
+        public static Match3Agent Persona(Match3Persona persona) { return new Match3Agent(PersonaKind, persona.Goal, persona.Formula()); }
+        public static Match3Agent Persona(Match3Goal goal, byte[] formula) { return new Match3Agent(PersonaKind, goal, (byte[])formula.Clone()); }
+    }
+
+    /// <summary>The anytime Match-3 agent search (arbor_match3_search_*): owns its handle
+    /// buffer (NativeBuffer), freed by Dispose. Threads as BreakthroughSearch: Cancel from
+    /// any thread during a Run; a racing Dispose waits for the call (SafeHandle).</summary>
+    public sealed class Match3Search : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>A search for `agent` in `game` (a game of `level`), sized so that
+        /// `iterations` iterations since the start or the last Play never fill the tree.</summary>
+        public Match3Search(Match3Level level, Match3Game game, Match3Agent agent, uint iterations, ulong seed)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_search_bytes(ref level, iterations, out bytes), "arbor_match3_search_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.Match3SearchAlign);
+            length = bytes;
+            byte[] formula = agent.Formula;
+            Status status = Native.arbor_match3_search_init(buffer.Pointer, length, ref game, agent.Kind, (uint)agent.Goal,
+                formula, (UIntPtr)(formula == null ? 0 : formula.Length), seed);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_match3_search_init");
+            }
+        }
+
+        public NativeBuffer Buffer { get { return buffer; } }
+
+        /// <summary>Searches on until `limits` or a Cancel stop it (Random: Done at once).
+        /// k runs of n iterations choose the move of one run of k·n.</summary>
+        public SearchProgress Run(SearchLimits limits)
+        {
+            SearchProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_run(buffer.Pointer, length, ref limits, out progress), "arbor_match3_search_run");
+            return progress;
+        }
+
+        /// <summary>Stops a Run in progress on another thread within one iteration (or the
+        /// next Run at once). Thread-safe.</summary>
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_cancel(buffer.Pointer, length), "arbor_match3_search_cancel");
+        }
+
+        /// <summary>Plays `code` in the handle's game, keeping its subtree.</summary>
+        public void Play(byte code)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_play(buffer.Pointer, length, code), "arbor_match3_search_play");
+        }
+
+        /// <summary>The handle's game, with the moves played through Play.</summary>
+        public Match3Game Game()
+        {
+            Match3Game game;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_search_game(buffer.Pointer, length, out game), "arbor_match3_search_game");
+            return game;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    /// <summary>arbor_match3_playtest_report: per agent (MaxS, MinS, MaxM, MinM, Vanilla,
+    /// Random: Match3Playtest.AgentName), one entry of each array.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3PlaytestReport
+    {
+        public Doubles6 MeanScore;
+        public Doubles6 MeanAvailable;
+        public UInts6 Games;
+        public UInts6 MinScore;
+        public UInts6 MaxScore;
+    }
+
+    /// <summary>arbor_match3_playtest_progress.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Match3PlaytestProgress
+    {
+        public uint GamesDone;
+        public uint GamesTotal;
+        /// <summary>Step (a game played), Cancelled (given up; the next step replays it) or Done.</summary>
+        public StopReason StopReason;
+        public uint Reserved;
+    }
+
+    /// <summary>The paper's Table II on a level: one call (Run), or in steps of one game
+    /// that can be cancelled (an instance, owning its handle buffer; Dispose frees it;
+    /// Cancel from any thread during a Step).</summary>
+    public sealed class Match3Playtest : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>The name of agent `index` (0..5), the order of the report's arrays.</summary>
+        public static string AgentName(uint index)
+        {
+            return Text.Format("arbor_match3_playtest_agent_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_match3_playtest_agent_format(index, buf, len, out outLen);
+            });
+        }
+
+        /// <summary>`games` games for each of the six agents, `iterations` per move, on the
+        /// calling thread.</summary>
+        public static Match3PlaytestReport Run(Match3Level level, uint games, ulong seed, uint iterations)
+        {
+            Match3PlaytestReport report;
+            using (NativeBuffer tree = level.TreeBuffer(iterations))
+            {
+                Text.Check(Native.arbor_match3_playtest(ref level, games, seed, iterations, tree.Pointer, (UIntPtr)(ulong)tree.Size, out report), "arbor_match3_playtest");
+            }
+            return report;
+        }
+
+        public Match3Playtest(Match3Level level, uint games, ulong seed, uint iterations)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_match3_playtest_bytes(ref level, iterations, out bytes), "arbor_match3_playtest_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.Match3PlaytestAlign);
+            length = bytes;
+            Status status = Native.arbor_match3_playtest_init(buffer.Pointer, length, ref level, games, seed, iterations);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_match3_playtest_init");
+            }
+        }
+
+        /// <summary>Plays the next game.</summary>
+        public Match3PlaytestProgress Step()
+        {
+            Match3PlaytestProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_step(buffer.Pointer, length, out progress), "arbor_match3_playtest_step");
+            return progress;
+        }
+
+        /// <summary>Makes a Step in progress on another thread give its game up. Thread-safe.</summary>
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_cancel(buffer.Pointer, length), "arbor_match3_playtest_cancel");
+        }
+
+        /// <summary>The report of the games played so far (Run's, once all are).</summary>
+        public Match3PlaytestReport Result()
+        {
+            Match3PlaytestReport report;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_match3_playtest_result(buffer.Pointer, length, out report), "arbor_match3_playtest_result");
+            return report;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
 }
