@@ -1215,6 +1215,20 @@ ARBOR_NOEXCEPT;
 ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
 
 /**
+ * Writes to `*out_bytes` the size in this library of the struct named by the text `name`
+ * (for example "arbor_breakthrough"), so that a binding can check its mirror of the struct
+ * against the library it loaded (the header's `ARBOR_…_BYTES` macros say the same at
+ * compile time).
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`, `ARBOR_INVALID_ARGUMENT` (no struct
+ * of that name in this library).
+ *
+ * # Safety
+ * `name` must be NULL or valid for `len` reads; `out_bytes` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_struct_bytes(const uint8_t *name, size_t len, size_t *out_bytes) ARBOR_NOEXCEPT;
+
+/**
  * Parses a level from text in (the level file format of docs/match3.md) into
  * `*out_level`.
  *

@@ -219,6 +219,16 @@ inline constexpr Version header_version{ARBOR_VERSION_MAJOR, ARBOR_VERSION_MINOR
     });
 }
 
+/// The size of the struct named `name` ("arbor_breakthrough", …) in the library linked
+/// (`arbor_struct_bytes`): compare with `sizeof` to check that header and library agree.
+[[nodiscard]] inline std::size_t struct_bytes(std::string_view name) {
+    std::size_t bytes = 0;
+    check(arbor_struct_bytes(reinterpret_cast<const std::uint8_t *>(name.data()), name.size(),
+                             &bytes),
+          "arbor_struct_bytes");
+    return bytes;
+}
+
 /* ---- Caller buffers ----------------------------------------------------------------- */
 
 /// Owns a caller buffer for arbor (a search tree, a solver table, a handle): `bytes` bytes

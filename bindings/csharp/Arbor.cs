@@ -212,6 +212,7 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_status_format(uint status, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_version();
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_abi_version();
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_struct_bytes(byte[] name, UIntPtr len, out UIntPtr outBytes);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_build_info(byte[] buf, UIntPtr len, out UIntPtr outLen);
 
         // Hands and cards.
@@ -368,28 +369,34 @@ namespace Arbor
             uint abi = Native.arbor_abi_version();
             if (abi != Constants.AbiVersion)
                 throw new InvalidOperationException("libarbor has ABI " + abi + ", Arbor.cs needs " + Constants.AbiVersion);
-            CheckSize(typeof(ParseError), Constants.ParseErrorBytes);
-            CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes);
-            CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes);
-            CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes);
-            CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes);
-            CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes);
-            CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes);
-            CheckSize(typeof(Match3Level), Constants.Match3LevelBytes);
-            CheckSize(typeof(Match3Game), Constants.Match3GameBytes);
-            CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes);
-            CheckSize(typeof(Match3Metrics), Constants.Match3MetricsBytes);
-            CheckSize(typeof(Match3Persona), Constants.Match3PersonaBytes);
-            CheckSize(typeof(Match3PlaytestReport), Constants.Match3PlaytestReportBytes);
-            CheckSize(typeof(Match3PlaytestProgress), Constants.Match3PlaytestProgressBytes);
+            CheckSize(typeof(ParseError), Constants.ParseErrorBytes, "arbor_parse_error");
+            CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes, "arbor_search_limits");
+            CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes, "arbor_search_progress");
+            CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes, "arbor_breakthrough");
+            CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes, "arbor_breakthrough_solve_result");
+            CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes, "arbor_breakthrough_search_config");
+            CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes, "arbor_breakthrough_search_stats");
+            CheckSize(typeof(Match3Level), Constants.Match3LevelBytes, "arbor_match3_level");
+            CheckSize(typeof(Match3Game), Constants.Match3GameBytes, "arbor_match3_game");
+            CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes, "arbor_match3_outcome");
+            CheckSize(typeof(Match3Metrics), Constants.Match3MetricsBytes, "arbor_match3_metrics");
+            CheckSize(typeof(Match3Persona), Constants.Match3PersonaBytes, "arbor_match3_persona");
+            CheckSize(typeof(Match3PlaytestReport), Constants.Match3PlaytestReportBytes, "arbor_match3_playtest_report");
+            CheckSize(typeof(Match3PlaytestProgress), Constants.Match3PlaytestProgressBytes, "arbor_match3_playtest_progress");
             checkedLayout = true;
         }
 
-        static void CheckSize(Type type, int bytes)
+        /// The mirror's size against the header's (Constants) and the loaded library's.
+        static void CheckSize(Type type, int bytes, string cName)
         {
             int size = Marshal.SizeOf(type);
-            if (size != bytes)
-                throw new InvalidOperationException(type.Name + " is " + size + " bytes, arbor's is " + bytes);
+            byte[] name = Text.Utf8(cName);
+            UIntPtr library;
+            Status status = Native.arbor_struct_bytes(name, (UIntPtr)name.Length, out library);
+            if (status != Status.Ok)
+                throw new ArborException(status, "arbor_struct_bytes(" + cName + ")");
+            if (size != bytes || (ulong)size != library.ToUInt64())
+                throw new InvalidOperationException(type.Name + " is " + size + " bytes, the header says " + bytes + ", the library " + library);
         }
     }
 

@@ -589,6 +589,11 @@ int main() {
     CHECK(info.find(" features ") != std::string::npos);
     CHECK(info.find(" commit ") != std::string::npos);
     CHECK(info.size() < ARBOR_BUILD_INFO_MAX);
+    CHECK(arbor::struct_bytes("arbor_breakthrough") == sizeof(arbor_breakthrough));
+    CHECK(arbor::struct_bytes("arbor_match3_game") == sizeof(arbor_match3_game));
+    CHECK(arbor::struct_bytes("arbor_search_limits") == sizeof(arbor_search_limits));
+    CHECK(throws_status(arbor::Status::InvalidArgument,
+                        [] { static_cast<void>(arbor::struct_bytes("arbor_nothing")); }));
 
     // Statuses: text, error_code, exceptions.
     CHECK(arbor::status_message(arbor::Status::Ok) == "ok");

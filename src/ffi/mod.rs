@@ -51,6 +51,7 @@
 mod boundary;
 mod breakthrough;
 mod holdem;
+mod layout;
 mod match3;
 mod mcts;
 mod playtest;
@@ -61,6 +62,7 @@ mod text;
 
 pub use breakthrough::*;
 pub use holdem::*;
+pub use layout::*;
 pub use match3::*;
 pub use mcts::*;
 pub use playtest::*;
