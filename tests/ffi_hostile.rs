@@ -11,20 +11,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The static library cargo built next to this test binary.
-fn static_library() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let deps = exe.parent().expect("the deps directory");
-    [
-        deps.join("libarbor.a"),
-        deps.parent()
-            .expect("the profile directory")
-            .join("libarbor.a"),
-    ]
-    .into_iter()
-    .find(|path| path.exists())
-    .expect("cargo builds libarbor.a (crate-type staticlib) for the tests")
-}
+mod c_programs;
+use c_programs::{compile, run, static_library};
 
 fn python() -> Option<&'static str> {
     ["python3", "python"].into_iter().find(|name| {
@@ -33,58 +21,6 @@ fn python() -> Option<&'static str> {
             .output()
             .is_ok_and(|out| out.status.success())
     })
-}
-
-fn compile(source: &Path, library: &Path, sanitize: bool, exe: &Path) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut gcc = Command::new("gcc");
-    gcc.args([
-        "-std=c99",
-        "-Wall",
-        "-Wextra",
-        "-Werror",
-        "-pedantic",
-        "-O1",
-        "-g",
-    ]);
-    if sanitize {
-        gcc.args([
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-fno-omit-frame-pointer",
-        ]);
-    }
-    gcc.arg("-I").arg(root.join("include"));
-    gcc.arg(source).arg(library).arg("-o").arg(exe);
-    gcc.args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"]);
-    let built = gcc.output().expect("gcc runs");
-    assert!(
-        built.status.success(),
-        "gcc failed on the generated hostile test (sanitize: {sanitize}):\n{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-}
-
-fn run(exe: &Path, sanitize: bool) {
-    let seconds = std::env::var("ARBOR_HOSTILE_SECONDS").unwrap_or_else(|_| "6".into());
-    let ran = Command::new(exe)
-        .env("ARBOR_HOSTILE_SECONDS", seconds)
-        .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
-        .env("UBSAN_OPTIONS", "print_stacktrace=1")
-        .output()
-        .expect("the hostile test runs");
-    let stdout = String::from_utf8_lossy(&ran.stdout);
-    print!("{stdout}");
-    assert!(
-        ran.status.success(),
-        "the hostile test (sanitize: {sanitize}) failed ({}):\n{stdout}\n{}",
-        ran.status,
-        String::from_utf8_lossy(&ran.stderr)
-    );
-    assert!(
-        stdout.contains(" passed, 0 failed"),
-        "the hostile test printed no summary"
-    );
 }
 
 #[test]
@@ -115,6 +51,7 @@ fn every_exported_function_survives_hostile_input() {
     for sanitize in [false, true] {
         let exe = out_dir.join(if sanitize { "hostile-san" } else { "hostile" });
         compile(&source, &library, sanitize, &exe);
-        run(&exe, sanitize);
+        let seconds = std::env::var("ARBOR_HOSTILE_SECONDS").unwrap_or_else(|_| "6".into());
+        run(&exe, &[("ARBOR_HOSTILE_SECONDS", seconds)]);
     }
 }
