@@ -503,24 +503,37 @@ static void test_search_steps(void) {
     CHECK_STATUS(arbor_match3_search_cancel(buf2, bytes), ARBOR_WRONG_VERSION);
     ((uint32_t *)buf2)[1] ^= 1;
 
-    /* A damaged handle is refused, not trusted: its game, then its tree's node count
-     * (the handle's state follows the 16-byte header and the 8-byte cancel flag). */
+    /* A damaged handle is refused, not trusted, as not prepared by arbor: its game, then
+     * its tree's node count (the handle's state follows the 16-byte header and the 8-byte
+     * cancel flag), then the bytes its header says it was prepared with. */
     {
         unsigned char *state = (unsigned char *)buf2 + 16 + 8;
         arbor_search_progress before;
+        uint64_t prepared;
         CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 1, 0, NULL, 0, 1), ARBOR_OK);
         before = run(buf2, bytes, 5, ARBOR_OK);
         CHECK(before.iterations == 5);
         memset(state + 56, 0xff, 8); /* the game's magic and version */
         CHECK_STATUS(arbor_match3_search_run(buf2, bytes, &limits, &progress),
-                     ARBOR_INVALID_ARGUMENT);
-        CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_INVALID_ARGUMENT);
+                     ARBOR_NOT_INITIALISED);
+        CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_NOT_INITIALISED);
+        CHECK_STATUS(arbor_match3_search_game(buf2, bytes, &handle_game), ARBOR_NOT_INITIALISED);
         CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 1, 0, NULL, 0, 1), ARBOR_OK);
         before = run(buf2, bytes, 5, ARBOR_OK);
         memset(state + 24, 0xff, 4); /* the tree's node count */
         CHECK_STATUS(arbor_match3_search_run(buf2, bytes, &limits, &progress),
-                     ARBOR_INVALID_ARGUMENT);
-        CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_INVALID_ARGUMENT);
+                     ARBOR_NOT_INITIALISED);
+        CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_NOT_INITIALISED);
+        CHECK_STATUS(arbor_match3_search_init(buf2, bytes, &game, 1, 0, NULL, 0, 1), ARBOR_OK);
+        /* Prepared with too few bytes for a handle, or for its own header. */
+        for (prepared = 8; prepared <= 32; prepared += 24) {
+            memcpy((char *)buf2 + 8, &prepared, sizeof prepared);
+            CHECK_STATUS(arbor_match3_search_run(buf2, bytes, &limits, &progress),
+                         ARBOR_NOT_INITIALISED);
+            CHECK_STATUS(arbor_match3_search_play(buf2, bytes, code), ARBOR_NOT_INITIALISED);
+            CHECK_STATUS(arbor_match3_search_game(buf2, bytes, &handle_game), ARBOR_NOT_INITIALISED);
+            CHECK_STATUS(arbor_match3_search_cancel(buf2, bytes), ARBOR_NOT_INITIALISED);
+        }
     }
 
     /* Play the game out through the handle: then no search and no move. */

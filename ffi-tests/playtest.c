@@ -271,6 +271,29 @@ static void test_playtest_steps(void) {
     CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_WRONG_VERSION);
     CHECK_STATUS(arbor_match3_playtest_cancel(buf, bytes), ARBOR_WRONG_VERSION);
     CHECK(memcmp(&stepped, &untouched, sizeof stepped) == 0);
+    ((uint32_t *)buf)[1] ^= 1;
+    CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_OK);
+
+    /* A damaged handle is refused, not trusted, as not prepared by arbor: the bytes its
+     * header says it was prepared with (too few for a handle, or for the header itself),
+     * then its state (between the 24-byte head every handle has and the tree, which takes
+     * the handle's last tree_bytes - 16 bytes). */
+    {
+        uint64_t prepared, whole = bytes;
+        for (prepared = 8; prepared <= 32; prepared += 24) {
+            memcpy((char *)buf + 8, &prepared, sizeof prepared);
+            CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress),
+                         ARBOR_NOT_INITIALISED);
+            CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped),
+                         ARBOR_NOT_INITIALISED);
+            CHECK_STATUS(arbor_match3_playtest_cancel(buf, bytes), ARBOR_NOT_INITIALISED);
+        }
+        memcpy((char *)buf + 8, &whole, sizeof whole);
+        CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_OK);
+        memset((char *)buf + 24, 0xff, bytes - (tree_bytes - 16) - 24);
+        CHECK_STATUS(arbor_match3_playtest_step(buf, bytes, &progress), ARBOR_NOT_INITIALISED);
+        CHECK_STATUS(arbor_match3_playtest_result(buf, bytes, &stepped), ARBOR_NOT_INITIALISED);
+    }
     free(tree);
     free(buf);
 }

@@ -1497,10 +1497,12 @@ ARBOR_NOEXCEPT;
  * with no iteration on a fresh tree.
  *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
- * prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
- * `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
- * `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
- * `now_us` in a build without `std`). On error the search is unchanged.
+ * prepared by `arbor_match3_search_init` or damaged since: its game, agent or tree
+ * refused; `limits` not filled by `arbor_search_limits_init`), `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (`len`
+ * below the prepared length), `ARBOR_UNSUPPORTED` (a deadline without `now_us` in a build
+ * without `std`), `ARBOR_GAME_OVER` (the handle's game is over). On error the search is
+ * unchanged.
  *
  * # Safety
  * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
@@ -1546,8 +1548,9 @@ ARBOR_NOEXCEPT;
  * stops at once; the call that stops for a cancel clears it. The one function that may be
  * called while another thread uses the handle (from any thread, a signal handler excepted).
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
- * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED` (not prepared by
+ * `arbor_match3_search_init`, or its header damaged), `ARBOR_WRONG_VERSION`.
  *
  * # Safety
  * `buf` NULL or valid for `len` reads and writes.
@@ -1917,9 +1920,10 @@ ARBOR_NOEXCEPT;
  * `ARBOR_STOP_DONE`.
  *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf`
- * not prepared by `arbor_match3_playtest_init`), `ARBOR_MISALIGNED`,
- * `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length), `ARBOR_INVALID_ARGUMENT`
- * (damaged handle). On error the playtest is unchanged.
+ * not prepared by `arbor_match3_playtest_init`, or damaged since: its level, settings or
+ * progress refused), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH` (`len` above
+ * `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length). On error
+ * the playtest is unchanged.
  *
  * # Safety
  * `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
@@ -1950,8 +1954,9 @@ ARBOR_NOEXCEPT;
  * one stops at once; the step that stops for a cancel clears it. The one function that may
  * be called while another thread uses the handle.
  *
- * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
- * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED` (not prepared by
+ * `arbor_match3_playtest_init`, or its header damaged), `ARBOR_WRONG_VERSION`.
  *
  * # Safety
  * `buf` NULL or valid for `len` reads and writes.

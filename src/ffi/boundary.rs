@@ -238,41 +238,76 @@ pub(super) unsafe fn prepare_buffer<'a>(
     }
 }
 
-/// Opens a caller buffer prepared by [`prepare_buffer`] with `magic`: the same checks, then
-/// the header's magic and version, and a length no shorter than when it was prepared.
-/// Errors: those of `prepare_buffer`, `Error::NotInitialised`, `Error::WrongVersion`,
-/// `Error::BufferTooSmall` (shorter than when prepared).
+/// Opens a caller buffer prepared by [`prepare_buffer`] with `magic`: [`check_header`],
+/// then the bytes after the header that it was prepared with. Errors: those of
+/// `check_header`.
 ///
 /// # Safety
 /// As `prepare_buffer`, and `buf` must be valid for reads too.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "every buffer reopened today is a handle, opened by search.rs's open_handle"
+    )
+)]
 pub(super) unsafe fn open_buffer<'a>(
     buf: *mut c_void,
     len: usize,
     align: usize,
     magic: u32,
 ) -> Result<&'a mut [u8], Error> {
+    // SAFETY: forwarded caller guarantee.
+    let bytes = unsafe { check_header(buf, len, align, magic) }?;
+    // SAFETY: as in `prepare_buffer`; `BUFFER_HEADER_BYTES <= bytes <= len` (checked), and
+    // the area keeps using only the `bytes` it was prepared with (its own layout says how
+    // much of it).
+    Ok(unsafe {
+        core::slice::from_raw_parts_mut(
+            buf.cast::<u8>().add(BUFFER_HEADER_BYTES),
+            bytes - BUFFER_HEADER_BYTES,
+        )
+    })
+}
+
+/// The checks of opening a caller buffer prepared by [`prepare_buffer`] with `magic`, by
+/// plain reads of its header alone, so that no reference is formed over the buffer (a
+/// handle's `_cancel` checks a buffer that another thread's call has open): those of
+/// `prepare_buffer`, then the header's magic and version, and a length no shorter than
+/// when it was prepared. Returns the bytes it was prepared with (header included, at most
+/// `len`). Errors: `Error::NullPointer`, `Error::Misaligned`, `Error::InvalidLength`,
+/// `Error::BufferTooSmall` (shorter than a header, or than when prepared),
+/// `Error::NotInitialised` (also a header that says fewer bytes than itself: damaged),
+/// `Error::WrongVersion`.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads.
+pub(super) unsafe fn check_header(
+    buf: *const c_void,
+    len: usize,
+    align: usize,
+    magic: u32,
+) -> Result<usize, Error> {
     check_buffer(buf, len, align)?;
     if len < BUFFER_HEADER_BYTES {
         return Err(Error::BufferTooSmall);
     }
-    // SAFETY: non-NULL, aligned, at least BUFFER_HEADER_BYTES readable bytes; the header's
-    // fields are integers, valid for any bits.
+    // SAFETY: non-NULL, aligned for the header, at least BUFFER_HEADER_BYTES readable bytes;
+    // the header's fields are integers, valid for any bits. A copy: no reference is kept.
     let header = unsafe { buf.cast::<BufferHeader>().read() };
     check_version(header.magic, header.version, magic)?;
     if header.bytes > len as u64 {
         return Err(Error::BufferTooSmall);
     }
-    // SAFETY: as in `prepare_buffer`; the area keeps using only the `header.bytes` it was
-    // prepared with (its own layout says how much of it).
-    Ok(unsafe {
-        core::slice::from_raw_parts_mut(
-            buf.cast::<u8>().add(BUFFER_HEADER_BYTES),
-            header.bytes as usize - BUFFER_HEADER_BYTES,
-        )
-    })
+    if header.bytes < BUFFER_HEADER_BYTES as u64 {
+        // `prepare_buffer` never writes this.
+        return Err(Error::NotInitialised);
+    }
+    // At most `len`: fits.
+    Ok(header.bytes as usize)
 }
 
-fn check_buffer(buf: *mut c_void, len: usize, align: usize) -> Result<(), Error> {
+fn check_buffer(buf: *const c_void, len: usize, align: usize) -> Result<(), Error> {
     if buf.is_null() {
         return Err(Error::NullPointer);
     }
@@ -324,6 +359,13 @@ mod tests {
             assert!(matches!(
                 prepare_buffer(core::ptr::null_mut(), 64, 8, 32, tag),
                 Err(Error::NullPointer)
+            ));
+            assert_eq!(check_header(buf, 64, 8, tag), Ok(64));
+            // A header that says fewer bytes than itself: damaged.
+            buf.cast::<u64>().add(1).write(8);
+            assert!(matches!(
+                open_buffer(buf, 64, 8, tag),
+                Err(Error::NotInitialised)
             ));
             // Another version's header.
             buf.cast::<u32>().add(1).write(ARBOR_ABI_VERSION + 1);

@@ -593,9 +593,12 @@ pub(super) fn tree_nodes(level: &Level, iterations: u32) -> Option<usize> {
 
 /// Bytes of a tree buffer for `nodes` nodes.
 pub(super) fn tree_bytes_for(nodes: usize) -> Option<usize> {
-    nodes
-        .checked_mul(node_size::<Swap>())?
-        .checked_add(BUFFER_HEADER_BYTES)
+    bytes_with_nodes(BUFFER_HEADER_BYTES, nodes)
+}
+
+/// Bytes of a buffer of `head` bytes followed by `nodes` nodes.
+pub(super) fn bytes_with_nodes(head: usize, nodes: usize) -> Option<usize> {
+    nodes.checked_mul(node_size::<Swap>())?.checked_add(head)
 }
 
 /// Writes to `*out_bytes` the size of a tree buffer with which a search of `iterations`
@@ -802,9 +805,16 @@ struct SearchState {
 
 const SEARCH_STATE_BYTES: usize = 2368;
 const _: () = assert!(core::mem::size_of::<SearchState>() == SEARCH_STATE_BYTES);
-/// Bytes from the start of the area (after the buffer header) to the first node.
-const SEARCH_NODES_AT: usize = super::search::CANCEL_BYTES + SEARCH_STATE_BYTES;
-const _: () = assert!((BUFFER_HEADER_BYTES + SEARCH_NODES_AT).is_multiple_of(8));
+/// Bytes of a search handle before its nodes: the head of every handle (search.rs), then
+/// the state.
+const SEARCH_HEAD_BYTES: usize = HANDLE_HEAD_BYTES + SEARCH_STATE_BYTES;
+const _: () = assert!(SEARCH_HEAD_BYTES.is_multiple_of(8));
+/// A prepared search handle holds at least one node.
+const SEARCH: HandleKind = HandleKind {
+    magic: SEARCH_MAGIC,
+    align: ARBOR_MATCH3_SEARCH_ALIGN,
+    min_len: SEARCH_HEAD_BYTES + node_size::<Swap>(),
+};
 
 // SAFETY: `#[repr(C)]`, integers and byte arrays (the game is `Plain`), no padding: 2368
 // bytes, asserted above.
@@ -812,8 +822,9 @@ unsafe impl Plain for SearchState {}
 
 use super::playtest::ARBOR_MATCH3_FORMULA_MAX_BYTES;
 use super::search::{
-    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_DONE, CallStop, arbor_search_limits, arbor_search_progress,
-    cancel_buffer, cancel_flag, check_limits, max_iterations,
+    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_DONE, CallStop, HANDLE_HEAD_BYTES, HandleKind,
+    arbor_search_limits, arbor_search_progress, cancel_handle, check_limits, handle_state,
+    max_iterations, open_handle, prepare_handle,
 };
 use crate::match3::{AgentProgress, choose_until};
 use crate::search::mcts::{Mcts, TreeParts};
@@ -830,85 +841,70 @@ fn rng_of(bits: [u32; 4]) -> XorShiftRng {
     unsafe { core::mem::transmute::<[u32; 4], XorShiftRng>(bits) }
 }
 
-/// An opened search handle: the flag, the state (a copy, written back by `save`) and the
-/// nodes.
-struct OpenSearch<'a> {
-    cancel: &'a core::sync::atomic::AtomicU32,
-    state_at: *mut SearchState,
-    state: SearchState,
-    nodes: &'a mut [Node<Swap>],
+/// An opened Match-3 handle (the search's or the playtest's): the flag apart from its state
+/// `S` and its tree's nodes, which follow the state.
+pub(super) struct OpenHandle<'a, S> {
+    pub(super) cancel: &'a core::sync::atomic::AtomicU32,
+    pub(super) state: &'a mut S,
+    pub(super) nodes: &'a mut [Node<Swap>],
 }
 
-impl OpenSearch<'_> {
-    fn save(self) {
-        // SAFETY: `state_at` points into the buffer opened by `open_search`, aligned and
-        // exclusively this call's (the cancel flag lies before it).
-        unsafe { self.state_at.write(self.state) }
-    }
-}
-
-/// Splits a handle's area into its flag, its state and its nodes without touching the flag
-/// through a plain reference.
-///
-/// # Safety
-/// `area` is the area of a buffer prepared or opened for this call (8-aligned), at least
-/// `SEARCH_NODES_AT` bytes, exclusively this call's but for the flag.
-unsafe fn split_search<'a>(area: &'a mut [u8]) -> OpenSearch<'a> {
-    let len = area.len();
-    let base = area.as_mut_ptr();
-    // SAFETY: the caller's guarantees: the flag is the area's first 4 bytes, 4-aligned; the
-    // state follows at offset 8 (8-aligned, within the area); the nodes after it.
-    unsafe {
-        let cancel = cancel_flag(base);
-        let state_at = base.add(super::search::CANCEL_BYTES).cast::<SearchState>();
-        let nodes =
-            core::slice::from_raw_parts_mut(base.add(SEARCH_NODES_AT), len - SEARCH_NODES_AT);
-        OpenSearch {
-            cancel,
-            state_at,
-            state: state_at.read(),
-            nodes: nodes_in(nodes),
-        }
-    }
-}
-
-/// Opens a search handle. Errors: those of `open_buffer`, `Error::InvalidArgument`
-/// (damaged).
+/// Opens a Match-3 handle of `kind` (`open_handle` and `handle_state`, search.rs). Errors:
+/// those of `open_handle`.
 ///
 /// # Safety
 /// `buf` NULL or valid for `len` reads and writes, used by nothing else during `'a` but
-/// `arbor_match3_search_cancel`.
-unsafe fn open_search<'a>(buf: *mut c_void, len: usize) -> Result<OpenSearch<'a>, Error> {
+/// the handle's `_cancel`; any bytes must be an `S` (integers, floats and arrays of them),
+/// aligned to at most 8.
+pub(super) unsafe fn open_with_tree<'a, S>(
+    buf: *mut c_void,
+    len: usize,
+    kind: &HandleKind,
+) -> Result<OpenHandle<'a, S>, Error> {
     // SAFETY: forwarded caller guarantee.
-    let area =
-        unsafe { super::boundary::open_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }?;
-    if area.len() < SEARCH_NODES_AT + node_size::<Swap>() {
-        return Err(Error::InvalidArgument);
-    }
-    // SAFETY: opened for this call, aligned (16-byte header after an 8-aligned start), long
-    // enough (checked).
-    Ok(unsafe { split_search(area) })
+    let (cancel, own) = unsafe { open_handle(buf, len, kind) }?;
+    // SAFETY: forwarded caller guarantee; `own` starts 8-aligned.
+    let (state, rest) = unsafe { handle_state::<S>(own) }?;
+    Ok(OpenHandle {
+        cancel,
+        state,
+        nodes: nodes_in(rest),
+    })
+}
+
+/// Opens a search handle. Errors: those of `open_handle`.
+///
+/// # Safety
+/// As `open_with_tree`.
+unsafe fn open_search<'a>(
+    buf: *mut c_void,
+    len: usize,
+) -> Result<OpenHandle<'a, SearchState>, Error> {
+    // SAFETY: forwarded caller guarantee; `SearchState` is `Plain` (any bytes are one),
+    // aligned to 8.
+    unsafe { open_with_tree(buf, len, &SEARCH) }
 }
 
 /// The agent, position and tree of an opened handle, checked. Errors:
-/// `Error::InvalidArgument` (damaged).
+/// `Error::NotInitialised` (damaged).
 fn searched(state: &SearchState) -> Result<(Level, u32, Goal, Option<Program>, TreeParts), Error> {
-    check_version(state.game.magic, state.game.version, GAME_MAGIC)
-        .map_err(|_| Error::InvalidArgument)?;
-    let level = level_of(&state.game.level)?;
-    let formula = state
-        .formula
-        .get(..state.formula_len as usize)
-        .ok_or(Error::InvalidArgument)?;
-    // SAFETY: `formula` is a slice of the state, valid for its length.
-    let (agent, goal, program) =
-        unsafe { agent_program(state.agent, state.goal, formula.as_ptr(), formula.len()) }
-            .map_err(|_| Error::InvalidArgument)?;
-    let tree = TreeParts {
-        len: state.tree_len,
-        root_key: (state.has_root_key != 0).then_some(state.root_key),
+    let check = || {
+        check_version(state.game.magic, state.game.version, GAME_MAGIC)?;
+        let level = level_of(&state.game.level)?;
+        let formula = state
+            .formula
+            .get(..state.formula_len as usize)
+            .ok_or(Error::InvalidArgument)?;
+        // SAFETY: `formula` is a slice of the state, valid for its length.
+        let (agent, goal, program) =
+            unsafe { agent_program(state.agent, state.goal, formula.as_ptr(), formula.len()) }?;
+        let tree = TreeParts {
+            len: state.tree_len,
+            root_key: (state.has_root_key != 0).then_some(state.root_key),
+        };
+        Ok((level, agent, goal, program, tree))
     };
-    Ok((level, agent, goal, program, tree))
+    check().map_err(|_: Error| Error::NotInitialised)
 }
 
 /// Writes to `*out_bytes` the size of a search handle buffer for searches of up to
@@ -935,8 +931,7 @@ pub unsafe extern "C" fn arbor_match3_search_bytes(
         // SAFETY: forwarded caller guarantee.
         let level = unsafe { read_level(level) }?;
         let bytes = tree_nodes(&level, iterations)
-            .and_then(tree_bytes_for)
-            .and_then(|tree| tree.checked_add(SEARCH_NODES_AT));
+            .and_then(|nodes| bytes_with_nodes(SEARCH_HEAD_BYTES, nodes));
         // SAFETY: forwarded caller guarantee.
         unsafe { report_bytes(bytes, out_bytes) }
     })
@@ -983,14 +978,12 @@ pub unsafe extern "C" fn arbor_match3_search_init(
             Some(program) => program.encode(&mut image)?,
             None => 0,
         };
-        let min = SEARCH_NODES_AT + tree_bytes_for(1).ok_or(Error::InvalidLength)?;
         // SAFETY: forwarded caller guarantee.
-        let area =
-            unsafe { prepare_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, min, SEARCH_MAGIC) }?;
-        // SAFETY: prepared for this call, aligned, at least `min` bytes.
-        let mut open = unsafe { split_search(area) };
-        open.cancel.store(0, core::sync::atomic::Ordering::Relaxed);
-        open.state = SearchState {
+        let own = unsafe { prepare_handle(buf, len, &SEARCH, 0) }?;
+        // SAFETY: `SearchState` is `Plain` (any bytes are one), aligned to 8; `own` starts
+        // 8-aligned.
+        let (slot, _) = unsafe { handle_state::<SearchState>(own) }?;
+        *slot = SearchState {
             agent,
             goal: goal as u32,
             formula_len: formula_len as u32,
@@ -1004,7 +997,6 @@ pub unsafe extern "C" fn arbor_match3_search_init(
             formula: image,
             reserved_end: [0; 6],
         };
-        open.save();
         Ok(())
     })
 }
@@ -1044,10 +1036,12 @@ fn progress_of(
 /// with no iteration on a fresh tree.
 ///
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf` not
-/// prepared by `arbor_match3_search_init`, `limits` not by `arbor_search_limits_init`),
-/// `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length),
-/// `ARBOR_INVALID_ARGUMENT` (damaged handle), `ARBOR_UNSUPPORTED` (a deadline without
-/// `now_us` in a build without `std`). On error the search is unchanged.
+/// prepared by `arbor_match3_search_init` or damaged since: its game, agent or tree
+/// refused; `limits` not filled by `arbor_search_limits_init`), `ARBOR_MISALIGNED`,
+/// `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (`len`
+/// below the prepared length), `ARBOR_UNSUPPORTED` (a deadline without `now_us` in a build
+/// without `std`), `ARBOR_GAME_OVER` (the handle's game is over). On error the search is
+/// unchanged.
 ///
 /// # Safety
 /// `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
@@ -1070,18 +1064,18 @@ pub unsafe extern "C" fn arbor_match3_search_run(
             )
         };
         check_limits(&limits)?;
-        let OpenSearch {
+        let OpenHandle {
             cancel,
-            state_at,
-            mut state,
+            state: stored,
             nodes,
         } = open;
+        let mut state = *stored;
         let (level, agent, goal, program, mut tree) = searched(&state)?;
-        let position = replay(&state.game, &level)?;
+        let position = replay(&state.game, &level).map_err(|_| Error::NotInitialised)?;
         if position.is_over() {
             return Err(Error::GameOver);
         }
-        let mut stop = CallStop::new(&limits, cancel)?;
+        let stop = CallStop::new(&limits, cancel)?;
         let mut rng = rng_of(state.rng);
         let found = choose_until(
             agent_of(agent, goal, &program),
@@ -1090,12 +1084,12 @@ pub unsafe extern "C" fn arbor_match3_search_run(
             &mut Storage::nodes_only(nodes),
             &mut tree,
             max_iterations(&limits),
-            &mut stop,
+            &stop,
             &mut rng,
         )
         .map_err(|error| match error {
             // The handle's tree does not re-attach: damaged.
-            Error::InvalidLength => Error::InvalidArgument,
+            Error::InvalidLength => Error::NotInitialised,
             other => other,
         })?;
         let reason = if agent == ARBOR_MATCH3_AGENT_RANDOM {
@@ -1109,8 +1103,7 @@ pub unsafe extern "C" fn arbor_match3_search_run(
         state.root_key = tree.root_key.unwrap_or(0);
         state.rng = rng_bits(rng);
         let progress = progress_of(agent, &found, state.iterations, reason);
-        // SAFETY: as in `OpenSearch::save`.
-        unsafe { state_at.write(state) };
+        *stored = state;
         out.write(progress);
         Ok(())
     })
@@ -1134,14 +1127,14 @@ pub unsafe extern "C" fn arbor_match3_search_play(
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
         let open = unsafe { open_search(buf, len) }?;
-        let OpenSearch {
-            state_at,
-            mut state,
+        let OpenHandle {
+            state: stored,
             nodes,
             ..
         } = open;
+        let mut state = *stored;
         let (level, _, _, _, tree) = searched(&state)?;
-        let mut position = replay(&state.game, &level)?;
+        let mut position = replay(&state.game, &level).map_err(|_| Error::NotInitialised)?;
         if position.is_over() {
             return Err(Error::GameOver);
         }
@@ -1149,7 +1142,7 @@ pub unsafe extern "C" fn arbor_match3_search_play(
         position.try_play(swap)?;
         let mut game = state.game;
         record_move(&mut game, swap)?;
-        let mut mcts = Mcts::from_tree_parts(nodes, tree).map_err(|_| Error::InvalidArgument)?;
+        let mut mcts = Mcts::from_tree_parts(nodes, tree).map_err(|_| Error::NotInitialised)?;
         if !mcts.advance(swap) {
             mcts.clear();
         }
@@ -1159,8 +1152,7 @@ pub unsafe extern "C" fn arbor_match3_search_play(
         state.tree_len = tree.len;
         state.has_root_key = u32::from(tree.root_key.is_some());
         state.root_key = tree.root_key.unwrap_or(0);
-        // SAFETY: as in `OpenSearch::save`.
-        unsafe { state_at.write(state) };
+        *stored = state;
         Ok(())
     })
 }
@@ -1181,7 +1173,7 @@ pub unsafe extern "C" fn arbor_match3_search_game(
     boundary(|| {
         // SAFETY: forwarded caller guarantees.
         let (open, out) = unsafe { (open_search(buf, len)?, Out::new(out_game)?) };
-        searched(&open.state)?;
+        searched(open.state)?;
         out.write(open.state.game);
         Ok(())
     })
@@ -1192,8 +1184,9 @@ pub unsafe extern "C" fn arbor_match3_search_game(
 /// stops at once; the call that stops for a cancel clears it. The one function that may be
 /// called while another thread uses the handle (from any thread, a signal handler excepted).
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
-/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED` (not prepared by
+/// `arbor_match3_search_init`, or its header damaged), `ARBOR_WRONG_VERSION`.
 ///
 /// # Safety
 /// `buf` NULL or valid for `len` reads and writes.
@@ -1201,7 +1194,7 @@ pub unsafe extern "C" fn arbor_match3_search_game(
 pub unsafe extern "C" fn arbor_match3_search_cancel(buf: *mut c_void, len: usize) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_SEARCH_ALIGN, SEARCH_MAGIC) }
+        unsafe { cancel_handle(buf, len, &SEARCH) }
     })
 }
 

@@ -9,34 +9,31 @@
 //! `arbor_breakthrough_search_play` advances the root by a move played and keeps the subtree
 //! below it. `k` runs of `n` iterations on one thread give exactly one run of `k · n`.
 //!
-//! Layout of the buffer (every offset a multiple of 8 from an 8-aligned start): the 16-byte
-//! header of every arbor buffer (magic `BTSH`, ABI version, bytes prepared), the cancel flag
-//! (a 32-bit atomic, only ever accessed atomically) and 4 reserved bytes, the handle's state
-//! ([`State`], 120 bytes), then the tree's 40-byte nodes. `_run`, `_play`, `_best` and
-//! `_tree_stats` never form a reference over the flag (see [`open_handle`]), so `_cancel`
-//! may store into it while they run.
+//! Layout of the buffer (every offset a multiple of 8 from an 8-aligned start): the 24 bytes
+//! every handle begins with (search.rs: the buffer header with magic `BTSH`, then the cancel
+//! flag), the handle's state ([`State`], 120 bytes), then the tree's 40-byte nodes. Every
+//! call opens it through search.rs, which never forms a reference over the flag but the
+//! atomic one, so `_cancel` may store into it while they run.
 use core::ffi::c_void;
 use core::mem::{align_of, size_of};
-use core::sync::atomic::{AtomicU32, Ordering};
+use core::sync::atomic::AtomicU32;
 
 use rand_xorshift::XorShiftRng;
 
 use super::arbor_status;
-use super::boundary::{
-    BUFFER_HEADER_BYTES, Out, Plain, boundary, check_version, magic, prepare_buffer, read_in,
-    report_bytes,
-};
+use super::boundary::{Out, Plain, boundary, check_version, magic, read_in, report_bytes};
 use super::breakthrough::{arbor_breakthrough, read_state};
 use super::search::{
-    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE,
-    ARBOR_STOP_ITERATIONS, arbor_search_limits, arbor_search_progress, check_limits,
+    ARBOR_SEARCH_NO_MOVE, ARBOR_STOP_CANCELLED, ARBOR_STOP_DONE, CallStop, HANDLE_HEAD_BYTES,
+    HandleKind, arbor_search_limits, arbor_search_progress, cancel_handle, check_limits,
+    handle_state, max_iterations, open_handle, prepare_handle,
 };
 use super::status::ARBOR_ABI_VERSION;
 use crate::Error;
 use crate::breakthrough::{Color, Heuristics, Move, Position, Size};
 use crate::search::mcts::{
-    Config, MAX_CAPACITY, Mcts, MoGo, Node, Proof, Rave, Selection, Stop, TreeParts, Ucb1,
-    node_size, seeded_rng,
+    Config, MAX_CAPACITY, Mcts, MoGo, Node, Proof, Rave, Selection, TreeParts, Ucb1, node_size,
+    seeded_rng,
 };
 
 /// `arbor_breakthrough_search_config.policy`: UCB1 (UCT), exploration constant `c`.
@@ -141,7 +138,7 @@ const _: () =
 const CONFIG_MAGIC: u32 = magic(b"BTSC");
 const HANDLE_MAGIC: u32 = magic(b"BTSH");
 
-/// The handle's state, after the header and the cancel flag. Plain numbers only, so any
+/// The handle's state, after the head every handle has (search.rs). Plain numbers only, so any
 /// bytes are a `State`; every field is validated when a handle is opened ([`Opened`]).
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -173,18 +170,21 @@ struct State {
 
 const STATE_BYTES: usize = 120;
 const _: () = assert!(size_of::<State>() == STATE_BYTES);
-const _: () = assert!(BUFFER_HEADER_BYTES == 16);
-/// The cancel flag follows the header.
-const FLAG_OFFSET: usize = BUFFER_HEADER_BYTES;
-const STATE_OFFSET: usize = FLAG_OFFSET + 8;
+/// The state follows the head of every handle (header and cancel flag, 24 bytes).
+const STATE_OFFSET: usize = HANDLE_HEAD_BYTES;
 const NODES_OFFSET: usize = STATE_OFFSET + STATE_BYTES;
-const _: () = assert!(FLAG_OFFSET.is_multiple_of(align_of::<AtomicU32>()));
+const _: () = assert!(STATE_OFFSET == 24);
 const _: () = assert!(STATE_OFFSET.is_multiple_of(align_of::<State>()));
 const _: () = assert!(NODES_OFFSET.is_multiple_of(align_of::<Node<Move>>()));
 const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_ALIGN >= align_of::<State>());
 const _: () = assert!(ARBOR_BREAKTHROUGH_SEARCH_ALIGN.is_multiple_of(align_of::<Node<Move>>()));
 /// A prepared handle holds at least one node.
 const MIN_BYTES: usize = NODES_OFFSET + ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES;
+const HANDLE: HandleKind = HandleKind {
+    magic: HANDLE_MAGIC,
+    align: ARBOR_BREAKTHROUGH_SEARCH_ALIGN,
+    min_len: MIN_BYTES,
+};
 
 impl arbor_breakthrough_search_config {
     fn defaults(policy: u32) -> Option<Self> {
@@ -405,28 +405,12 @@ pub unsafe extern "C" fn arbor_breakthrough_search_init(
         state.set_position(&position);
         state.set_tree(TreeParts::default());
         // SAFETY: forwarded caller guarantee (exclusive use of `len` writable bytes).
-        let data = unsafe {
-            prepare_buffer(
-                buf,
-                len,
-                ARBOR_BREAKTHROUGH_SEARCH_ALIGN,
-                MIN_BYTES,
-                HANDLE_MAGIC,
-            )
-        }?;
-        // The data starts at FLAG_OFFSET: the flag and the reserved word, the state, the
-        // nodes (at least MIN_BYTES - 16 bytes, checked by prepare_buffer).
-        data.fill(0);
-        let state_at = STATE_OFFSET - FLAG_OFFSET;
-        let state_bytes = &mut data[state_at..state_at + STATE_BYTES];
-        // SAFETY: `state_bytes` is STATE_BYTES = size_of::<State>() writable bytes; the
-        // write is unaligned-safe.
-        unsafe {
-            state_bytes
-                .as_mut_ptr()
-                .cast::<State>()
-                .write_unaligned(state)
-        };
+        let own = unsafe { prepare_handle(buf, len, &HANDLE, 0) }?;
+        // The state, then the nodes (at least one, checked by prepare_handle), zeroed.
+        own.fill(0);
+        // SAFETY: as in `open`.
+        let (slot, _) = unsafe { handle_state::<State>(own) }?;
+        *slot = state;
         Ok(())
     })
 }
@@ -502,11 +486,11 @@ pub unsafe extern "C" fn arbor_breakthrough_search_run(
         if !threads_supported(threads) {
             return Err(Error::InvalidArgument);
         }
-        let clock = RunClock::new(&limits)?;
         // SAFETY: forwarded caller guarantee.
-        let handle = unsafe { open_handle(buf, len) }?;
+        let handle = unsafe { open(buf, len) }?;
+        // The deadline counts from here, so the tree's check below counts against it.
+        let stop = CallStop::new(&limits, handle.cancel)?;
         let Opened {
-            cancel,
             state,
             mut tree,
             position,
@@ -518,40 +502,23 @@ pub unsafe extern "C" fn arbor_breakthrough_search_run(
             return Err(Error::GameOver);
         }
 
-        let why = AtomicU32::new(0);
-        let stop = RunStop {
-            cancel,
-            why: &why,
-            clock,
-        };
-        let budget = if limits.max_iterations == 0 {
-            u32::MAX
-        } else {
-            limits.max_iterations
-        };
         let parallel = threads > 1 && tree.capacity() > 1;
         let result = tree.search_on_threads_until(
             &position,
             &selection,
             &Heuristics,
             &config,
-            budget,
+            max_iterations(&limits),
             threads as usize,
-            stop,
+            &stop,
             &mut rng,
         )?;
 
         let done = result.stats.iterations;
-        let why = why.into_inner();
-        let reason = if why & WHY_CANCEL != 0 {
-            cancel.store(0, Ordering::Relaxed);
-            ARBOR_STOP_CANCELLED
-        } else if config.solver && tree.root_proof() != Proof::Unknown {
-            ARBOR_STOP_DONE
-        } else if why & WHY_DEADLINE != 0 {
-            ARBOR_STOP_DEADLINE
-        } else {
-            ARBOR_STOP_ITERATIONS
+        let reason = match stop.finish() {
+            ARBOR_STOP_CANCELLED => ARBOR_STOP_CANCELLED,
+            _ if config.solver && tree.root_proof() != Proof::Unknown => ARBOR_STOP_DONE,
+            why => why,
         };
         state.iterations = if parallel {
             u64::from(done)
@@ -591,12 +558,7 @@ pub unsafe extern "C" fn arbor_breakthrough_search_cancel(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        unsafe { check_header(buf, len) }?;
-        // SAFETY: `check_header` found a prepared handle of at least MIN_BYTES; the flag is
-        // aligned (ALIGN and FLAG_OFFSET) and only ever accessed atomically.
-        let flag = unsafe { cancel_flag(buf) };
-        flag.store(1, Ordering::Relaxed);
-        Ok(())
+        unsafe { cancel_handle(buf, len, &HANDLE) }
     })
 }
 
@@ -620,7 +582,7 @@ pub unsafe extern "C" fn arbor_breakthrough_search_play(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        let handle = unsafe { open_handle(buf, len) }?;
+        let handle = unsafe { open(buf, len) }?;
         let Opened {
             state,
             mut tree,
@@ -663,7 +625,7 @@ pub unsafe extern "C" fn arbor_breakthrough_search_best(
         // SAFETY: forwarded caller guarantees.
         let out = unsafe { Out::new(out) }?;
         // SAFETY: as above.
-        let handle = unsafe { open_handle(buf, len) }?;
+        let handle = unsafe { open(buf, len) }?;
         let Opened {
             state,
             tree,
@@ -697,7 +659,7 @@ pub unsafe extern "C" fn arbor_breakthrough_search_tree_stats(
         // SAFETY: forwarded caller guarantees.
         let out = unsafe { Out::new(out) }?;
         // SAFETY: as above.
-        let handle = unsafe { open_handle(buf, len) }?;
+        let handle = unsafe { open(buf, len) }?;
         let Opened { state, tree, .. } = handle.load()?;
         let root_proof = match tree.root_proof() {
             Proof::Win => ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN,
@@ -825,7 +787,6 @@ struct Handle<'a> {
 
 /// A handle with every field checked.
 struct Opened<'a> {
-    cancel: &'a AtomicU32,
     state: &'a mut State,
     tree: Mcts<'a, Move>,
     position: Position,
@@ -838,18 +799,13 @@ impl<'a> Handle<'a> {
     /// Checks every field of the state and the tree's structure (O(nodes in use)). A field
     /// out of range is `Error::NotInitialised` (damaged), also for the stored settings.
     fn load(self) -> Result<Opened<'a>, Error> {
-        let Handle {
-            cancel,
-            state,
-            nodes,
-        } = self;
+        let Handle { state, nodes, .. } = self;
         let (selection, config) = state.config.to_rust().map_err(|_| Error::NotInitialised)?;
         let position = state.position()?;
         let rng = rng_from_words(state.rng).ok_or(Error::NotInitialised)?;
         let parts = state.tree()?;
         let tree = Mcts::from_tree_parts(nodes, parts).map_err(|_| Error::NotInitialised)?;
         Ok(Opened {
-            cancel,
             state,
             tree,
             position,
@@ -860,214 +816,31 @@ impl<'a> Handle<'a> {
     }
 }
 
-/// The checks of `open_buffer` (`boundary.rs`), without forming a reference over the
-/// buffer: `_cancel` may store into the flag while another call has the handle open, so
-/// no call may hold a `&mut` over the flag's bytes. Returns the bytes the handle was
-/// prepared with (at least `MIN_BYTES`). Reads only the header, which only `_init` writes.
-/// Errors: `NullPointer`, `Misaligned`, `InvalidLength`, `BufferTooSmall`,
-/// `NotInitialised`, `WrongVersion`.
-///
-/// # Safety
-/// `buf` must be NULL or valid for `len` reads.
-unsafe fn check_header(buf: *const c_void, len: usize) -> Result<usize, Error> {
-    if buf.is_null() {
-        return Err(Error::NullPointer);
-    }
-    if !(buf as usize).is_multiple_of(ARBOR_BREAKTHROUGH_SEARCH_ALIGN) {
-        return Err(Error::Misaligned);
-    }
-    if len > isize::MAX as usize {
-        return Err(Error::InvalidLength);
-    }
-    if len < BUFFER_HEADER_BYTES {
-        return Err(Error::BufferTooSmall);
-    }
-    // The header of boundary.rs: magic (u32), version (u32), bytes prepared (u64).
-    // SAFETY: non-NULL, 8-aligned, at least 16 readable bytes; integers, valid for any bits.
-    let (magic, version, bytes) = unsafe {
-        (
-            buf.cast::<u32>().read(),
-            buf.cast::<u32>().add(1).read(),
-            buf.cast::<u64>().add(1).read(),
-        )
-    };
-    check_version(magic, version, HANDLE_MAGIC)?;
-    if bytes > len as u64 {
-        return Err(Error::BufferTooSmall);
-    }
-    if bytes < MIN_BYTES as u64 {
-        // `_init` never prepares a handle this short.
-        return Err(Error::NotInitialised);
-    }
-    Ok(bytes as usize)
-}
-
-/// The cancel flag of a checked handle.
-///
-/// # Safety
-/// `buf` passed [`check_header`]; the returned reference must not outlive the buffer.
-unsafe fn cancel_flag<'a>(buf: *const c_void) -> &'a AtomicU32 {
-    // SAFETY: FLAG_OFFSET + 4 <= MIN_BYTES <= the buffer's length, 4-aligned from an
-    // 8-aligned start; `AtomicU32` has the layout of `u32`, any bits are a value, and the
-    // flag's bytes are only ever accessed through this atomic (or by `_init`, which no
-    // call may overlap).
-    unsafe { AtomicU32::from_ptr(buf.cast::<u8>().add(FLAG_OFFSET).cast_mut().cast::<u32>()) }
-}
-
-/// Opens a handle: [`check_header`], then separate references over the flag (shared,
-/// atomic), the state and the nodes (exclusive).
+/// Opens a handle (`open_handle`, search.rs): the flag (shared, atomic) apart from the
+/// state and the nodes (exclusive).
 ///
 /// # Safety
 /// `buf` must be NULL or valid for `len` reads and writes during `'a`, used by no other
 /// call but `_cancel`.
-unsafe fn open_handle<'a>(buf: *mut c_void, len: usize) -> Result<Handle<'a>, Error> {
+unsafe fn open<'a>(buf: *mut c_void, len: usize) -> Result<Handle<'a>, Error> {
     // SAFETY: forwarded caller guarantee.
-    let bytes = unsafe { check_header(buf, len) }?;
-    let capacity =
-        ((bytes - NODES_OFFSET) / ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES).min(MAX_CAPACITY);
-    let base = buf.cast::<u8>();
-    // SAFETY: `bytes` >= MIN_BYTES prepared bytes lie inside the caller's `len`; the state
-    // (STATE_OFFSET..NODES_OFFSET) and the nodes (NODES_OFFSET.., `capacity` of them,
-    // within `bytes`) are disjoint from the flag and from each other, aligned (asserted
-    // offsets from an 8-aligned start), and used by no one else (caller's contract; `_cancel`
-    // touches only the flag). Both are plain numbers: `State` and `Node<Move>` (u32, f32,
-    // u8 and the `u16` of a `Move`, 40 bytes without padding) are valid for any bits.
-    unsafe {
-        Ok(Handle {
-            cancel: cancel_flag(buf),
-            state: &mut *base.add(STATE_OFFSET).cast::<State>(),
-            nodes: core::slice::from_raw_parts_mut(
-                base.add(NODES_OFFSET).cast::<Node<Move>>(),
-                capacity,
-            ),
-        })
-    }
-}
-
-const WHY_CANCEL: u32 = 1;
-const WHY_DEADLINE: u32 = 2;
-
-/// The clock of one run's deadline.
-#[derive(Clone, Copy)]
-enum RunClock {
-    None,
-    /// The caller's clock: read only on the thread that called `_run`.
-    Caller {
-        now_us: unsafe extern "C" fn(*mut c_void) -> u64,
-        ctx: *mut c_void,
-        until: u64,
-        owner: ThreadMark,
-    },
-    #[cfg(feature = "std")]
-    Instant(std::time::Instant),
-}
-
-/// Which thread this is: a `std` build's thread id; `no_std` builds have one thread.
-#[cfg(feature = "std")]
-type ThreadMark = std::thread::ThreadId;
-#[cfg(not(feature = "std"))]
-type ThreadMark = ();
-
-#[cfg(feature = "std")]
-fn this_thread() -> ThreadMark {
-    std::thread::current().id()
-}
-
-#[cfg(not(feature = "std"))]
-fn this_thread() -> ThreadMark {}
-
-/// Whether this is the thread `owner` marks.
-#[cfg(feature = "std")]
-fn on_thread(owner: ThreadMark) -> bool {
-    this_thread() == owner
-}
-
-#[cfg(not(feature = "std"))]
-fn on_thread(_owner: ThreadMark) -> bool {
-    true
-}
-
-// SAFETY: the caller's clock and context are used only on the thread that called `_run`
-// (`RunStop::deadline_passed` checks the thread in a `std` build; a `no_std` build runs on
-// that thread only); other threads only carry the values.
-unsafe impl Send for RunClock {}
-
-impl RunClock {
-    /// Errors: `Unsupported` (a deadline, no clock, no `std`).
-    fn new(limits: &arbor_search_limits) -> Result<Self, Error> {
-        if limits.deadline_us == 0 {
-            return Ok(RunClock::None);
-        }
-        if let Some(now_us) = limits.now_us {
-            // SAFETY: the caller's contract: `now_us` is callable with `ctx`.
-            let start = unsafe { now_us(limits.ctx) };
-            return Ok(RunClock::Caller {
-                now_us,
-                ctx: limits.ctx,
-                until: start.saturating_add(limits.deadline_us),
-                owner: this_thread(),
-            });
-        }
-        #[cfg(feature = "std")]
-        {
-            let budget = core::time::Duration::from_micros(limits.deadline_us);
-            Ok(std::time::Instant::now()
-                .checked_add(budget)
-                .map_or(RunClock::None, RunClock::Instant))
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            Err(Error::Unsupported)
-        }
-    }
-}
-
-/// The stop of one run: the handle's cancel flag, the deadline, and `why`, which records
-/// what stopped a thread so that every thread of a parallel run stops with it.
-#[derive(Clone)]
-struct RunStop<'a> {
-    cancel: &'a AtomicU32,
-    why: &'a AtomicU32,
-    clock: RunClock,
-}
-
-impl RunStop<'_> {
-    fn deadline_passed(&self) -> bool {
-        match self.clock {
-            RunClock::None => false,
-            RunClock::Caller {
-                now_us,
-                ctx,
-                until,
-                owner,
-            } => {
-                // Other threads see the deadline through `why`.
-                // SAFETY: the caller's contract: `now_us` is callable with `ctx`, on the
-                // calling thread, which this is.
-                on_thread(owner) && unsafe { now_us(ctx) } >= until
-            }
-            #[cfg(feature = "std")]
-            RunClock::Instant(until) => std::time::Instant::now() >= until,
-        }
-    }
-}
-
-impl Stop for RunStop<'_> {
-    #[inline]
-    fn stop(&mut self, _: u32) -> bool {
-        if self.why.load(Ordering::Relaxed) != 0 {
-            return true;
-        }
-        if self.cancel.load(Ordering::Relaxed) != 0 {
-            self.why.fetch_or(WHY_CANCEL, Ordering::Relaxed);
-            return true;
-        }
-        if self.deadline_passed() {
-            self.why.fetch_or(WHY_DEADLINE, Ordering::Relaxed);
-            return true;
-        }
-        false
-    }
+    let (cancel, own) = unsafe { open_handle(buf, len, &HANDLE) }?;
+    // SAFETY: `State` is plain numbers (u64, u32, u8, f64 and arrays of them), valid for any
+    // bytes, aligned to 8, and `own` starts 8-aligned.
+    let (state, rest) = unsafe { handle_state::<State>(own) }?;
+    // `rest` starts at NODES_OFFSET and holds what the handle was prepared with.
+    let capacity = (rest.len() / ARBOR_BREAKTHROUGH_SEARCH_NODE_BYTES).min(MAX_CAPACITY);
+    // SAFETY: `rest` is aligned for nodes (asserted offsets from an 8-aligned start), holds
+    // `capacity` of them and is borrowed exclusively for 'a; `Node<Move>` (u32, f32, u8 and
+    // the `u16` of a `Move`, 40 bytes without padding) is valid for any bits.
+    let nodes = unsafe {
+        core::slice::from_raw_parts_mut(rest.as_mut_ptr().cast::<Node<Move>>(), capacity)
+    };
+    Ok(Handle {
+        cancel,
+        state,
+        nodes,
+    })
 }
 
 #[cfg(test)]

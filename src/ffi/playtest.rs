@@ -5,24 +5,21 @@
 use core::ffi::{c_char, c_void};
 
 use super::arbor_status;
-use super::boundary::{
-    OptionalOut, Out, Plain, boundary, magic, open_buffer, prepare_buffer, report_bytes,
-};
+use super::boundary::{OptionalOut, Out, Plain, boundary, magic, report_bytes};
 use super::match3::{
-    ARBOR_MATCH3_LEVEL_IMAGE_BYTES, arbor_match3_level, image_of, level_of, nodes_in, read_level,
-    tree_bytes_for, tree_nodes, tree_storage,
+    ARBOR_MATCH3_LEVEL_IMAGE_BYTES, OpenHandle, arbor_match3_level, bytes_with_nodes, image_of,
+    level_of, open_with_tree, read_level, tree_nodes, tree_storage,
 };
 use super::search::{
-    ARBOR_STOP_DONE, ARBOR_STOP_STEP, CANCEL_BYTES, CallStop, arbor_search_limits, cancel_buffer,
-    cancel_flag,
+    ARBOR_STOP_DONE, ARBOR_STOP_STEP, CallStop, HANDLE_HEAD_BYTES, HandleKind, cancel_handle,
+    handle_state, prepare_handle,
 };
 use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::match3::{
     Level, MAX_ENCODED_LEN, Persona, PlaytestAgent, PlaytestRun, Report, SHIPPED_PERSONAS,
-    SearchConfig, Storage, Swap, shipped,
+    SearchConfig, Storage, shipped,
 };
-use crate::search::mcts::Node;
 
 /// Most bytes of a formula's binary form (64 instructions, all constants).
 pub const ARBOR_MATCH3_FORMULA_MAX_BYTES: usize = 322;
@@ -340,64 +337,41 @@ struct PlaytestState {
     level: [u8; ARBOR_MATCH3_LEVEL_IMAGE_BYTES],
 }
 
-/// Bytes from the start of the area (after the buffer header) to the first node.
-const PLAYTEST_NODES_AT: usize =
-    (CANCEL_BYTES + core::mem::size_of::<PlaytestState>()).next_multiple_of(8);
+/// Bytes of a playtest handle before its nodes: the head of every handle (search.rs), then
+/// the state, rounded up to 8.
+const PLAYTEST_HEAD_BYTES: usize =
+    HANDLE_HEAD_BYTES + core::mem::size_of::<PlaytestState>().next_multiple_of(8);
 const _: () = assert!(core::mem::align_of::<PlaytestState>() <= 8);
+const PLAYTEST: HandleKind = HandleKind {
+    magic: PLAYTEST_MAGIC,
+    align: ARBOR_MATCH3_PLAYTEST_ALIGN,
+    min_len: PLAYTEST_HEAD_BYTES,
+};
 
-struct OpenPlaytest<'a> {
-    cancel: &'a core::sync::atomic::AtomicU32,
-    state_at: *mut PlaytestState,
-    state: PlaytestState,
-    nodes: &'a mut [Node<Swap>],
-}
+type OpenPlaytest<'a> = OpenHandle<'a, PlaytestState>;
 
+/// Opens a playtest handle. Errors: those of `open_handle` (search.rs).
+///
 /// # Safety
-/// As `split_search` in match3.rs, with `PLAYTEST_NODES_AT`.
-unsafe fn split_playtest<'a>(area: &'a mut [u8]) -> OpenPlaytest<'a> {
-    let len = area.len();
-    let base = area.as_mut_ptr();
-    // SAFETY: the caller's guarantees: the flag is the area's first 4 bytes, 4-aligned; the
-    // state follows at offset 8 (8-aligned); the nodes at PLAYTEST_NODES_AT (8-aligned).
-    // Every field of the state is an integer, a float or an array of them, so any bytes
-    // read are a value.
-    unsafe {
-        let cancel = cancel_flag(base);
-        let state_at = base.add(CANCEL_BYTES).cast::<PlaytestState>();
-        let nodes =
-            core::slice::from_raw_parts_mut(base.add(PLAYTEST_NODES_AT), len - PLAYTEST_NODES_AT);
-        OpenPlaytest {
-            cancel,
-            state_at,
-            state: state_at.read(),
-            nodes: nodes_in(nodes),
-        }
-    }
-}
-
-/// # Safety
-/// `buf` NULL or valid for `len` reads and writes, used by nothing else during `'a` but
-/// `arbor_match3_playtest_cancel`.
+/// As `open_with_tree` (match3.rs).
 unsafe fn open_playtest<'a>(buf: *mut c_void, len: usize) -> Result<OpenPlaytest<'a>, Error> {
-    // SAFETY: forwarded caller guarantee.
-    let area = unsafe { open_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, PLAYTEST_MAGIC) }?;
-    if area.len() < PLAYTEST_NODES_AT {
-        return Err(Error::InvalidArgument);
-    }
-    // SAFETY: opened for this call, 8-aligned, long enough (checked).
-    Ok(unsafe { split_playtest(area) })
+    // SAFETY: forwarded caller guarantee; every field of `PlaytestState` is an integer, a
+    // float or an array of them, so any bytes are a value; aligned to at most 8 (asserted).
+    unsafe { open_with_tree(buf, len, &PLAYTEST) }
 }
 
-/// The level and settings of an opened playtest, checked against its tree.
+/// The level and settings of an opened playtest, checked against its tree. Errors:
+/// `Error::NotInitialised` (damaged).
 fn check_run(open: &OpenPlaytest<'_>) -> Result<(Level, SearchConfig), Error> {
-    let level = level_of(&open.state.level)?;
+    let level = level_of(&open.state.level).map_err(|_| Error::NotInitialised)?;
     let run = &open.state.run;
-    let (config, nodes) = playtest_config(&level, run.games, open.state.iterations)?;
+    let (config, nodes) = playtest_config(&level, run.games, open.state.iterations)
+        .map_err(|_| Error::NotInitialised)?;
     if run.next_agent as usize > ARBOR_MATCH3_PLAYTEST_AGENTS
         || run.next_game >= run.games
         || open.nodes.len() < nodes
     {
-        return Err(Error::InvalidArgument);
+        return Err(Error::NotInitialised);
     }
     Ok((level, config))
 }
@@ -434,8 +408,7 @@ pub unsafe extern "C" fn arbor_match3_playtest_bytes(
         // SAFETY: forwarded caller guarantee.
         let level = unsafe { read_level(level) }?;
         let bytes = tree_nodes(&level, iterations)
-            .and_then(tree_bytes_for)
-            .and_then(|tree| tree.checked_add(PLAYTEST_NODES_AT));
+            .and_then(|nodes| bytes_with_nodes(PLAYTEST_HEAD_BYTES, nodes));
         // SAFETY: forwarded caller guarantee.
         unsafe { report_bytes(bytes, out_bytes) }
     })
@@ -467,23 +440,17 @@ pub unsafe extern "C" fn arbor_match3_playtest_init(
         // SAFETY: forwarded caller guarantee.
         let level = unsafe { read_level(level) }?;
         let (_, nodes) = playtest_config(&level, games, iterations)?;
-        let min = tree_bytes_for(nodes)
-            .and_then(|tree| tree.checked_add(PLAYTEST_NODES_AT))
-            .ok_or(Error::InvalidArgument)?;
+        let min = bytes_with_nodes(PLAYTEST_HEAD_BYTES, nodes).ok_or(Error::InvalidArgument)?;
         let run = PlaytestRun::new(games, seed)?;
         // SAFETY: forwarded caller guarantee.
-        let area =
-            unsafe { prepare_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, min, PLAYTEST_MAGIC) }?;
-        // SAFETY: prepared for this call, 8-aligned, at least `min` bytes.
-        let open = unsafe { split_playtest(area) };
-        open.cancel.store(0, core::sync::atomic::Ordering::Relaxed);
-        let state = PlaytestState {
+        let own = unsafe { prepare_handle(buf, len, &PLAYTEST, min) }?;
+        // SAFETY: as in `open_playtest`; `own` starts 8-aligned.
+        let (slot, _) = unsafe { handle_state::<PlaytestState>(own) }?;
+        *slot = PlaytestState {
             run,
             iterations,
             level: image_of(&level),
         };
-        // SAFETY: `state_at` is aligned and inside the prepared area, this call's alone.
-        unsafe { open.state_at.write(state) };
         Ok(())
     })
 }
@@ -495,9 +462,10 @@ pub unsafe extern "C" fn arbor_match3_playtest_init(
 /// `ARBOR_STOP_DONE`.
 ///
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`buf`
-/// not prepared by `arbor_match3_playtest_init`), `ARBOR_MISALIGNED`,
-/// `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length), `ARBOR_INVALID_ARGUMENT`
-/// (damaged handle). On error the playtest is unchanged.
+/// not prepared by `arbor_match3_playtest_init`, or damaged since: its level, settings or
+/// progress refused), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH` (`len` above
+/// `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (`len` below the prepared length). On error
+/// the playtest is unchanged.
 ///
 /// # Safety
 /// `buf` NULL or valid for `len` reads and writes and used by nothing else during the call
@@ -515,42 +483,27 @@ pub unsafe extern "C" fn arbor_match3_playtest_step(
         let personas = shipped().map_err(|_| Error::InvalidArgument)?;
         let OpenPlaytest {
             cancel,
-            state_at,
-            mut state,
+            state: stored,
             nodes,
         } = open;
+        let mut state = *stored;
         if state.run.is_done() {
             out.write(playtest_progress(&state.run, ARBOR_STOP_DONE));
             return Ok(());
         }
-        let limits = no_limits();
-        let mut stop = CallStop::new(&limits, cancel)?;
+        let stop = CallStop::cancel_only(cancel);
         let mut storage = Storage::nodes_only(nodes);
         let played = state
             .run
-            .step_until(&level, &personas, &config, &mut storage, &mut stop)?;
+            .step_until(&level, &personas, &config, &mut storage, &stop)?;
         let reason = match played {
             Some(_) => ARBOR_STOP_STEP,
             None => stop.finish(),
         };
-        // SAFETY: `state_at` is aligned and inside the opened area, this call's alone.
-        unsafe { state_at.write(state) };
+        *stored = state;
         out.write(playtest_progress(&state.run, reason));
         Ok(())
     })
-}
-
-/// Limits with neither an iteration budget nor a deadline: a step stops only on a cancel.
-fn no_limits() -> arbor_search_limits {
-    arbor_search_limits {
-        magic: 0,
-        version: 0,
-        max_iterations: 0,
-        reserved: 0,
-        deadline_us: 0,
-        now_us: None,
-        ctx: core::ptr::null_mut(),
-    }
 }
 
 /// Writes the report of the games played so far to `*out_report`; once every game is
@@ -580,8 +533,9 @@ pub unsafe extern "C" fn arbor_match3_playtest_result(
 /// one stops at once; the step that stops for a cancel clears it. The one function that may
 /// be called while another thread uses the handle.
 ///
-/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_BUFFER_TOO_SMALL`,
-/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+/// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+/// `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED` (not prepared by
+/// `arbor_match3_playtest_init`, or its header damaged), `ARBOR_WRONG_VERSION`.
 ///
 /// # Safety
 /// `buf` NULL or valid for `len` reads and writes.
@@ -592,7 +546,7 @@ pub unsafe extern "C" fn arbor_match3_playtest_cancel(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        unsafe { cancel_buffer(buf, len, ARBOR_MATCH3_PLAYTEST_ALIGN, PLAYTEST_MAGIC) }
+        unsafe { cancel_handle(buf, len, &PLAYTEST) }
     })
 }
 
@@ -600,7 +554,7 @@ pub unsafe extern "C" fn arbor_match3_playtest_cancel(
 mod tests {
     use super::*;
     use crate::match3::{Goal, playtest, playtest_nodes, preset, states_for};
-    use crate::search::mcts::CachedState;
+    use crate::search::mcts::{CachedState, Node};
 
     #[repr(C, align(8))]
     #[derive(Clone, Copy)]

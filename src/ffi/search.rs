@@ -7,16 +7,22 @@
 //! handle's `_cancel`). Its tree is kept in the caller's buffer between calls, so `k` calls
 //! of `n` iterations give the same result as one call of `k · n` with the same seed.
 //!
-//! For an area's handle: put the cancel flag in the first [`CANCEL_BYTES`] of the area
-//! after the buffer header and reach it only through [`cancel_flag`]; `_cancel` is
-//! [`cancel_buffer`]; `_run` reads the limits (`read_in`, [`check_limits`]), makes a
-//! [`CallStop`] from them and the flag, passes `&mut stop` as the core's `Stop` with
+//! A handle is a caller buffer laid out the same in every area: the buffer header of
+//! `boundary.rs`, the cancel flag (a `u32` only ever accessed atomically, then 4 reserved
+//! bytes), then the area's own bytes ([`HANDLE_HEAD_BYTES`] from the start). The area's
+//! `_init` calls [`prepare_handle`], its other calls [`open_handle`], which gives the flag
+//! (shared, atomic) and the area's own bytes (exclusive) apart, so `_cancel`
+//! ([`cancel_handle`]) may store into the flag while another thread's call has them open.
+//! A `_run` reads the limits (`read_in`, [`check_limits`]), makes a [`CallStop`] from them
+//! and the flag, passes `&stop` as the core's `Stop` (on one thread or several) with
 //! [`max_iterations`], and reports [`CallStop::finish`] as the stop reason.
 use core::ffi::c_void;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use super::arbor_status;
-use super::boundary::{BUFFER_HEADER_BYTES, Out, Plain, boundary, check_version, magic};
+use super::boundary::{
+    BUFFER_HEADER_BYTES, Out, Plain, boundary, check_header, check_version, magic, prepare_buffer,
+};
 use super::status::ARBOR_ABI_VERSION;
 use crate::Error;
 use crate::search::mcts::Stop;
@@ -151,142 +157,298 @@ pub(super) fn max_iterations(limits: &arbor_search_limits) -> u32 {
     }
 }
 
-/// A monotonic clock in microseconds: the caller's, or the `std` build's own.
-enum Clock {
-    Caller(unsafe extern "C" fn(*mut c_void) -> u64, *mut c_void),
-    #[cfg(feature = "std")]
-    Std(std::time::Instant),
+/// Bytes of a handle's cancel flag: a `u32`, then 4 reserved bytes (zero).
+const CANCEL_BYTES: usize = 8;
+
+/// Bytes of every handle before the area's own: the buffer header, then the cancel flag.
+/// The area's own bytes start here, 8-aligned in a buffer aligned to 8.
+pub(super) const HANDLE_HEAD_BYTES: usize = BUFFER_HEADER_BYTES + CANCEL_BYTES;
+const _: () = assert!(BUFFER_HEADER_BYTES.is_multiple_of(core::mem::align_of::<AtomicU32>()));
+const _: () = assert!(HANDLE_HEAD_BYTES.is_multiple_of(8));
+
+/// One area's handles: what tells them from other buffers, and what they need.
+pub(super) struct HandleKind {
+    /// The buffer header's magic.
+    pub(super) magic: u32,
+    /// The area's `ARBOR_…_ALIGN`.
+    pub(super) align: usize,
+    /// The fewest bytes a handle of this kind is prepared with, in all: one shorter is
+    /// refused (`_init`: too small; the other calls: damaged).
+    pub(super) min_len: usize,
 }
 
-impl Clock {
-    fn now_us(&self) -> u64 {
+/// Prepares a handle of `kind` in `buf` (`prepare_buffer`, with at least `kind.min_len`
+/// and `min_len` bytes in all; 0 when the kind's least suffices), clears its cancel flag,
+/// and returns the area's own bytes after it, for `_init` to fill. Errors: those of
+/// `prepare_buffer`.
+///
+/// # Safety
+/// As `prepare_buffer` (no other call, `_cancel` included, may use `buf` meanwhile).
+pub(super) unsafe fn prepare_handle<'a>(
+    buf: *mut c_void,
+    len: usize,
+    kind: &HandleKind,
+    min_len: usize,
+) -> Result<&'a mut [u8], Error> {
+    let min_len = min_len.max(kind.min_len).max(HANDLE_HEAD_BYTES);
+    // SAFETY: forwarded caller guarantee.
+    let area = unsafe { prepare_buffer(buf, len, kind.align, min_len, kind.magic) }?;
+    // At least HANDLE_HEAD_BYTES - BUFFER_HEADER_BYTES = CANCEL_BYTES long.
+    let (flag, own) = area.split_at_mut(CANCEL_BYTES);
+    flag.fill(0);
+    Ok(own)
+}
+
+/// Opens a handle of `kind` prepared by [`prepare_handle`]: its cancel flag, shared and
+/// atomic, and apart from it the area's own bytes it was prepared with, exclusive. No
+/// reference is formed over the flag's bytes but the atomic one, so `_cancel` may store
+/// into it meanwhile. Errors: those of `check_header` (boundary.rs),
+/// `Error::NotInitialised` (prepared with fewer than `kind.min_len` bytes, which `_init`
+/// never does: damaged).
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes during `'a`, used by no other
+/// call but the handle's `_cancel`.
+pub(super) unsafe fn open_handle<'a>(
+    buf: *mut c_void,
+    len: usize,
+    kind: &HandleKind,
+) -> Result<(&'a AtomicU32, &'a mut [u8]), Error> {
+    // SAFETY: forwarded caller guarantee.
+    let (flag, bytes) = unsafe { check_handle(buf, len, kind) }?;
+    // SAFETY: `check_handle` found HANDLE_HEAD_BYTES <= `bytes` <= `len` prepared bytes;
+    // the own bytes (HANDLE_HEAD_BYTES..bytes) are disjoint from the flag, valid for reads
+    // and writes during 'a and used by no one else (caller's contract: `_cancel` touches
+    // only the flag).
+    let own = unsafe {
+        core::slice::from_raw_parts_mut(
+            buf.cast::<u8>().add(HANDLE_HEAD_BYTES),
+            bytes - HANDLE_HEAD_BYTES,
+        )
+    };
+    Ok((flag, own))
+}
+
+/// `_cancel`: sets the cancel flag of the handle in `buf`, the one call allowed while
+/// another thread uses the handle. It checks the header by plain reads (only `_init` writes
+/// it) and touches nothing else but the flag, atomically, so it never forms a reference to
+/// memory the running call owns. Errors: those of [`open_handle`].
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes, not prepared meanwhile.
+pub(super) unsafe fn cancel_handle(
+    buf: *mut c_void,
+    len: usize,
+    kind: &HandleKind,
+) -> Result<(), Error> {
+    // SAFETY: forwarded caller guarantee.
+    let (flag, _) = unsafe { check_handle(buf, len, kind) }?;
+    flag.store(1, Ordering::Relaxed);
+    Ok(())
+}
+
+/// The checks of [`open_handle`]; the flag and the bytes prepared.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `len` reads and writes during `'a`.
+unsafe fn check_handle<'a>(
+    buf: *mut c_void,
+    len: usize,
+    kind: &HandleKind,
+) -> Result<(&'a AtomicU32, usize), Error> {
+    // SAFETY: forwarded caller guarantee.
+    let bytes = unsafe { check_header(buf, len, kind.align, kind.magic) }?;
+    if bytes < kind.min_len.max(HANDLE_HEAD_BYTES) {
+        return Err(Error::NotInitialised);
+    }
+    // SAFETY: the flag's 4 bytes follow the header inside the `bytes` checked, 4-aligned
+    // (the buffer is aligned for the header), live for 'a (caller's contract) and are only
+    // ever accessed atomically: every call reaches them through this function (`_init`,
+    // which clears them through a plain reference, may overlap no call).
+    let flag = unsafe { AtomicU32::from_ptr(buf.cast::<u8>().add(BUFFER_HEADER_BYTES).cast()) };
+    Ok((flag, bytes))
+}
+
+/// A handle's state at the start of its own bytes, and the bytes after it (from its size
+/// rounded up to 8): the area's tree. Errors: `Error::NotInitialised` (too short, which
+/// [`open_handle`]'s `min_len` rules out).
+///
+/// # Safety
+/// Any bytes must be a `T` (integers, floats and arrays of them), whose alignment is at
+/// most 8; `own` must start 8-aligned (as [`prepare_handle`] and [`open_handle`] give it).
+pub(super) unsafe fn handle_state<T>(own: &mut [u8]) -> Result<(&mut T, &mut [u8]), Error> {
+    const { assert!(core::mem::align_of::<T>() <= 8) };
+    let at = core::mem::size_of::<T>().next_multiple_of(8);
+    let (state, rest) = own.split_at_mut_checked(at).ok_or(Error::NotInitialised)?;
+    debug_assert!((state.as_ptr() as usize).is_multiple_of(8));
+    // SAFETY: `state` holds at least `size_of::<T>()` bytes, aligned (caller's contract),
+    // borrowed exclusively for the result's lifetime; any bytes are a `T` (contract).
+    Ok((unsafe { &mut *state.as_mut_ptr().cast::<T>() }, rest))
+}
+
+const WHY_CANCEL: u32 = 1;
+const WHY_DEADLINE: u32 = 2;
+
+/// Which thread this is: a `std` build's thread id; arbor starts no thread without `std`.
+#[cfg(feature = "std")]
+type ThreadMark = std::thread::ThreadId;
+#[cfg(not(feature = "std"))]
+type ThreadMark = ();
+
+#[cfg(feature = "std")]
+fn this_thread() -> ThreadMark {
+    std::thread::current().id()
+}
+
+#[cfg(not(feature = "std"))]
+fn this_thread() -> ThreadMark {}
+
+/// The deadline of one call.
+enum Deadline {
+    None,
+    /// The caller's clock and the reading at which the call ends: read only on the thread
+    /// that made the stop (the calling thread, as `arbor_clock_fn` promises the caller).
+    Caller {
+        now_us: unsafe extern "C" fn(*mut c_void) -> u64,
+        ctx: *mut c_void,
+        until: u64,
+        owner: ThreadMark,
+    },
+    /// The `std` build's monotonic clock, which any thread may read.
+    #[cfg(feature = "std")]
+    Instant(std::time::Instant),
+}
+
+// SAFETY: the caller's clock and context are called only on the thread that made the
+// deadline (`Deadline::passed` checks the thread in a `std` build; without `std` arbor
+// starts no thread, so every poll is on it); other threads only read the plain values.
+unsafe impl Sync for Deadline {}
+
+impl Deadline {
+    /// Errors: `Error::Unsupported` (a deadline, no clock given and no `std`).
+    fn new(limits: &arbor_search_limits) -> Result<Self, Error> {
+        if limits.deadline_us == 0 {
+            return Ok(Deadline::None);
+        }
+        if let Some(now_us) = limits.now_us {
+            // SAFETY: the caller's contract on `arbor_search_limits.now_us` and `ctx`; this
+            // is the calling thread.
+            let start = unsafe { now_us(limits.ctx) };
+            return Ok(Deadline::Caller {
+                now_us,
+                ctx: limits.ctx,
+                until: start.saturating_add(limits.deadline_us),
+                owner: this_thread(),
+            });
+        }
+        #[cfg(feature = "std")]
+        {
+            let budget = core::time::Duration::from_micros(limits.deadline_us);
+            Ok(std::time::Instant::now()
+                .checked_add(budget)
+                .map_or(Deadline::None, Deadline::Instant))
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            Err(Error::Unsupported)
+        }
+    }
+
+    /// Whether the deadline has passed, as far as this thread can tell: another thread
+    /// than the caller's never reads the caller's clock (it learns of the deadline through
+    /// the `why` of [`CallStop`]).
+    fn passed(&self) -> bool {
         match *self {
-            // SAFETY: the caller's contract on `arbor_search_limits.now_us` and `ctx`.
-            Clock::Caller(now, ctx) => unsafe { now(ctx) },
+            Deadline::None => false,
+            Deadline::Caller {
+                now_us,
+                ctx,
+                until,
+                owner,
+            } => {
+                #[cfg(feature = "std")]
+                if this_thread() != owner {
+                    return false;
+                }
+                #[cfg(not(feature = "std"))]
+                let () = owner;
+                // SAFETY: the caller's contract: `now_us` is callable with `ctx` on the
+                // calling thread, which this is (checked above, or the only one).
+                unsafe { now_us(ctx) >= until }
+            }
             #[cfg(feature = "std")]
-            Clock::Std(start) => u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX),
+            Deadline::Instant(until) => std::time::Instant::now() >= until,
         }
     }
 }
 
-/// What ends one call of a handle's search: its cancel flag and the limits' deadline, polled
-/// before every iteration; it remembers which stopped the call.
+/// What ends one call of a handle's search: its cancel flag and the limits' deadline,
+/// polled before every iteration by each thread of the call through `&CallStop` (the
+/// core's `Stop`). What stopped it is recorded atomically in `why`, so that every thread
+/// of the call stops with the first, and [`CallStop::finish`] says why.
 pub(super) struct CallStop<'a> {
     cancel: &'a AtomicU32,
-    deadline: Option<(Clock, u64)>,
-    reason: u32,
+    why: AtomicU32,
+    deadline: Deadline,
 }
 
 impl<'a> CallStop<'a> {
-    /// Starts the deadline's clock. Errors: `Error::Unsupported` (a deadline, no clock given
-    /// and no `std`).
+    /// Starts the deadline's clock, on the calling thread. Errors: `Error::Unsupported` (a
+    /// deadline, no clock given and no `std`).
     pub(super) fn new(limits: &arbor_search_limits, cancel: &'a AtomicU32) -> Result<Self, Error> {
-        let deadline = if limits.deadline_us == 0 {
-            None
-        } else {
-            let clock = match limits.now_us {
-                Some(now) => Clock::Caller(now, limits.ctx),
-                #[cfg(feature = "std")]
-                None => Clock::Std(std::time::Instant::now()),
-                #[cfg(not(feature = "std"))]
-                None => return Err(Error::Unsupported),
-            };
-            let until = clock.now_us().saturating_add(limits.deadline_us);
-            Some((clock, until))
-        };
         Ok(CallStop {
             cancel,
-            deadline,
-            reason: ARBOR_STOP_ITERATIONS,
+            why: AtomicU32::new(0),
+            deadline: Deadline::new(limits)?,
         })
     }
 
-    /// Whether to stop now (and why, for [`CallStop::finish`]).
-    pub(super) fn poll(&mut self) -> bool {
-        if self.cancel.load(Ordering::Relaxed) != 0 {
-            self.reason = ARBOR_STOP_CANCELLED;
+    /// A stop for the cancel flag alone.
+    pub(super) fn cancel_only(cancel: &'a AtomicU32) -> Self {
+        CallStop {
+            cancel,
+            why: AtomicU32::new(0),
+            deadline: Deadline::None,
+        }
+    }
+
+    /// Whether to stop now (and why, for [`CallStop::finish`]); once true, always true.
+    pub(super) fn poll(&self) -> bool {
+        if self.why.load(Ordering::Relaxed) != 0 {
             return true;
         }
-        if let Some((clock, until)) = &self.deadline {
-            if clock.now_us() >= *until {
-                self.reason = ARBOR_STOP_DEADLINE;
-                return true;
-            }
+        if self.cancel.load(Ordering::Relaxed) != 0 {
+            self.why.fetch_or(WHY_CANCEL, Ordering::Relaxed);
+            return true;
+        }
+        if self.deadline.passed() {
+            self.why.fetch_or(WHY_DEADLINE, Ordering::Relaxed);
+            return true;
         }
         false
     }
 
-    /// Why the call stopped (`ARBOR_STOP_ITERATIONS` when nothing else stopped it). A
-    /// cancel is consumed by the call it stopped: the flag is cleared.
+    /// Why the call stopped: `ARBOR_STOP_CANCELLED`, else `ARBOR_STOP_DEADLINE`, else
+    /// `ARBOR_STOP_ITERATIONS` (nothing stopped it). A cancel is consumed by the call it
+    /// stopped: the flag is cleared.
     pub(super) fn finish(self) -> u32 {
-        if self.reason == ARBOR_STOP_CANCELLED {
+        let why = self.why.into_inner();
+        if why & WHY_CANCEL != 0 {
             self.cancel.store(0, Ordering::Relaxed);
+            ARBOR_STOP_CANCELLED
+        } else if why & WHY_DEADLINE != 0 {
+            ARBOR_STOP_DEADLINE
+        } else {
+            ARBOR_STOP_ITERATIONS
         }
-        self.reason
     }
 }
 
-impl Stop for &mut CallStop<'_> {
+impl Stop for &CallStop<'_> {
+    #[inline]
     fn stop(&mut self, _: u32) -> bool {
         self.poll()
     }
-}
-
-/// Bytes at the start of a handle's area for its cancel flag (a `u32`, then 4 reserved).
-pub(super) const CANCEL_BYTES: usize = 8;
-
-/// The cancel flag at the start of a handle's area (the bytes after the buffer header).
-///
-/// # Safety
-/// `area` must point to at least 4 bytes, aligned to 4, that live for `'a` and that are
-/// only ever accessed atomically.
-pub(super) unsafe fn cancel_flag<'a>(area: *mut u8) -> &'a AtomicU32 {
-    // SAFETY: the caller's guarantees are `AtomicU32::from_ptr`'s.
-    unsafe { AtomicU32::from_ptr(area.cast::<u32>()) }
-}
-
-/// Sets the cancel flag of the handle in `buf`, the one call allowed while another thread
-/// uses the handle: it checks the buffer header with plain reads (the header is written only
-/// by `…_init`) and touches nothing else but the flag, atomically, so it never forms a
-/// reference to memory the running call owns. Errors: `Error::NullPointer`,
-/// `Error::Misaligned`, `Error::BufferTooSmall`, `Error::NotInitialised`,
-/// `Error::WrongVersion`.
-///
-/// # Safety
-/// `buf` must be NULL or valid for `len` reads and writes.
-pub(super) unsafe fn cancel_buffer(
-    buf: *mut c_void,
-    len: usize,
-    align: usize,
-    expected_magic: u32,
-) -> Result<(), Error> {
-    if buf.is_null() {
-        return Err(Error::NullPointer);
-    }
-    if !(buf as usize).is_multiple_of(align.max(8)) {
-        return Err(Error::Misaligned);
-    }
-    if len < BUFFER_HEADER_BYTES + CANCEL_BYTES {
-        return Err(Error::BufferTooSmall);
-    }
-    // SAFETY: `buf` is non-NULL, 8-aligned and readable for `len` >= 24 bytes: the header's
-    // magic (offset 0), version (4) and prepared length (8) are plain integers.
-    let (found, version, bytes) = unsafe {
-        (
-            buf.cast::<u32>().read(),
-            buf.cast::<u32>().add(1).read(),
-            buf.cast::<u64>().add(1).read(),
-        )
-    };
-    check_version(found, version, expected_magic)?;
-    if bytes > len as u64 {
-        return Err(Error::BufferTooSmall);
-    }
-    // SAFETY: the flag's 4 bytes follow the 16-byte header inside the buffer, 4-aligned,
-    // and every call reaches them only through `cancel_flag` (atomically).
-    let flag = unsafe { cancel_flag(buf.cast::<u8>().add(BUFFER_HEADER_BYTES)) };
-    flag.store(1, Ordering::Relaxed);
-    Ok(())
 }
 
 #[cfg(test)]
@@ -315,7 +477,7 @@ mod tests {
         let mut plain = limits(0);
         assert_eq!(check_limits(&plain), Ok(()));
         assert_eq!(max_iterations(&plain), u32::MAX);
-        let mut stop = CallStop::new(&plain, &flag).unwrap();
+        let stop = CallStop::new(&plain, &flag).unwrap();
         assert!(stop.poll());
         assert_eq!(stop.finish(), ARBOR_STOP_CANCELLED);
         assert_eq!(flag.load(Ordering::Relaxed), 0, "a cancel is consumed");
@@ -327,7 +489,7 @@ mod tests {
         plain.now_us = Some(ticking);
         plain.ctx = (&mut now as *mut u64).cast();
         // Start at 10: readings 20, 30 go on, 40 >= 45? no; 50 stops.
-        let mut stop = CallStop::new(&plain, &flag).unwrap();
+        let stop = CallStop::new(&plain, &flag).unwrap();
         assert!(!stop.poll() && !stop.poll() && !stop.poll());
         assert!(stop.poll());
         assert_eq!(stop.finish(), ARBOR_STOP_DEADLINE);
@@ -343,5 +505,144 @@ mod tests {
         assert_eq!(check_limits(&plain), Err(Error::WrongVersion));
         plain.magic = 0;
         assert_eq!(check_limits(&plain), Err(Error::NotInitialised));
+    }
+
+    #[test]
+    fn a_handle_keeps_its_flag_apart_and_refuses_a_damaged_header() {
+        let mut words = [u64::MAX; 8];
+        let buf = words.as_mut_ptr().cast::<c_void>();
+        let kind = HandleKind {
+            magic: magic(b"TEST"),
+            align: 8,
+            min_len: 40,
+        };
+        let other = HandleKind {
+            magic: magic(b"ELSE"),
+            ..kind
+        };
+        // SAFETY: `words` is 64 bytes, 8-aligned, used by nothing else.
+        unsafe {
+            let own = prepare_handle(buf, 64, &kind, 0).unwrap();
+            assert_eq!(own.len(), 64 - HANDLE_HEAD_BYTES);
+            let (state, rest) = handle_state::<u64>(own).unwrap();
+            *state = 7;
+            assert_eq!(rest.len(), 32);
+            let (flag, own) = open_handle(buf, 64, &kind).unwrap();
+            assert_eq!(flag.load(Ordering::Relaxed), 0, "cleared by prepare");
+            assert_eq!(own[..8], 7u64.to_ne_bytes());
+            // `_cancel` while the handle is open: only the flag changes.
+            assert_eq!(cancel_handle(buf, 64, &kind), Ok(()));
+            assert_eq!(flag.load(Ordering::Relaxed), 1);
+            let stop = CallStop::cancel_only(flag);
+            assert!(stop.poll());
+            assert_eq!(stop.finish(), ARBOR_STOP_CANCELLED);
+            assert_eq!(flag.load(Ordering::Relaxed), 0);
+            assert_eq!(own[..8], 7u64.to_ne_bytes());
+
+            assert_eq!(
+                open_handle(buf, 63, &kind).err(),
+                Some(Error::BufferTooSmall)
+            );
+            assert_eq!(cancel_handle(buf, 64, &other), Err(Error::NotInitialised));
+            assert_eq!(
+                prepare_handle(buf, 64, &kind, 65).err(),
+                Some(Error::BufferTooSmall)
+            );
+            // A header that says fewer bytes than the kind's least, or than a handle's
+            // head: damaged.
+            buf.cast::<u64>().add(1).write(32);
+            assert_eq!(
+                open_handle(buf, 64, &kind).err(),
+                Some(Error::NotInitialised)
+            );
+            let any = HandleKind { min_len: 0, ..kind };
+            buf.cast::<u64>().add(1).write(20);
+            assert_eq!(
+                open_handle(buf, 64, &any).err(),
+                Some(Error::NotInitialised)
+            );
+            assert_eq!(cancel_handle(buf, 64, &any), Err(Error::NotInitialised));
+            assert_eq!(
+                cancel_handle(core::ptr::null_mut(), 64, &any),
+                Err(Error::NullPointer)
+            );
+        }
+    }
+
+    /// The caller's clock of a test: counts its readings, and the readings made on another
+    /// thread than `owner`.
+    #[cfg(feature = "std")]
+    struct TestClock {
+        owner: std::thread::ThreadId,
+        now: core::sync::atomic::AtomicU64,
+        foreign: AtomicU32,
+    }
+
+    #[cfg(feature = "std")]
+    unsafe extern "C" fn test_clock(ctx: *mut c_void) -> u64 {
+        // SAFETY: the test passes a `TestClock` that outlives the stop.
+        let clock = unsafe { &*ctx.cast::<TestClock>() };
+        if std::thread::current().id() != clock.owner {
+            clock.foreign.fetch_add(1, Ordering::Relaxed);
+        }
+        clock.now.fetch_add(10, Ordering::Relaxed) + 10
+    }
+
+    /// Several threads poll one stop (a parallel run): only the calling thread reads the
+    /// caller's clock; when it sees the deadline, or any thread sees a cancel, every thread
+    /// stops, and `finish` says why.
+    #[cfg(feature = "std")]
+    #[test]
+    fn several_threads_stop_together_and_only_the_caller_reads_its_clock() {
+        let clock = TestClock {
+            owner: std::thread::current().id(),
+            now: core::sync::atomic::AtomicU64::new(0),
+            foreign: AtomicU32::new(0),
+        };
+        let flag = AtomicU32::new(0);
+        let mut plain = limits(0);
+        plain.deadline_us = 1_000;
+        plain.now_us = Some(test_clock);
+        plain.ctx = (&clock as *const TestClock).cast_mut().cast();
+        let polls_until_stopped = |stop: &CallStop<'_>| {
+            let mut polls = 0u64;
+            while !stop.poll() {
+                polls += 1;
+                std::thread::yield_now();
+            }
+            polls
+        };
+
+        // The deadline, seen by the calling thread only.
+        let stop = CallStop::new(&plain, &flag).unwrap();
+        std::thread::scope(|scope| {
+            let workers: std::vec::Vec<_> = (0..3)
+                .map(|_| scope.spawn(|| polls_until_stopped(&stop)))
+                .collect();
+            polls_until_stopped(&stop);
+            for worker in workers {
+                worker.join().unwrap();
+            }
+        });
+        assert_eq!(clock.foreign.load(Ordering::Relaxed), 0);
+        assert!(clock.now.load(Ordering::Relaxed) >= 1_010);
+        assert_eq!(stop.finish(), ARBOR_STOP_DEADLINE);
+
+        // A cancel, seen by whichever thread polls first; the deadline is far.
+        plain.deadline_us = u64::MAX;
+        let stop = CallStop::new(&plain, &flag).unwrap();
+        std::thread::scope(|scope| {
+            let workers: std::vec::Vec<_> = (0..3)
+                .map(|_| scope.spawn(|| polls_until_stopped(&stop)))
+                .collect();
+            flag.store(1, Ordering::Relaxed);
+            for worker in workers {
+                worker.join().unwrap();
+            }
+        });
+        assert!(stop.poll(), "stays stopped");
+        assert_eq!(clock.foreign.load(Ordering::Relaxed), 0);
+        assert_eq!(stop.finish(), ARBOR_STOP_CANCELLED);
+        assert_eq!(flag.load(Ordering::Relaxed), 0, "a cancel is consumed");
     }
 }
