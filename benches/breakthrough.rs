@@ -135,7 +135,7 @@ fn c_handle(c: &mut Criterion) {
     let position = unsafe {
         let mut position = MaybeUninit::<arbor_breakthrough>::uninit();
         assert_eq!(
-            arbor_breakthrough_init(position.as_mut_ptr(), 8, 8),
+            arbor_breakthrough_init(8, 8, position.as_mut_ptr()),
             arbor_status::ARBOR_OK
         );
         position.assume_init()

@@ -76,6 +76,14 @@
 #define ARBOR_BREAKTHROUGH_MAX_MOVES ((size_t)48)
 
 /**
+ * Stack, in bytes, that every `arbor_breakthrough_*` position and move call needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 1,104 bytes, including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_BREAKTHROUGH_STACK_BYTES ((size_t)2048)
+
+/**
  * Bytes that hold any position's text and its NUL (8 rows of 8 cells, 7 slashes, a space,
  * the side, NUL).
  */
@@ -112,6 +120,14 @@
 #define ARBOR_CARD_TEXT_MAX ((size_t)3)
 
 /**
+ * Stack, in bytes, that every hand, card, status, version and build-information call needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 728 bytes, including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_HAND_STACK_BYTES ((size_t)2048)
+
+/**
  * Bytes of `arbor_match3_level.opaque`.
  */
 #define ARBOR_MATCH3_LEVEL_IMAGE_BYTES ((size_t)1700)
@@ -141,6 +157,14 @@
  * Alignment of a tree buffer (`malloc` satisfies it).
  */
 #define ARBOR_MATCH3_TREE_ALIGN ((size_t)8)
+
+/**
+ * Stack, in bytes, that every Match-3 level, game, move, formula and `arbor_match3_agent_move` call (all three agents) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 24,808 bytes (the persona agent), including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_MATCH3_STACK_BYTES ((size_t)32768)
 
 /**
  * Bytes of `arbor_match3_level`.
@@ -183,6 +207,14 @@
 #define ARBOR_MATCH3_SEARCH_ALIGN ((size_t)8)
 
 /**
+ * Stack, in bytes, that every `arbor_match3_search_*` call (all three agents) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 26,952 bytes (the persona agent), including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_MATCH3_SEARCH_STACK_BYTES ((size_t)36864)
+
+/**
  * `arbor_breakthrough_search_config.policy`: UCB1 (UCT), exploration constant `c`.
  */
 #define ARBOR_BREAKTHROUGH_SEARCH_UCT UINT32_C(0)
@@ -222,6 +254,14 @@
  * Alignment of a search handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
  */
 #define ARBOR_BREAKTHROUGH_SEARCH_ALIGN ((size_t)8)
+
+/**
+ * Stack, in bytes, that every `arbor_breakthrough_search_*` call on one thread (UCT, RAVE, MoGo on 8x8) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 3,448 bytes without std, 11,480 with std (its thread and clock paths), including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_BREAKTHROUGH_SEARCH_STACK_BYTES ((size_t)16384)
 
 /**
  * Most threads `arbor_breakthrough_search_run` accepts in a build with threads; see
@@ -285,6 +325,14 @@
  * Alignment of a playtest handle buffer (`malloc` satisfies it).
  */
 #define ARBOR_MATCH3_PLAYTEST_ALIGN ((size_t)8)
+
+/**
+ * Stack, in bytes, that `arbor_match3_playtest` and every `arbor_match3_playtest_*` call (and the persona calls) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 49,608 bytes, including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_MATCH3_PLAYTEST_STACK_BYTES ((size_t)65536)
 
 /**
  * Bytes of `arbor_match3_playtest_progress`.
@@ -366,6 +414,14 @@
  * Alignment of the solver's table buffer (that of `malloc`, which always suffices).
  */
 #define ARBOR_BREAKTHROUGH_SOLVE_ALIGN ((size_t)16)
+
+/**
+ * Stack, in bytes, that `arbor_breakthrough_solve` (5x5, 6x6 and 8x8 starts within 300,000 expansions; df-pn recurses along the current path, so a longer game needs more) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 25,416 bytes (5x5, the deepest), including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_BREAKTHROUGH_SOLVE_STACK_BYTES ((size_t)32768)
 
 /**
  * Bytes of `arbor_breakthrough_solve_result`.
@@ -559,7 +615,7 @@ typedef struct arbor_breakthrough {
  */
 typedef struct arbor_parse_error {
   /**
-   * 1-based line of the problem.
+   * 1-based line of the problem, or 0 when it concerns the whole text (a missing part).
    */
   uint32_t line;
   /**
@@ -1655,7 +1711,7 @@ ARBOR_NOEXCEPT;
  * Grows the handle's tree until the first of: `limits->max_iterations` iterations in this
  * call (per thread; 0 for no limit), `limits->deadline_us` microseconds since the call
  * began, a cancel (`arbor_breakthrough_search_cancel`, from any thread, also one made
- * before this call), or the solver proving the root. Writes the progress to `*out`:
+ * before this call), or the solver proving the root. Writes the progress to `*out_progress`:
  * iterations on this root so far and in this call, why it stopped (`ARBOR_STOP_ITERATIONS`,
  * `_DEADLINE`, `_CANCELLED`, `_DONE` for a proven root, which no further run changes), the
  * move the search would play now (`ARBOR_SEARCH_NO_MOVE` while the root has no children:
@@ -1694,24 +1750,24 @@ ARBOR_NOEXCEPT;
  * buffer's size caps it; a full tree goes on searching without growing); a longer think
  * is one run on a worker thread, ended by a deadline or `_cancel`.
  *
- * Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out_progress`), `ARBOR_NOT_INITIALISED` /
  * `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not
  * prepared by `_init` or damaged: any of its fields out of range, or nodes that do not
  * form a tree), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`
  * (`len` shorter than at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many),
  * `ARBOR_UNSUPPORTED` (a deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER`
- * (the root position is won). On error neither `*out` nor the handle is changed.
+ * (the root position is won). On error neither `*out_progress` nor the handle is changed.
  *
  * # Safety
  * `buf` must be NULL or valid for `len` reads and writes, used by no other call during
  * this one except `arbor_breakthrough_search_cancel`; `limits` NULL or readable, its
- * `now_us` NULL or a function callable with its `ctx`; `out` NULL or writable.
+ * `now_us` NULL or a function callable with its `ctx`; `out_progress` NULL or writable.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_search_run(void *buf,
                                            size_t len,
                                            const struct arbor_search_limits *limits,
                                            uint32_t threads,
-                                           struct arbor_search_progress *out)
+                                           struct arbor_search_progress *out_progress)
 ARBOR_NOEXCEPT;
 
 /**
@@ -1751,34 +1807,34 @@ ARBOR_NODISCARD arbor_status arbor_breakthrough_search_cancel(void *buf, size_t 
 ARBOR_NODISCARD arbor_status arbor_breakthrough_search_play(void *buf, size_t len, uint16_t mv) ARBOR_NOEXCEPT;
 
 /**
- * Writes the progress of the handle's search to `*out` without searching (one pass over
+ * Writes the progress of the handle's search to `*out_progress` without searching (one pass over
  * the root's children): as `arbor_breakthrough_search_run` wrote it after its last run on
  * this root (iterations, move, visits, value), or with 0 iterations, stop reason 0 and
  * whatever a tree kept by `_play` says before any run.
  *
- * Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`,
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `out_progress`), the buffer errors of `_run`,
  * `ARBOR_GAME_OVER` (the root position is won: there is no move to choose).
  *
  * # Safety
- * As `arbor_breakthrough_search_run` for `buf`; `out` NULL or writable.
+ * As `arbor_breakthrough_search_run` for `buf`; `out_progress` NULL or writable.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_search_best(void *buf,
                                             size_t len,
-                                            struct arbor_search_progress *out)
+                                            struct arbor_search_progress *out_progress)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes what the handle's tree holds to `*out`: nodes used and available, whether a run
+ * Writes what the handle's tree holds to `*out_stats`: nodes used and available, whether a run
  * on this root filled them, and the solver's verdict on the root.
  *
- * Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`.
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `out_stats`), the buffer errors of `_run`.
  *
  * # Safety
  * As `arbor_breakthrough_search_best`.
  */
 ARBOR_NODISCARD arbor_status arbor_breakthrough_search_tree_stats(void *buf,
                                                   size_t len,
-                                                  struct arbor_breakthrough_search_stats *out)
+                                                  struct arbor_breakthrough_search_stats *out_stats)
 ARBOR_NOEXCEPT;
 
 /**

@@ -127,7 +127,7 @@ UNITS = {"arbor_hand_rank7_batch:cards": 7}
 # Pointers sized by a length parameter that does not follow them, by "function:pointer".
 SIZED_BY = {"arbor_hand_rank7_batch:out_ranks": "count"}
 
-OPTIONAL_NAMES = {"out_len", "out_error", "out_stats", "out_capacity", "out_progress", "ctx"}
+OPTIONAL_NAMES = {"out_len", "out_error", "ctx"}
 # Written on error by the convention (text out's length, a parse's error).
 WRITTEN_ON_ERROR = {"out_len", "out_error"}
 CONSTRUCTOR_SUFFIXES = ["_init", "_preset", "_default_config", "_shipped", "_start", "_parse"]

@@ -238,38 +238,6 @@ pub(super) unsafe fn prepare_buffer<'a>(
     }
 }
 
-/// Opens a caller buffer prepared by [`prepare_buffer`] with `magic`: [`check_header`],
-/// then the bytes after the header that it was prepared with. Errors: those of
-/// `check_header`.
-///
-/// # Safety
-/// As `prepare_buffer`, and `buf` must be valid for reads too.
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "every buffer reopened today is a handle, opened by search.rs's open_handle"
-    )
-)]
-pub(super) unsafe fn open_buffer<'a>(
-    buf: *mut c_void,
-    len: usize,
-    align: usize,
-    magic: u32,
-) -> Result<&'a mut [u8], Error> {
-    // SAFETY: forwarded caller guarantee.
-    let bytes = unsafe { check_header(buf, len, align, magic) }?;
-    // SAFETY: as in `prepare_buffer`; `BUFFER_HEADER_BYTES <= bytes <= len` (checked), and
-    // the area keeps using only the `bytes` it was prepared with (its own layout says how
-    // much of it).
-    Ok(unsafe {
-        core::slice::from_raw_parts_mut(
-            buf.cast::<u8>().add(BUFFER_HEADER_BYTES),
-            bytes - BUFFER_HEADER_BYTES,
-        )
-    })
-}
-
 /// The checks of opening a caller buffer prepared by [`prepare_buffer`] with `magic`, by
 /// plain reads of its header alone, so that no reference is formed over the buffer (a
 /// handle's `_cancel` checks a buffer that another thread's call has open): those of
@@ -335,21 +303,21 @@ mod tests {
         // SAFETY: `storage` is 64 writable bytes, aligned to 8.
         unsafe {
             assert!(matches!(
-                open_buffer(buf, 64, 8, tag),
+                check_header(buf, 64, 8, tag),
                 Err(Error::NotInitialised)
             ));
             assert_eq!(prepare_buffer(buf, 64, 8, 32, tag).unwrap().len(), 48);
-            assert_eq!(open_buffer(buf, 64, 8, tag).unwrap().len(), 48);
+            assert_eq!(check_header(buf, 64, 8, tag), Ok(64));
             assert!(matches!(
-                open_buffer(buf, 32, 8, tag),
+                check_header(buf, 32, 8, tag),
                 Err(Error::BufferTooSmall)
             ));
             assert!(matches!(
-                open_buffer(buf, 64, 8, magic(b"ELSE")),
+                check_header(buf, 64, 8, magic(b"ELSE")),
                 Err(Error::NotInitialised)
             ));
             assert!(matches!(
-                open_buffer(buf.cast::<u8>().add(1).cast(), 60, 8, tag),
+                check_header(buf.cast::<u8>().add(1).cast(), 60, 8, tag),
                 Err(Error::Misaligned)
             ));
             assert!(matches!(
@@ -360,17 +328,16 @@ mod tests {
                 prepare_buffer(core::ptr::null_mut(), 64, 8, 32, tag),
                 Err(Error::NullPointer)
             ));
-            assert_eq!(check_header(buf, 64, 8, tag), Ok(64));
             // A header that says fewer bytes than itself: damaged.
             buf.cast::<u64>().add(1).write(8);
             assert!(matches!(
-                open_buffer(buf, 64, 8, tag),
+                check_header(buf, 64, 8, tag),
                 Err(Error::NotInitialised)
             ));
             // Another version's header.
             buf.cast::<u32>().add(1).write(ARBOR_ABI_VERSION + 1);
             assert!(matches!(
-                open_buffer(buf, 64, 8, tag),
+                check_header(buf, 64, 8, tag),
                 Err(Error::WrongVersion)
             ));
         }

@@ -19,6 +19,11 @@ use crate::breakthrough::{
 /// The most legal moves a Breakthrough position can have (16 pawns, 3 moves each): an array
 /// of this many `uint16_t` always holds the result of `arbor_breakthrough_legal_moves`.
 pub const ARBOR_BREAKTHROUGH_MAX_MOVES: usize = 48;
+/// Stack, in bytes, that every `arbor_breakthrough_*` position and move call needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 1,104 bytes, including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_BREAKTHROUGH_STACK_BYTES: usize = 2048;
 const _: () = assert!(ARBOR_BREAKTHROUGH_MAX_MOVES == MAX_MOVES);
 
 /// Bytes that hold any position's text and its NUL (8 rows of 8 cells, 7 slashes, a space,

@@ -9,6 +9,11 @@ use crate::holdem::{self, Card, Category};
 
 /// Bytes that hold any card's text (`arbor_card_format`) and its NUL.
 pub const ARBOR_CARD_TEXT_MAX: usize = 3;
+/// Stack, in bytes, that every hand, card, status, version and build-information call needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 728 bytes, including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_HAND_STACK_BYTES: usize = 2048;
 
 /// Ranks the best five of `len` cards (5, 6 or 7) and writes the rank, 1 (worst) ..= 7462
 /// (royal flush), to `*out_rank`.

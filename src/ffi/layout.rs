@@ -10,16 +10,31 @@ use crate::Error;
 /// Every struct of the header and its size in this library.
 const STRUCTS: [(&str, usize); 14] = [
     ("arbor_breakthrough", size_of::<arbor_breakthrough>()),
-    ("arbor_breakthrough_search_config", size_of::<arbor_breakthrough_search_config>()),
-    ("arbor_breakthrough_search_stats", size_of::<arbor_breakthrough_search_stats>()),
-    ("arbor_breakthrough_solve_result", size_of::<arbor_breakthrough_solve_result>()),
+    (
+        "arbor_breakthrough_search_config",
+        size_of::<arbor_breakthrough_search_config>(),
+    ),
+    (
+        "arbor_breakthrough_search_stats",
+        size_of::<arbor_breakthrough_search_stats>(),
+    ),
+    (
+        "arbor_breakthrough_solve_result",
+        size_of::<arbor_breakthrough_solve_result>(),
+    ),
     ("arbor_match3_game", size_of::<arbor_match3_game>()),
     ("arbor_match3_level", size_of::<arbor_match3_level>()),
     ("arbor_match3_metrics", size_of::<arbor_match3_metrics>()),
     ("arbor_match3_outcome", size_of::<arbor_match3_outcome>()),
     ("arbor_match3_persona", size_of::<arbor_match3_persona>()),
-    ("arbor_match3_playtest_progress", size_of::<arbor_match3_playtest_progress>()),
-    ("arbor_match3_playtest_report", size_of::<arbor_match3_playtest_report>()),
+    (
+        "arbor_match3_playtest_progress",
+        size_of::<arbor_match3_playtest_progress>(),
+    ),
+    (
+        "arbor_match3_playtest_report",
+        size_of::<arbor_match3_playtest_report>(),
+    ),
     ("arbor_parse_error", size_of::<arbor_parse_error>()),
     ("arbor_search_limits", size_of::<arbor_search_limits>()),
     ("arbor_search_progress", size_of::<arbor_search_progress>()),

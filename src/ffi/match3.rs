@@ -41,6 +41,11 @@ pub const ARBOR_MATCH3_MOVE_TEXT_MAX: usize = 6;
 pub const ARBOR_MATCH3_MAX_ITERATIONS: u32 = 10_000_000;
 /// Alignment of a tree buffer (`malloc` satisfies it).
 pub const ARBOR_MATCH3_TREE_ALIGN: usize = 8;
+/// Stack, in bytes, that every Match-3 level, game, move, formula and `arbor_match3_agent_move` call (all three agents) needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 24,808 bytes (the persona agent), including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_MATCH3_STACK_BYTES: usize = 32768;
 
 const _: () = assert!(LEVEL_BYTES <= ARBOR_MATCH3_LEVEL_IMAGE_BYTES);
 const _: () = assert!(node_align::<Swap>() <= ARBOR_MATCH3_TREE_ALIGN);
@@ -633,16 +638,18 @@ pub unsafe extern "C" fn arbor_match3_tree_bytes(
 }
 
 /// The search tree nodes of a scratch tree buffer, prepared for this call (its previous
-/// contents do not matter). Errors: those of `prepare_buffer`, `Error::BufferTooSmall`
-/// (no room for one node).
+/// contents do not matter). Call it after every other check: it writes the buffer's header.
+/// Errors: those of `prepare_buffer`, `Error::BufferTooSmall` (no room for `min_nodes`
+/// nodes, at least one), found before anything is written.
 ///
 /// # Safety
 /// `tree` NULL or valid for `tree_bytes` writes, used by nothing else during `'a`.
 pub(super) unsafe fn tree_storage<'a>(
     tree: *mut c_void,
     tree_bytes: usize,
+    min_nodes: usize,
 ) -> Result<&'a mut [Node<Swap>], Error> {
-    let min = tree_bytes_for(1).ok_or(Error::InvalidLength)?;
+    let min = tree_bytes_for(min_nodes.max(1)).ok_or(Error::InvalidLength)?;
     // SAFETY: forwarded caller guarantee.
     let area =
         unsafe { prepare_buffer(tree, tree_bytes, ARBOR_MATCH3_TREE_ALIGN, min, TREE_MAGIC) }?;
@@ -743,16 +750,16 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
             return Err(Error::InvalidArgument);
         }
         let agent = agent_of(agent, goal, &program);
-        let storage: &mut [Node<Swap>] = if matches!(agent, Agent::Random) {
-            &mut []
-        } else {
-            // SAFETY: forwarded caller guarantee.
-            unsafe { tree_storage(tree, tree_bytes) }?
-        };
         let state = replay(&copy, &level)?;
         if state.is_over() {
             return Err(Error::GameOver);
         }
+        let storage: &mut [Node<Swap>] = if matches!(agent, Agent::Random) {
+            &mut []
+        } else {
+            // SAFETY: forwarded caller guarantee.
+            unsafe { tree_storage(tree, tree_bytes, 1) }?
+        };
         let config = SearchConfig {
             iterations,
             ..SearchConfig::default()
@@ -778,6 +785,11 @@ pub unsafe extern "C" fn arbor_match3_agent_move(
 
 /// Alignment of a search handle buffer (`malloc` satisfies it).
 pub const ARBOR_MATCH3_SEARCH_ALIGN: usize = 8;
+/// Stack, in bytes, that every `arbor_match3_search_*` call (all three agents) needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 26,952 bytes (the persona agent), including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_MATCH3_SEARCH_STACK_BYTES: usize = 36864;
 
 const SEARCH_MAGIC: u32 = magic(b"M3SR");
 
@@ -1173,8 +1185,15 @@ pub unsafe extern "C" fn arbor_match3_search_game(
     boundary(|| {
         // SAFETY: forwarded caller guarantees.
         let (open, out) = unsafe { (open_search(buf, len)?, Out::new(out_game)?) };
-        searched(open.state)?;
-        out.write(open.state.game);
+        let (level, ..) = searched(open.state)?;
+        // Handed out as a game struct, so checked as one: its moves replay, and the
+        // reserved bytes and the unused record are zero whatever the buffer holds.
+        let mut game = open.state.game;
+        replay(&game, &level).map_err(|_| Error::NotInitialised)?;
+        game.reserved = 0;
+        game.reserved_end = [0; 5];
+        game.record[game.played as usize..].fill(0);
+        out.write(game);
         Ok(())
     })
 }

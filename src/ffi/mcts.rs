@@ -56,6 +56,11 @@ pub const ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS: u32 = 2;
 
 /// Alignment of a search handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
 pub const ARBOR_BREAKTHROUGH_SEARCH_ALIGN: usize = 8;
+/// Stack, in bytes, that every `arbor_breakthrough_search_*` call on one thread (UCT, RAVE, MoGo on 8x8) needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 3,448 bytes without std, 11,480 with std (its thread and clock paths), including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_BREAKTHROUGH_SEARCH_STACK_BYTES: usize = 16384;
 
 /// Most threads `arbor_breakthrough_search_run` accepts in a build with threads; see
 /// `arbor_breakthrough_search_max_threads`.
@@ -418,7 +423,7 @@ pub unsafe extern "C" fn arbor_breakthrough_search_init(
 /// Grows the handle's tree until the first of: `limits->max_iterations` iterations in this
 /// call (per thread; 0 for no limit), `limits->deadline_us` microseconds since the call
 /// began, a cancel (`arbor_breakthrough_search_cancel`, from any thread, also one made
-/// before this call), or the solver proving the root. Writes the progress to `*out`:
+/// before this call), or the solver proving the root. Writes the progress to `*out_progress`:
 /// iterations on this root so far and in this call, why it stopped (`ARBOR_STOP_ITERATIONS`,
 /// `_DEADLINE`, `_CANCELLED`, `_DONE` for a proven root, which no further run changes), the
 /// move the search would play now (`ARBOR_SEARCH_NO_MOVE` while the root has no children:
@@ -457,29 +462,29 @@ pub unsafe extern "C" fn arbor_breakthrough_search_init(
 /// buffer's size caps it; a full tree goes on searching without growing); a longer think
 /// is one run on a worker thread, ended by a deadline or `_cancel`.
 ///
-/// Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out`), `ARBOR_NOT_INITIALISED` /
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `limits`, `out_progress`), `ARBOR_NOT_INITIALISED` /
 /// `ARBOR_WRONG_VERSION` (`limits` not filled by `arbor_search_limits_init`; a buffer not
 /// prepared by `_init` or damaged: any of its fields out of range, or nodes that do not
 /// form a tree), `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`
 /// (`len` shorter than at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many),
 /// `ARBOR_UNSUPPORTED` (a deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER`
-/// (the root position is won). On error neither `*out` nor the handle is changed.
+/// (the root position is won). On error neither `*out_progress` nor the handle is changed.
 ///
 /// # Safety
 /// `buf` must be NULL or valid for `len` reads and writes, used by no other call during
 /// this one except `arbor_breakthrough_search_cancel`; `limits` NULL or readable, its
-/// `now_us` NULL or a function callable with its `ctx`; `out` NULL or writable.
+/// `now_us` NULL or a function callable with its `ctx`; `out_progress` NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_search_run(
     buf: *mut c_void,
     len: usize,
     limits: *const arbor_search_limits,
     threads: u32,
-    out: *mut arbor_search_progress,
+    out_progress: *mut arbor_search_progress,
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantees.
-        let out = unsafe { Out::new(out) }?;
+        let out = unsafe { Out::new(out_progress) }?;
         // SAFETY: as above.
         let limits = unsafe { read_in(limits) }?;
         check_limits(&limits)?;
@@ -605,25 +610,25 @@ pub unsafe extern "C" fn arbor_breakthrough_search_play(
     })
 }
 
-/// Writes the progress of the handle's search to `*out` without searching (one pass over
+/// Writes the progress of the handle's search to `*out_progress` without searching (one pass over
 /// the root's children): as `arbor_breakthrough_search_run` wrote it after its last run on
 /// this root (iterations, move, visits, value), or with 0 iterations, stop reason 0 and
 /// whatever a tree kept by `_play` says before any run.
 ///
-/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`,
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out_progress`), the buffer errors of `_run`,
 /// `ARBOR_GAME_OVER` (the root position is won: there is no move to choose).
 ///
 /// # Safety
-/// As `arbor_breakthrough_search_run` for `buf`; `out` NULL or writable.
+/// As `arbor_breakthrough_search_run` for `buf`; `out_progress` NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_breakthrough_search_best(
     buf: *mut c_void,
     len: usize,
-    out: *mut arbor_search_progress,
+    out_progress: *mut arbor_search_progress,
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantees.
-        let out = unsafe { Out::new(out) }?;
+        let out = unsafe { Out::new(out_progress) }?;
         // SAFETY: as above.
         let handle = unsafe { open(buf, len) }?;
         let Opened {
@@ -642,10 +647,10 @@ pub unsafe extern "C" fn arbor_breakthrough_search_best(
     })
 }
 
-/// Writes what the handle's tree holds to `*out`: nodes used and available, whether a run
+/// Writes what the handle's tree holds to `*out_stats`: nodes used and available, whether a run
 /// on this root filled them, and the solver's verdict on the root.
 ///
-/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out`), the buffer errors of `_run`.
+/// Errors: `ARBOR_NULL_POINTER` (`buf`, `out_stats`), the buffer errors of `_run`.
 ///
 /// # Safety
 /// As `arbor_breakthrough_search_best`.
@@ -653,11 +658,11 @@ pub unsafe extern "C" fn arbor_breakthrough_search_best(
 pub unsafe extern "C" fn arbor_breakthrough_search_tree_stats(
     buf: *mut c_void,
     len: usize,
-    out: *mut arbor_breakthrough_search_stats,
+    out_stats: *mut arbor_breakthrough_search_stats,
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantees.
-        let out = unsafe { Out::new(out) }?;
+        let out = unsafe { Out::new(out_stats) }?;
         // SAFETY: as above.
         let handle = unsafe { open(buf, len) }?;
         let Opened { state, tree, .. } = handle.load()?;

@@ -43,6 +43,11 @@ pub const ARBOR_BREAKTHROUGH_NO_MOVE: u16 = 0xFFFF;
 
 /// Alignment of the solver's table buffer (that of `malloc`, which always suffices).
 pub const ARBOR_BREAKTHROUGH_SOLVE_ALIGN: usize = 16;
+/// Stack, in bytes, that `arbor_breakthrough_solve` (5x5, 6x6 and 8x8 starts within 300,000 expansions; df-pn recurses along the current path, so a longer game needs more) needs at most, for embedded targets sizing their stacks.
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 25,416 bytes (5x5, the deepest), including
+/// the calling C frames; the limit leaves room for other compilers and targets, and CI
+/// fails if a call needs more.
+pub const ARBOR_BREAKTHROUGH_SOLVE_STACK_BYTES: usize = 32768;
 const _: () = assert!(
     ARBOR_BREAKTHROUGH_SOLVE_ALIGN == align_of::<Entry>()
         && size_of::<Entry>() == size_of::<EntrySlot>()

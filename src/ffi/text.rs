@@ -111,7 +111,7 @@ pub const ARBOR_PARSE_MESSAGE_MAX: usize = 120;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct arbor_parse_error {
-    /// 1-based line of the problem.
+    /// 1-based line of the problem, or 0 when it concerns the whole text (a missing part).
     pub line: u32,
     /// 1-based column (in bytes) of the problem, or 0 when it concerns the whole line.
     pub column: u32,

@@ -673,7 +673,8 @@ fn from_parts_rejects_what_is_not_a_tree() {
     let len = tree.len();
     let grown = nodes.clone();
     assert!(Mcts::from_parts(&mut nodes, len).is_ok());
-    let damaged: [fn(&mut [Node<u8>], u32) -> u32; 4] = [
+    type Damage = fn(&mut [Node<u8>], u32) -> u32;
+    let damaged: [Damage; 4] = [
         // A child that names another parent.
         |nodes, len| {
             nodes[2].parent = 5;
