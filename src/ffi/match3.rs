@@ -1109,7 +1109,9 @@ pub unsafe extern "C" fn arbor_match3_search_run(
         } else {
             stop.finish()
         };
-        state.iterations += u64::from(found.result.stats.iterations);
+        state.iterations = state
+            .iterations
+            .saturating_add(u64::from(found.result.stats.iterations));
         state.tree_len = tree.len;
         state.has_root_key = u32::from(tree.root_key.is_some());
         state.root_key = tree.root_key.unwrap_or(0);

@@ -205,7 +205,9 @@ impl AgentSummary {
         };
         self.max_score = self.max_score.max(metrics.score);
         self.games = self.games.saturating_add(1);
-        self.score_sum += u64::from(metrics.score);
+        // Saturating: a summary read back from a caller's (possibly damaged) buffer may
+        // hold any sum; real games are far from the limit.
+        self.score_sum = self.score_sum.saturating_add(u64::from(metrics.score));
         self.available_sum += metrics.average_available();
     }
 
