@@ -37,7 +37,8 @@
 //!
 //! Threads: every function is reentrant and may be called from any thread. Calls that use
 //! the same buffer or struct must not overlap, except `arbor_…_cancel`, which may be called
-//! from any thread at any time. Functions that take a thread count start that many threads
+//! from any thread while another call uses its handle (not while the handle is being
+//! prepared by `_init` or freed). Functions that take a thread count start that many threads
 //! and join them before returning. Nothing panics or aborts across this boundary.
 //!
 //! Versions: `ARBOR_VERSION_MAJOR/MINOR/PATCH` and `ARBOR_ABI_VERSION` in this header, and
