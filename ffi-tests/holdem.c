@@ -50,8 +50,7 @@ static void test_status_and_version(void) {
     CHECK(strcmp(text, "the same card appears twice") == 0);
     CHECK_STATUS(arbor_status_format(ARBOR_OK, NULL, 5, &len), ARBOR_NULL_POINTER);
 
-    /* ARBOR_VERSION_NUMBER itself does not expand in C yet (build.rs writes it as UINT32_C of
-     * an expression, which cannot be token-pasted): compare with its definition meanwhile. */
+    CHECK(arbor_version() == ARBOR_VERSION_NUMBER);
     CHECK(arbor_version() == ARBOR_VERSION_MAJOR * 10000 + ARBOR_VERSION_MINOR * 100 + ARBOR_VERSION_PATCH);
     CHECK(arbor_version() == 10000);
     CHECK(arbor_abi_version() == ARBOR_ABI_VERSION);
@@ -62,6 +61,22 @@ static void test_status_and_version(void) {
     memset(text, 'z', sizeof text);
     CHECK_STATUS(arbor_build_info(text, 5, NULL), ARBOR_BUFFER_TOO_SMALL);
     CHECK(text[0] == 'z');
+
+    /* The structs' sizes in the library, by name. */
+    {
+        size_t bytes = 99;
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"arbor_breakthrough", 18, &bytes), ARBOR_OK);
+        CHECK(bytes == sizeof(arbor_breakthrough) && bytes == ARBOR_BREAKTHROUGH_BYTES);
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"arbor_parse_error", 17, &bytes), ARBOR_OK);
+        CHECK(bytes == sizeof(arbor_parse_error));
+        bytes = 99;
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"arbor_nothing", 13, &bytes), ARBOR_INVALID_ARGUMENT);
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"arbor_breakthrough", 5, &bytes), ARBOR_INVALID_ARGUMENT);
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"\xff", 1, &bytes), ARBOR_INVALID_UTF8);
+        CHECK_STATUS(arbor_struct_bytes(NULL, 4, &bytes), ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_struct_bytes((const uint8_t *)"arbor_breakthrough", 18, NULL), ARBOR_NULL_POINTER);
+        CHECK(bytes == 99);
+    }
 }
 
 static void check_parse_error(const char *text, uint32_t column, const char *message) {
