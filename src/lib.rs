@@ -10,6 +10,7 @@
 pub mod breakthrough;
 pub mod error;
 pub mod ffi;
+pub mod go;
 pub mod holdem;
 pub mod match3;
 pub mod rng;

@@ -1,0 +1,27 @@
+//! Go (issue 16): the rules on boards from 5x5 to 19x19, text (GTP vertices, diagrams, SGF),
+//! playout policies and the MoGo 3x3 patterns. no_std and allocation-free, like every game.
+
+/// A player's colour. Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub const fn opponent(self) -> Self {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White: the player number the search core uses.
+    pub const fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+}
