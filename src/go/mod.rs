@@ -25,3 +25,5 @@ impl Color {
         }
     }
 }
+
+pub mod patterns;
