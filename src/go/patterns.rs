@@ -403,3 +403,489 @@ const fn build_table() -> [u64; WORDS] {
     }
     table
 }
+
+#[cfg(test)]
+mod tests {
+    //! The table against a direct, literal reading of the pictures (its own orientation code,
+    //! cell by cell), plus the properties the notes state.
+
+    use super::*;
+
+    type Grid = [[u8; 3]; 3];
+
+    /// The window of a code: values 0..=3 in reading order, the centre empty.
+    fn grid_of(code: u16) -> Grid {
+        let mut grid = [[0; 3]; 3];
+        let mut k = 0;
+        for (r, row) in grid.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                if (r, c) != (1, 1) {
+                    *cell = (code >> (2 * k) & 3) as u8;
+                    k += 1;
+                }
+            }
+        }
+        grid
+    }
+
+    fn code_of(grid: Grid) -> u16 {
+        let mut code = 0;
+        let mut k = 0;
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                if (r, c) != (1, 1) {
+                    code |= u16::from(cell) << (2 * k);
+                    k += 1;
+                }
+            }
+        }
+        code
+    }
+
+    /// The 8 orientations of a grid: 4 quarter turns, each also mirrored.
+    fn orientations(grid: Grid) -> [Grid; 8] {
+        let turn =
+            |g: Grid| -> Grid { core::array::from_fn(|r| core::array::from_fn(|c| g[2 - c][r])) };
+        let mirror =
+            |g: Grid| -> Grid { core::array::from_fn(|r| core::array::from_fn(|c| g[r][2 - c])) };
+        let mut out = [grid; 8];
+        for t in 1..4 {
+            out[t] = turn(out[t - 1]);
+        }
+        for t in 4..8 {
+            out[t] = mirror(out[t - 4]);
+        }
+        out
+    }
+
+    fn picture_grid(picture: Picture) -> Grid {
+        core::array::from_fn(|r| core::array::from_fn(|c| picture[r].as_bytes()[c]))
+    }
+
+    /// The (value of X, value of O) pairs a side-to-move condition allows.
+    fn colourings(to_move: ToMove) -> &'static [(u8, u8)] {
+        match to_move {
+            ToMove::Either => &[(1, 2), (2, 1)],
+            ToMove::X => &[(1, 2)],
+            ToMove::O => &[(2, 1)],
+        }
+    }
+
+    /// The notation, literally; `lower_edge` lets `x` and `o` also match off the board.
+    fn cell_matches(ch: u8, v: u8, (x, o): (u8, u8), lower_edge: bool) -> bool {
+        match ch {
+            b'X' => v == x,
+            b'O' => v == o,
+            b'.' => v == 0,
+            b'x' => v == 0 || v == x || (lower_edge && v == 3),
+            b'o' => v == 0 || v == o || (lower_edge && v == 3),
+            b'?' => true,
+            b'#' => v == 3,
+            _ => unreachable!(),
+        }
+    }
+
+    fn oriented_matches(picture: Grid, grid: Grid, colouring: (u8, u8), lower_edge: bool) -> bool {
+        (0..3).all(|r| {
+            (0..3).all(|c| {
+                (r, c) == (1, 1) || cell_matches(picture[r][c], grid[r][c], colouring, lower_edge)
+            })
+        })
+    }
+
+    /// Whether `picture` matches `grid` in some orientation and allowed colouring.
+    fn picture_matches(picture: Picture, to_move: ToMove, grid: Grid, lower_edge: bool) -> bool {
+        colourings(to_move).iter().any(|&colouring| {
+            orientations(picture_grid(picture))
+                .iter()
+                .any(|&oriented| oriented_matches(oriented, grid, colouring, lower_edge))
+        })
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Shape {
+        /// No neighbour off the board.
+        Middle,
+        /// Exactly one side of the window off the board.
+        FirstLine,
+        /// A corner, or no board at all.
+        Other,
+    }
+
+    fn shape(grid: Grid) -> Shape {
+        let off: Vec<(usize, usize)> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| (r, c)))
+            .filter(|&(r, c)| grid[r][c] == 3)
+            .collect();
+        let whole_side = off.len() == 3
+            && (off.iter().all(|&(r, _)| r == 0)
+                || off.iter().all(|&(r, _)| r == 2)
+                || off.iter().all(|&(_, c)| c == 0)
+                || off.iter().all(|&(_, c)| c == 2));
+        match off.len() {
+            0 => Shape::Middle,
+            _ if whole_side => Shape::FirstLine,
+            _ => Shape::Other,
+        }
+    }
+
+    fn is_edge_pattern(pattern: &Pattern) -> bool {
+        pattern.picture[2] == "###"
+    }
+
+    /// One pattern, read literally: the right shape of board edge, the picture, none of the
+    /// `unless` pictures (in any orientation).
+    fn pattern_matches(pattern: &Pattern, code: u16, lower_edge: bool) -> bool {
+        let grid = grid_of(code);
+        let wanted = if is_edge_pattern(pattern) {
+            Shape::FirstLine
+        } else {
+            Shape::Middle
+        };
+        shape(grid) == wanted
+            && picture_matches(pattern.picture, pattern.to_move, grid, lower_edge)
+            && !pattern
+                .unless
+                .iter()
+                .any(|&p| picture_matches(p, pattern.to_move, grid, lower_edge))
+    }
+
+    fn reference(code: u16, lower_edge: bool) -> bool {
+        PATTERNS
+            .iter()
+            .any(|p| pattern_matches(p, code, lower_edge))
+    }
+
+    fn all_codes() -> impl Iterator<Item = u16> {
+        0..=u16::MAX
+    }
+
+    /// A diagram: `X` the mover's stones, `O` the opponent's, `.` empty, `#` off the board.
+    fn diagram(rows: [&str; 3]) -> u16 {
+        code_of(core::array::from_fn(|r| {
+            core::array::from_fn(|c| match rows[r].as_bytes()[c] {
+                b'X' => 1,
+                b'O' => 2,
+                b'.' => 0,
+                b'#' => 3,
+                _ => unreachable!(),
+            })
+        }))
+    }
+
+    /// Every concrete grid a picture stands for in one orientation and colouring: wildcards
+    /// take each value they allow on the board.
+    fn instances(picture: Grid, (x, o): (u8, u8)) -> Vec<Grid> {
+        let mut out = vec![[[0u8; 3]; 3]];
+        for r in 0..3 {
+            for c in 0..3 {
+                if (r, c) == (1, 1) {
+                    continue;
+                }
+                let values: &[u8] = match picture[r][c] {
+                    b'X' => &[x],
+                    b'O' => &[o],
+                    b'.' => &[0],
+                    b'x' => &[0, x],
+                    b'o' => &[0, o],
+                    b'?' => &[0, 1, 2],
+                    b'#' => &[3],
+                    _ => unreachable!(),
+                };
+                out = out
+                    .iter()
+                    .flat_map(|g| {
+                        values.iter().map(move |&v| {
+                            let mut g = *g;
+                            g[r][c] = v;
+                            g
+                        })
+                    })
+                    .collect();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_table_equals_a_literal_reading_of_the_pictures() {
+        for code in all_codes() {
+            assert_eq!(
+                is_mogo_pattern(code),
+                reference(code, false),
+                "code {code:#06x}: {:?}",
+                grid_of(code)
+            );
+        }
+    }
+
+    #[test]
+    fn the_number_of_matching_codes_is_pinned() {
+        // Pins the table: any change to a picture, a condition or the expansion shows here.
+        let count = all_codes().filter(|&code| is_mogo_pattern(code)).count();
+        assert_eq!(count, 3168);
+    }
+
+    #[test]
+    fn every_picture_matches_in_all_orientations_and_allowed_colourings() {
+        for pattern in &PATTERNS {
+            let mut tried = 0;
+            for &colouring in colourings(pattern.to_move) {
+                for oriented in orientations(picture_grid(pattern.picture)) {
+                    for grid in instances(oriented, colouring) {
+                        let code = code_of(grid);
+                        if pattern
+                            .unless
+                            .iter()
+                            .any(|&p| picture_matches(p, pattern.to_move, grid, false))
+                        {
+                            assert!(!pattern_matches(pattern, code, false));
+                            continue;
+                        }
+                        assert!(
+                            pattern_matches(pattern, code, false),
+                            "{}: {grid:?}",
+                            pattern.name
+                        );
+                        assert!(is_mogo_pattern(code), "{}: {grid:?}", pattern.name);
+                        tried += 1;
+                    }
+                }
+            }
+            assert!(tried >= 8, "{}", pattern.name);
+        }
+    }
+
+    #[test]
+    fn side_to_move_conditions_hold() {
+        for pattern in PATTERNS.iter().filter(|p| p.to_move != ToMove::Either) {
+            for &colouring in colourings(pattern.to_move) {
+                for oriented in orientations(picture_grid(pattern.picture)) {
+                    for grid in instances(oriented, colouring) {
+                        let code = code_of(grid);
+                        assert!(pattern_matches(pattern, code, false), "{}", pattern.name);
+                        // The same stones with the other player to move.
+                        assert!(
+                            !pattern_matches(pattern, swap_colours(code), false),
+                            "{}",
+                            pattern.name
+                        );
+                    }
+                }
+            }
+        }
+        // In the whole table (other patterns may match the swapped position: edge 4 and 5
+        // with X to move are always edge 3, so only these two are shown here).
+        let hane4 = diagram(["XOO", "...", "..."]);
+        assert!(is_mogo_pattern(hane4) && !is_mogo_pattern(swap_colours(hane4)));
+        let edge3 = diagram([".XO", "X.X", "###"]);
+        assert!(is_mogo_pattern(edge3) && !is_mogo_pattern(swap_colours(edge3)));
+    }
+
+    #[test]
+    fn removing_any_stone_of_a_picture_breaks_that_pattern() {
+        // Wildcards filled with empty points, so the instance has exactly the picture's
+        // stones and one fewer cannot match it in any orientation.
+        for pattern in &PATTERNS {
+            let &colouring = &colourings(pattern.to_move)[0];
+            let grid = instances(picture_grid(pattern.picture), colouring)[0];
+            assert!(
+                pattern_matches(pattern, code_of(grid), false),
+                "{}",
+                pattern.name
+            );
+            for r in 0..3 {
+                for c in 0..3 {
+                    if grid[r][c] == 1 || grid[r][c] == 2 {
+                        let mut near = grid;
+                        near[r][c] = 0;
+                        assert!(
+                            !pattern_matches(pattern, code_of(near), false),
+                            "{} {r} {c}",
+                            pattern.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn near_misses_do_not_match() {
+        for miss in [
+            ["...", "...", "..."], // nothing at all
+            ["X.X", "...", "..."], // two diagonal stones, none adjacent
+            ["XO.", "O.O", "..."], // cut 1, already answered (three O, one empty)
+            ["XO.", "O..", ".O."], // cut 1, already answered the other way
+            [".X.", "..O", "..."], // edge 2 in the middle of the board
+            ["XO.", "...", ".X."], // hane 2 with a stone below the move
+        ] {
+            for code in [diagram(miss), swap_colours(diagram(miss))] {
+                assert!(!is_mogo_pattern(code), "{miss:?}");
+            }
+        }
+        for hit in [
+            ["XO.", "O..", "..."],
+            ["XO.", "O.X", "..."],
+            [".X.", "..O", "###"],
+            ["XOX", "...", "..."],
+        ] {
+            assert!(is_mogo_pattern(diagram(hit)), "{hit:?}");
+        }
+    }
+
+    #[test]
+    fn every_match_has_a_stone_next_to_the_centre() {
+        for code in all_codes().filter(|&code| is_mogo_pattern(code)) {
+            let g = grid_of(code);
+            assert!(
+                [g[0][1], g[1][0], g[1][2], g[2][1]]
+                    .iter()
+                    .any(|&v| v == 1 || v == 2),
+                "{g:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn corners_and_impossible_codes_match_nothing() {
+        let mut corners = 0;
+        for code in all_codes() {
+            let grid = grid_of(code);
+            let answer = is_mogo_pattern(code);
+            if shape(grid) == Shape::Other {
+                assert!(!answer, "{grid:?}");
+                corners += usize::from(grid[0] == [3; 3] && grid.iter().all(|row| row[0] == 3));
+            }
+        }
+        // The north-west corner: the other three cells take any of the 4 values.
+        assert_eq!(corners, 4usize.pow(3));
+        // A hane whose lower side is half off the board: no board looks like this.
+        assert!(!is_mogo_pattern(diagram(["XOX", "...", "#.."])));
+        assert!(!is_mogo_pattern(u16::MAX));
+    }
+
+    #[test]
+    fn first_line_points_use_only_the_edge_patterns() {
+        // Interior pictures whose `?` cells would cover the border do match some first-line
+        // windows cell by cell; the table must not take them from there.
+        let interior_only = all_codes()
+            .filter(|&code| shape(grid_of(code)) == Shape::FirstLine)
+            .filter(|&code| {
+                let grid = grid_of(code);
+                PATTERNS.iter().filter(|p| !is_edge_pattern(p)).any(|p| {
+                    picture_matches(p.picture, p.to_move, grid, false)
+                        && !p
+                            .unless
+                            .iter()
+                            .any(|&u| picture_matches(u, p.to_move, grid, false))
+                }) && !PATTERNS
+                    .iter()
+                    .filter(|p| is_edge_pattern(p))
+                    .any(|p| pattern_matches(p, code, false))
+            })
+            .inspect(|&code| assert!(!is_mogo_pattern(code)))
+            .count();
+        assert!(interior_only > 0);
+        // And an edge picture never matches away from the first line.
+        for pattern in PATTERNS.iter().filter(|p| is_edge_pattern(p)) {
+            assert!(
+                all_codes()
+                    .filter(|&c| pattern_matches(pattern, c, false))
+                    .all(|c| shape(grid_of(c)) == Shape::FirstLine)
+            );
+        }
+    }
+
+    #[test]
+    fn the_table_is_closed_under_the_eight_symmetries() {
+        for code in all_codes() {
+            for oriented in orientations(grid_of(code)) {
+                assert_eq!(is_mogo_pattern(code_of(oriented)), is_mogo_pattern(code));
+            }
+        }
+    }
+
+    #[test]
+    fn readings_of_cut_1_and_of_lowercase_make_no_difference() {
+        let cut1 = &PATTERNS[4];
+        assert_eq!(cut1.name, "cut 1");
+        for code in all_codes() {
+            let grid = grid_of(code);
+            // Per orientation: the exclusions tested in the orientation and colouring that
+            // matched the first picture.
+            let per_orientation = shape(grid) == Shape::Middle
+                && colourings(cut1.to_move).iter().any(|&colouring| {
+                    (0..8).any(|t| {
+                        let oriented = |p: Picture| orientations(picture_grid(p))[t];
+                        oriented_matches(oriented(cut1.picture), grid, colouring, false)
+                            && !cut1
+                                .unless
+                                .iter()
+                                .any(|&u| oriented_matches(oriented(u), grid, colouring, false))
+                    })
+                });
+            assert_eq!(
+                per_orientation,
+                pattern_matches(cut1, code, false),
+                "{grid:?}"
+            );
+            // Lowercase letters allowed to match off-board cells.
+            assert_eq!(reference(code, true), is_mogo_pattern(code), "{grid:?}");
+        }
+    }
+
+    #[test]
+    fn the_const_symmetries_are_the_eight_distinct_ones() {
+        let mut seen = Vec::new();
+        for t in 0..8 {
+            let image: Vec<(usize, usize)> = (0..9).map(|i| transform(t, i / 3, i % 3)).collect();
+            assert_eq!(image[4], (1, 1));
+            assert!(!seen.contains(&image));
+            seen.push(image);
+        }
+    }
+
+    #[test]
+    fn encoding_helpers() {
+        let shifts = [
+            SHIFT_NW, SHIFT_N, SHIFT_NE, SHIFT_W, SHIFT_E, SHIFT_SW, SHIFT_S, SHIFT_SE,
+        ];
+        for (i, &shift) in shifts.iter().enumerate() {
+            assert_eq!(shift, 2 * i as u32);
+            assert_eq!(shifts[7 - i], 14 - shift, "opposite neighbours");
+        }
+        for code in all_codes() {
+            assert_eq!(neighbourhood_code(cells(code)), code);
+            let swapped = cells(swap_colours(code));
+            for (before, after) in cells(code).iter().zip(swapped) {
+                let expected = match before {
+                    Cell::Mover => Cell::Opponent,
+                    Cell::Opponent => Cell::Mover,
+                    other => *other,
+                };
+                assert_eq!(after, expected);
+            }
+            for (i, &shift) in shifts.iter().enumerate() {
+                for cell in [Cell::Empty, Cell::Mover, Cell::Opponent, Cell::OffBoard] {
+                    let mut expected = cells(code);
+                    expected[i] = cell;
+                    assert_eq!(cells(with_cell(code, shift, cell)), expected);
+                }
+            }
+        }
+        assert_eq!(
+            diagram(["XO.", "#..", "..."]),
+            neighbourhood_code([
+                Cell::Mover,
+                Cell::Opponent,
+                Cell::Empty,
+                Cell::OffBoard,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty
+            ])
+        );
+    }
+}
