@@ -313,15 +313,15 @@ struct Value<'a> {
 }
 
 /// The reader's state over the main line.
-struct Reader<'a> {
+struct Reader<'a, 'r> {
     text: &'a [u8],
     pos: usize,
-    record: GameRecord,
+    record: &'r mut GameRecord,
     /// Setup points in either colour, one bit per `row * size + col`.
     occupied: [u64; 6],
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Reader<'a, '_> {
     fn fail<T>(&self, offset: usize, kind: SgfErrorKind) -> Result<T, SgfError> {
         Err(SgfError::at(self.text, offset, kind))
     }
@@ -624,7 +624,7 @@ impl<'a> Reader<'a> {
         }
         match String::from_utf8(bytes) {
             Ok(text) => {
-                *field(&mut self.record) = text;
+                *field(self.record) = text;
                 Ok(())
             }
             Err(_) => self.fail(value.at, SgfErrorKind::NotUtf8),
@@ -656,7 +656,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the whole text: one game tree, its main line, nothing after.
-    fn read(mut self) -> Result<GameRecord, SgfError> {
+    fn read(mut self) -> Result<(), SgfError> {
         use SgfErrorKind::*;
         if self.text.starts_with("\u{feff}".as_bytes()) {
             self.pos = 3;
@@ -713,7 +713,7 @@ impl<'a> Reader<'a> {
         }
         self.skip_space();
         match self.peek() {
-            None => Ok(self.record),
+            None => Ok(()),
             Some(b')') => self.fail(self.pos, UnmatchedParenthesis),
             Some(_) => self.fail(self.pos, TrailingText),
         }
@@ -779,13 +779,30 @@ impl GameRecord {
 
     /// Reads one SGF game: its root properties, setup stones and the main line of moves.
     pub fn parse_sgf(text: &[u8]) -> Result<GameRecord, SgfError> {
+        let mut record = GameRecord::default();
+        record.read_sgf(text)?;
+        Ok(record)
+    }
+
+    /// [`GameRecord::parse_sgf`] into this record, which is cleared first: for callers who
+    /// keep the record (about 6 KB) in their own storage rather than on the stack. On error
+    /// the record holds what was read before the problem.
+    pub fn read_sgf(&mut self, text: &[u8]) -> Result<(), SgfError> {
+        *self = GameRecord::default();
         Reader {
             text,
             pos: 0,
-            record: GameRecord::default(),
+            record: self,
             occupied: [0; 6],
         }
         .read()
+    }
+
+    /// The setup stones, Black's first, each with its colour: what to place on the empty
+    /// board before replaying [`GameRecord::moves`].
+    pub fn setup_stones(&self) -> impl Iterator<Item = (Color, Vertex)> + '_ {
+        let black = self.black_setup.iter().map(|&v| (Color::Black, v));
+        black.chain(self.white_setup.iter().map(|&v| (Color::White, v)))
     }
 
     /// Writes the record as SGF FF[4]: the root properties (`RU`, `PB`, `PW`, `RE` only when
@@ -970,6 +987,37 @@ mod tests {
             assert_eq!(record.komi, komi, "KM[{text}]");
         }
         assert_eq!(read("(;SZ[9])").komi, 0.0);
+    }
+
+    #[test]
+    fn reads_square_sizes_and_old_formats() {
+        for (text, size) in [
+            ("(;SZ[9])", 9),
+            ("(;SZ[ 13 ])", 13),
+            ("(;SZ[19:19])", 19),
+            ("(;SZ[5]FF[3]GM[1])", 5),
+            ("(;FF[1])", 19),
+        ] {
+            assert_eq!(read(text).size, size, "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_into_a_kept_record_and_lists_setup_stones() {
+        let mut record = read(GNUGO_GAME);
+        record.read_sgf(b"(;SZ[5]AW[aa]AB[ee][bb])").unwrap();
+        assert_eq!(record.size, 5);
+        assert!(record.moves.is_empty() && record.rules.is_empty());
+        let stones: std::vec::Vec<_> = record.setup_stones().collect();
+        let at = |col, row| Vertex { col, row };
+        assert_eq!(
+            stones,
+            [
+                (Color::Black, at(4, 0)),
+                (Color::Black, at(1, 3)),
+                (Color::White, at(0, 4))
+            ]
+        );
     }
 
     #[test]

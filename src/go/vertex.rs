@@ -295,8 +295,8 @@ mod tests {
     }
 
     #[test]
-    fn every_vertex_of_every_size_round_trips() {
-        for size in 5..=19u8 {
+    fn every_vertex_of_every_size_round_trips_in_gtp_and_sgf() {
+        for size in MIN_GTP_SIZE..=MAX_GTP_SIZE {
             for col in 0..size {
                 for row in 0..size {
                     let vertex = Vertex { col, row };
