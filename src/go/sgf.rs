@@ -1249,5 +1249,31 @@ mod tests {
             }
             let _ = GameRecord::parse_sgf(&text);
         }
+        // Random sequences of SGF tokens, which reach deep variations and odd nodes.
+        let tokens: [&[u8]; 16] = [
+            b"(",
+            b")",
+            b";",
+            b"B[ee]",
+            b"W[]",
+            b"AB[aa:cc]",
+            b"AE[bb]",
+            b"SZ[9]",
+            b"KM[7.5]",
+            b"C[\\\\]",
+            b"C[\\]",
+            b"]",
+            b"[",
+            b"PB[x]",
+            b" ",
+            b"W[tt]",
+        ];
+        for _ in 0..20_000 {
+            let mut text = std::vec::Vec::new();
+            for _ in 0..rng.next_u32() % 40 {
+                text.extend_from_slice(tokens[rng.next_u32() as usize % tokens.len()]);
+            }
+            let _ = GameRecord::parse_sgf(&text);
+        }
     }
 }
