@@ -6,6 +6,26 @@
 //! moves of the main line (the first variation at every branch); other properties and the
 //! other variations are skipped. Errors say what is wrong with a line and column. It works
 //! on bytes, never allocates and never panics, whatever the input.
+//!
+//! ```
+//! use arbor::go::Color;
+//! use arbor::go::sgf::GameRecord;
+//! use arbor::go::vertex::GoMove;
+//!
+//! let record: GameRecord = "(;GM[1]FF[4]SZ[9]KM[7.5]AB[cc];W[ee];B[])".parse().unwrap();
+//! assert_eq!((record.size, record.komi), (9, 7.5));
+//! // Replaying onto a board: setup stones first, then the moves in order.
+//! let (color, vertex) = record.setup_stones().next().unwrap();
+//! assert_eq!((color, vertex.to_string().as_str()), (Color::Black, "C7"));
+//! assert_eq!(record.moves[0].color, Color::White);
+//! assert_eq!(record.moves[0].mv.to_string(), "E5");
+//! assert_eq!(record.moves[1].mv, GoMove::Pass);
+//! // What the writer prints reads back to the same record.
+//! assert_eq!(record.to_string().parse::<GameRecord>().unwrap(), record);
+//!
+//! let error = "(;SZ[9];B[jj])".parse::<GameRecord>().unwrap_err();
+//! assert_eq!(error.to_string(), "SGF line 1, column 11: this point is off the board");
+//! ```
 
 use core::fmt;
 use core::str::FromStr;
@@ -100,6 +120,8 @@ pub enum SgfErrorKind {
     UnmatchedParenthesis,
     /// A node follows the variations of a game tree.
     NodeAfterVariations,
+    /// After a variation, something other than `(` (another variation) or `)`.
+    ExpectedVariation,
     /// Something follows the game tree (a second game included).
     TrailingText,
     /// A property appears twice in one node.
@@ -197,6 +219,7 @@ impl SgfError {
             UnclosedTree => "the text ends before every '(' is closed by ')'",
             UnmatchedParenthesis => "this ')' closes no '('",
             NodeAfterVariations => "a node cannot follow the variations of a game tree",
+            ExpectedVariation => "expected '(' for another variation or ')' to close the tree",
             TrailingText => "unexpected text after the game tree (one game per file)",
             DuplicateProperty => "this property appears twice in one node",
             RootPropertyOutsideRoot => "SZ, FF and GM belong in the first node only",
@@ -708,7 +731,7 @@ impl<'a> Reader<'a, '_> {
                 }
                 Some(b';') => return self.fail(self.pos, NodeAfterVariations),
                 None => return self.fail(self.pos, UnclosedTree),
-                Some(_) => return self.fail(self.pos, ExpectedNode),
+                Some(_) => return self.fail(self.pos, ExpectedVariation),
             }
         }
         self.skip_space();
@@ -1038,7 +1061,7 @@ mod tests {
             ("", ExpectedGameTree, 1, 1),
             ("  ;B[aa]", ExpectedGameTree, 1, 3),
             ("()", ExpectedNode, 1, 2),
-            ("(;B[aa]\n(;W[bb])x)", ExpectedNode, 2, 9),
+            ("(;B[aa]\n(;W[bb])x)", ExpectedVariation, 2, 9),
             ("(;B[aa]()", ExpectedNode, 1, 9),
             ("(;B[aa] b[bb])", ExpectedProperty, 1, 9),
             ("(;SZ[9]\n;B[aa]C)", MissingValue, 2, 8),
