@@ -831,12 +831,32 @@ impl GameRecord {
     /// Writes the record as SGF FF[4]: the root properties (`RU`, `PB`, `PW`, `RE` only when
     /// set) on the first line, `AB` and `AW` on a line each, then ten moves per line, passes
     /// as `[]`. Fails with `fmt::Error` if the record is not one the reader could have made
-    /// (size out of range, a point off the board, komi out of range). Line breaks in text
+    /// (size out of range, a point off the board or set up twice, komi out of range), before
+    /// writing anything. Line breaks in text
     /// fields are written as they are and read back as spaces, as SGF's SimpleText says.
     pub fn write_sgf<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         let size = self.size;
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) || !komi_in_range(self.komi) {
             return Err(fmt::Error);
+        }
+        let on_board = |played: &SgfMove| match played.mv {
+            GoMove::Pass => true,
+            GoMove::Play(vertex) => vertex.is_on_board(size),
+        };
+        if !self.moves.iter().all(on_board) {
+            return Err(fmt::Error);
+        }
+        let mut occupied = [0u64; 6];
+        for (_, vertex) in self.setup_stones() {
+            if !vertex.is_on_board(size) {
+                return Err(fmt::Error);
+            }
+            let index = usize::from(vertex.row) * usize::from(size) + usize::from(vertex.col);
+            let (word, bit) = (index / 64, 1u64 << (index % 64));
+            match occupied.get_mut(word) {
+                Some(bits) if *bits & bit == 0 => *bits |= bit,
+                _ => return Err(fmt::Error),
+            }
         }
         write!(out, "(;FF[4]GM[1]SZ[{size}]KM[{}]", self.komi)?;
         let texts = [
@@ -1165,10 +1185,19 @@ mod tests {
                 mv: GoMove::Play(Vertex { col: 9, row: 0 }),
             })
             .unwrap();
-        assert!(record.write_sgf(&mut std::string::String::new()).is_err());
+        let mut out = std::string::String::new();
+        assert!(record.write_sgf(&mut out).is_err());
+        assert!(out.is_empty());
         record.size = 30;
         record.moves.clear();
         assert!(record.write_sgf(&mut std::string::String::new()).is_err());
+        record.size = 9;
+        let corner = Vertex { col: 0, row: 0 };
+        record.black_setup.push(corner).unwrap();
+        record.white_setup.push(corner).unwrap();
+        let mut out = std::string::String::new();
+        assert!(record.write_sgf(&mut out).is_err());
+        assert!(out.is_empty());
         assert_eq!(GameRecord::new(4, 7.5), Err(Error::InvalidArgument));
         assert_eq!(GameRecord::new(9, f32::NAN), Err(Error::InvalidArgument));
     }
