@@ -983,6 +983,20 @@ mod tests {
     }
 
     #[test]
+    fn reads_a_server_game_with_clocks_and_multi_line_comments() {
+        let text = "\u{feff}(;GM[1]FF[4]CA[UTF-8]AP[CGoban:3]ST[2]\r\n\
+            RU[Japanese]SZ[19]KM[6.50]TM[300]OT[5x30 byo-yomi]\r\n\
+            PW[white]PB[black]WR[2d]BR[3d]DT[2026-01-01]PC[a server]RE[W+Resign]\r\n\
+            ;B[pd]BL[299.345];W[dp]WL[298.1]\r\n\
+            ;B[pp]C[black [3d\\]: hi\r\n(again)\r\n]\r\n;W[dd]TW[aa][ab])\r\n";
+        let record = read(text);
+        assert_eq!((record.size, record.komi), (19, 6.5));
+        assert_eq!(record.rules, "Japanese");
+        assert_eq!(record.result, "W+Resign");
+        assert_eq!(gtp(&record), "BQ16 WD4 BQ4 WD16");
+    }
+
+    #[test]
     fn takes_the_main_line_of_variations() {
         let text = "(;GM[1]FF[4]CA[UTF-8]AP[Sabaki:0.52.2]KM[6.5]SZ[9]DT[2026-11-26]\n\
             ;B[cc](;W[gg];B[gc]C[a \\) and a \\( in a comment](;W[cg])(;W[dg]C[other (])\n\
