@@ -1,6 +1,7 @@
 //! Go (issue 16): the rules on boards from 5x5 to 19x19, text (GTP vertices, diagrams, SGF),
 //! playout policies and the MoGo 3x3 patterns. no_std and allocation-free, like every game.
 
+pub mod patterns;
 pub mod sgf;
 pub mod vertex;
 
@@ -28,5 +29,3 @@ impl Color {
         }
     }
 }
-
-pub mod patterns;
