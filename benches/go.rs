@@ -4,14 +4,14 @@
 //! Run: `cargo bench --bench go`.
 use std::hint::black_box;
 
-use arbor::go::{Board, light_playout};
+use arbor::go::{Board, LightPlayouts};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_core::SeedableRng;
 use rand_xorshift::XorShiftRng;
 
 fn light_playouts(c: &mut Criterion) {
     const PLAYOUTS: u64 = 1_000;
-    let board = Board::new(9).expect("9 is a board size");
+    let mut playouts = LightPlayouts::new(&Board::new(9).expect("9 is a board size"));
     let mut rng = XorShiftRng::seed_from_u64(1);
     let mut group = c.benchmark_group("go_light_playout");
     group.throughput(Throughput::Elements(PLAYOUTS));
@@ -19,8 +19,7 @@ fn light_playouts(c: &mut Criterion) {
         b.iter(|| {
             let mut stones = 0u32;
             for _ in 0..PLAYOUTS {
-                stones =
-                    stones.wrapping_add(light_playout(black_box(&board), &mut rng).stones_placed);
+                stones = stones.wrapping_add(black_box(&mut playouts).run(&mut rng).stones_placed);
             }
             stones
         })

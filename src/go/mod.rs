@@ -36,7 +36,7 @@ pub use board::{
     Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
 };
 pub use game::GoGame;
-pub use playout::{Playout, light_playout};
+pub use playout::{LightPlayouts, Playout, light_playout};
 
 #[cfg(test)]
 mod tests;

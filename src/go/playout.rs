@@ -19,9 +19,44 @@ pub struct Playout {
 }
 
 /// Plays a light playout on a copy of `board` and returns who won and how many stones were
-/// placed. A board whose game is over is scored as it stands.
+/// placed. A board whose game is over is scored as it stands. For many playouts from one
+/// board, [`LightPlayouts`] saves most of the copying.
 pub fn light_playout(board: &Board, rng: &mut XorShiftRng) -> Playout {
-    let mut board = board.clone();
+    play_out(&mut board.clone(), rng)
+}
+
+/// Light playouts from one start board, run on a scratch board that each playout resets
+/// from the start by copying only the cells the board's size uses.
+#[derive(Clone, Debug)]
+pub struct LightPlayouts {
+    start: Board,
+    scratch: Board,
+}
+
+impl LightPlayouts {
+    /// Playouts from `start`.
+    pub fn new(start: &Board) -> LightPlayouts {
+        LightPlayouts {
+            start: start.clone(),
+            scratch: start.clone(),
+        }
+    }
+
+    /// The board every playout starts from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// One playout from the start board, as [`light_playout`] plays it.
+    pub fn run(&mut self, rng: &mut XorShiftRng) -> Playout {
+        self.scratch.copy_from(&self.start);
+        play_out(&mut self.scratch, rng)
+    }
+}
+
+/// Plays `board` out with the light policy and scores it.
+#[inline]
+fn play_out(board: &mut Board, rng: &mut XorShiftRng) -> Playout {
     let mut stones_placed = 0;
     while !board.is_over() {
         if let Move::Play(_) = board.play_light_move(rng) {
@@ -64,11 +99,11 @@ mod tests {
     #[test]
     fn light_playouts_from_the_empty_9x9_board_match_the_reference() {
         const PLAYOUTS: u32 = 200_000;
-        let board = Board::new(9).unwrap();
+        let mut playouts = LightPlayouts::new(&Board::new(9).unwrap());
         let mut rng = XorShiftRng::seed_from_u64(2026);
         let (mut sum, mut sum_squares, mut black_wins) = (0f64, 0f64, 0u32);
         for _ in 0..PLAYOUTS {
-            let playout = light_playout(&board, &mut rng);
+            let playout = playouts.run(&mut rng);
             let stones = f64::from(playout.stones_placed);
             sum += stones;
             sum_squares += stones * stones;

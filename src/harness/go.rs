@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::go::board::KOMI_LIMIT;
-use crate::go::{Board, Color, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, light_playout};
+use crate::go::{Board, Color, DEFAULT_KOMI, LightPlayouts, MAX_SIZE, MIN_SIZE};
 use crate::search::game::seeded_rng;
 
 pub const PLAYOUTS: Command = Command {
@@ -78,11 +78,12 @@ fn playouts(args: Args) -> Result<(), Failure> {
     board
         .set_komi(komi.map_or(DEFAULT_KOMI, |k| k as f32))
         .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+    let mut runs = LightPlayouts::new(&board);
     let mut rng = seeded_rng(seed);
     let (mut stones, mut black_wins) = (0u64, 0u64);
     let start = Instant::now();
     for _ in 0..count {
-        let playout = light_playout(&board, &mut rng);
+        let playout = runs.run(&mut rng);
         stones += u64::from(playout.stones_placed);
         black_wins += u64::from(playout.winner == Color::Black);
     }
