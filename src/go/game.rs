@@ -168,3 +168,59 @@ impl MoveIndex for GoGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::mcts::{Config, Mcts, Node, Rave, seeded_rng};
+
+    /// White to move can capture four black stones at C3 (two strings with one liberty each);
+    /// MCTS with RAVE over the game's moves, playing light playouts, finds it.
+    #[test]
+    fn mcts_with_light_playouts_finds_a_big_capture() {
+        let mut board = super::super::diagram::parse(
+            "   A B C D E
+              5 . . O . .
+              4 . O X O .
+              3 O X . X O
+              2 . O X O .
+              1 . . O . .",
+        )
+        .unwrap();
+        board.set_to_move(Color::White);
+        let game = GoGame::from_board(board);
+        let mut nodes = vec![Node::default(); 200_000];
+        let mut tree = Mcts::new(&mut nodes);
+        let found = tree
+            .search(
+                &game,
+                &Rave::default(),
+                &(),
+                &Config::default(),
+                20_000,
+                &mut seeded_rng(3),
+            )
+            .unwrap();
+        let c3 = game.board().point(2, 2).unwrap();
+        assert_eq!(found.best, Some(Move::Play(c3)));
+    }
+
+    #[test]
+    fn legal_moves_are_the_empty_points_and_the_pass_in_order() {
+        let game = GoGame::new(5).unwrap();
+        let mut moves = <GoGame as Game>::Moves::default();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 26);
+        assert_eq!(moves[25], Move::Pass);
+        assert!(
+            moves[..25]
+                .windows(2)
+                .all(|w| GoGame::move_index(w[0]) < GoGame::move_index(w[1]))
+        );
+        assert!(
+            moves
+                .iter()
+                .all(|&mv| GoGame::move_index(mv) < GoGame::MOVE_SPACE)
+        );
+    }
+}
