@@ -24,6 +24,22 @@
 //!
 //! This board knows simple ko only, as playouts want; positional superko needs the history
 //! of the game, which [`super::GoGame`] keeps.
+//!
+//! ```
+//! use arbor::go::{Board, Color, Move, PlayError};
+//!
+//! let mut board = Board::new(9).unwrap();
+//! let d4 = board.point(3, 3).unwrap(); // column D, row 4
+//! board.try_play(Move::Play(d4)).unwrap();
+//! assert_eq!(board.color_at(d4), Some(Color::Black));
+//! assert_eq!(board.try_play(Move::Play(d4)), Err(PlayError::Occupied)); // nothing changed
+//! assert_eq!(board.coords(d4), Some((3, 3)));
+//! assert_eq!(board.liberties(d4), Some(4));
+//! board.try_play(Move::Pass).unwrap();
+//! board.try_play(Move::Pass).unwrap();
+//! assert!(board.is_over());
+//! assert_eq!(board.score().winner(), Some(Color::Black)); // 81 points to 7.5
+//! ```
 
 use core::fmt;
 

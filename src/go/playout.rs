@@ -2,6 +2,16 @@
 //! not fill their own eyes (simple ko; a pass only when nothing else is playable) until two
 //! passes or the game-length cap (`3 * size * size` turns, 243 on 9x9), and the end is scored
 //! by stones plus empty points whose neighbours are all one colour.
+//!
+//! ```
+//! use arbor::go::{Board, LightPlayouts};
+//! use arbor::search::game::seeded_rng;
+//!
+//! let mut playouts = LightPlayouts::new(&Board::new(9).unwrap());
+//! let mut rng = seeded_rng(1);
+//! let playout = playouts.run(&mut rng);
+//! assert!(playout.stones_placed > 0);
+//! ```
 
 use rand_xorshift::XorShiftRng;
 
