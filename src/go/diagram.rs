@@ -157,13 +157,14 @@ pub fn parse(text: &str) -> Result<Board, DiagramError> {
         if line[start..start + digits].parse::<u8>().ok() != Some(row + 1) {
             return Err(err(
                 number,
-                start + 1,
+                line[..start].chars().count() + 1,
                 DiagramErrorKind::RowNumber { expected: row + 1 },
             ));
         }
         let mut col = 0usize;
         for (i, c) in line[start + digits..].char_indices() {
-            let column = start + digits + i + 1;
+            // Columns count characters, not bytes.
+            let column = line[..start + digits + i].chars().count() + 1;
             let color = match c {
                 _ if c.is_whitespace() => continue,
                 '.' => None,

@@ -291,6 +291,25 @@ fn diagram_errors_name_the_line_and_column() {
         parse(" 5 . . . . .\n 4 . . . . .\n 3 . . Z . .\n 2 . . . . .\n 1 . . . . .").unwrap_err();
     assert_eq!((error.line, error.column), (3, 8));
     let error =
+        parse(" 5 . . . . .\n 4 . . . . .\n 3 é . Z . .\n 2 . . . . .\n 1 . . . . .").unwrap_err();
+    assert_eq!(
+        (error.line, error.column, error.kind),
+        (3, 4, super::diagram::DiagramErrorKind::Cell('é'))
+    );
+    // Nothing a caller can write makes the parser panic.
+    for text in [
+        "",
+        "\n\n",
+        "é",
+        " 5",
+        "99 . .",
+        " 0 . . . . .",
+        "A B C",
+        " 5 . . . . . . . . . .",
+    ] {
+        assert!(parse(text).is_err(), "{text:?}");
+    }
+    let error =
         parse(" 5 . . . . .\n 4 . . . .\n 3 . . . . .\n 2 . . . . .\n 1 . . . . .").unwrap_err();
     assert_eq!(error.line, 2);
     let error =
