@@ -102,8 +102,9 @@ mod tests {
     /// standard error of 0.034 and a 4-SE bound of ±0.14), 0.33 stones (0.3%) above the
     /// reference. Variants tried did not close the gap (ko kept over a pass: 107.29; a scan
     /// from a random start instead of a uniform draw: 107.30; ko on any single-stone capture
-    /// by a single stone: 107.36; no edge penalty in the eye test: 111.8), so the reference
-    /// must differ in a detail the notes do not state. Until it is found the mean is held to
+    /// by a single stone: 107.36; ko on any single-stone capture: 107.23; two passes in all,
+    /// not in a row, ending the game: 104.38; no edge penalty in the eye test: 111.8), so the
+    /// reference must differ in a detail the notes do not state. Until it is found the mean is held to
     /// ±0.5 stones of the reference, which still catches any real rules bug (a wrong eye or
     /// ko test moves it by several stones), and our own 4-SE bound is printed.
     #[test]
