@@ -29,3 +29,18 @@ impl Color {
         }
     }
 }
+
+pub mod board;
+pub mod diagram;
+pub mod game;
+pub mod playout;
+mod zobrist;
+
+pub use board::{
+    Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
+};
+pub use game::GoGame;
+pub use playout::{LightPlayouts, Playout, light_playout};
+
+#[cfg(test)]
+mod tests;

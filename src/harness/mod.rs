@@ -42,6 +42,7 @@ macro_rules! outln {
 mod agent_storage;
 mod args;
 pub mod evolve;
+mod go;
 mod hand;
 mod match3;
 mod parallel;
@@ -57,7 +58,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 9] = [
+const COMMANDS: [&Command; 10] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -67,6 +68,7 @@ const COMMANDS: [&Command; 9] = [
     &playtest::COMMAND,
     &solve::COMMAND,
     &evolve::COMMAND,
+    &go::PLAYOUTS,
 ];
 
 const USAGE: &str = "\
@@ -120,6 +122,10 @@ commands:
                     each generation in DIR and resumes when run again with the same
                     options; writes generations.csv, figure.svg, best.txt and
                     <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
+  go playouts [--size 9] [--policy light|mogo] [--count 10000] [--seed 1] [--komi 7.5]
+                    play light playouts from the empty board on one thread; ends with
+                    `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
+                    (mean stones placed per playout, Black's win rate); mogo: not built yet
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -215,6 +221,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "playtest" => playtest::run(args),
         "solve" => solve::run(args),
         "evolve" => evolve::run(args),
+        "go" => go::run(command, args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

@@ -1,0 +1,1064 @@
+//! The Go board: stones, strings with exact liberty counts, captures, simple ko, passes, the
+//! game-length cap and area scoring, for any size from 5x5 to 19x19 chosen at run time.
+//!
+//! # Layout
+//!
+//! Points live in a padded one-dimensional array (a mailbox) with a stride of `size + 1`:
+//! each row is followed by one border cell that also serves as the left border of the next
+//! row, and a border row lies below and above the board. A point's neighbours are then
+//! `p ± 1` and `p ± stride`, its diagonals `p ± stride ± 1`, and no bounds test is needed in
+//! the hot path. A 9x9 board uses the first 111 cells only, so it stays in a few cache lines.
+//!
+//! Per cell the board keeps its colour, how many of its four neighbours are empty, black,
+//! white or border (eye and legality tests read these counts), and for a stone the id of its
+//! string (an "anchor": the point of one of its stones) and the next stone of the string in
+//! a circular list. Per string (indexed by its anchor) it keeps the number of stones, the
+//! exact number of distinct liberties and their sum (so the one liberty of a string in atari
+//! is known without a walk). Empty points are kept in a list with a position map, so a
+//! random empty point is drawn in O(1).
+//!
+//! Liberties are kept exact without per-string sets: a stone placed on `p` takes `p` from
+//! each distinct adjacent string; a captured stone on `r` gives `r` to each distinct adjacent
+//! string; two strings merge by adding to the larger one the liberties of the smaller that
+//! are not next to the larger (a walk of the smaller string only).
+//!
+//! This board knows simple ko only, as playouts want; positional superko needs the history
+//! of the game, which [`super::GoGame`] keeps.
+//!
+//! ```
+//! use arbor::go::{Board, Color, Move, PlayError};
+//!
+//! let mut board = Board::new(9).unwrap();
+//! let d4 = board.point(3, 3).unwrap(); // column D, row 4
+//! board.try_play(Move::Play(d4)).unwrap();
+//! assert_eq!(board.color_at(d4), Some(Color::Black));
+//! assert_eq!(board.try_play(Move::Play(d4)), Err(PlayError::Occupied)); // nothing changed
+//! assert_eq!(board.coords(d4), Some((3, 3)));
+//! assert_eq!(board.liberties(d4), Some(4));
+//! board.try_play(Move::Pass).unwrap();
+//! board.try_play(Move::Pass).unwrap();
+//! assert!(board.is_over());
+//! assert_eq!(board.score().winner(), Some(Color::Black)); // 81 points to 7.5
+//! ```
+
+use core::fmt;
+
+use rand_xorshift::XorShiftRng;
+
+use super::Color;
+use super::zobrist::KEYS;
+use crate::search::game::random_index;
+
+/// Smallest board size.
+pub const MIN_SIZE: u8 = 5;
+/// Largest board size.
+pub const MAX_SIZE: u8 = 19;
+/// Default komi: 7.5 points for White.
+pub const DEFAULT_KOMI: f32 = 7.5;
+/// Largest komi (either way) a board accepts: far beyond any real game, small enough that a
+/// score never loses precision in an `f32`.
+pub const KOMI_LIMIT: f32 = 1000.0;
+
+/// Cells of the padded array for the largest board: `(size + 1) * (size + 2) + 1`.
+pub(crate) const CELLS: usize = (MAX_SIZE as usize + 1) * (MAX_SIZE as usize + 2) + 1;
+/// Points of the largest board.
+pub(crate) const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+/// Cell values; also the index of the neighbour counts.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const BORDER: u8 = 3;
+
+/// The id no string has: cell 0 is always border.
+const NONE: u16 = 0;
+
+/// The cell value of a stone of `color`.
+#[inline(always)]
+pub(crate) const fn stone(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// A point of a board: its index in the padded array, so it belongs to boards of one size.
+/// Made by [`Board::point`]; a point of another size is refused (or off the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// The index of the point in the padded array, below 421 (a dense move index for tables
+    /// over points; 0 is never a point).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A move: a pass or a stone on a point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Pass.
+    #[default]
+    Pass,
+    /// A stone of the player to move on this point.
+    Play(Point),
+}
+
+/// Why a move was refused. A refused move changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayError {
+    /// The point is not on this board (another size's point).
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The stone would have no liberty and captures nothing.
+    Suicide,
+    /// The immediate recapture of a single stone (simple ko).
+    Ko,
+    /// The move would repeat an earlier whole-board position (positional superko).
+    Superko,
+    /// The game is over (two passes, or the game-length cap).
+    GameOver,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayError::OffBoard => "the point is not on the board",
+            PlayError::Occupied => "the point is occupied",
+            PlayError::Suicide => "the move is suicide",
+            PlayError::Ko => "the move retakes a ko",
+            PlayError::Superko => "the move repeats an earlier position (superko)",
+            PlayError::GameOver => "the game is over",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PlayError {}
+
+/// A size outside 5..=19, or a komi that is not finite or beyond [`KOMI_LIMIT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SetupError {
+    /// The size is not in 5..=19.
+    Size,
+    /// The komi is not finite or beyond ±[`KOMI_LIMIT`].
+    Komi,
+    /// The point is not on the board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The stone would leave a string (its own or an adjacent one) without liberties.
+    NoLiberties,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SetupError::Size => "the board size must be from 5 to 19",
+            SetupError::Komi => "the komi must be a finite number within ±1000",
+            SetupError::OffBoard => "the point is not on the board",
+            SetupError::Occupied => "the point is occupied",
+            SetupError::NoLiberties => "the stone would leave a string without liberties",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SetupError {}
+
+/// Area (Chinese) score of a position: stones plus empty regions bordered by one colour only.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Black's stones and territory.
+    pub black: u16,
+    /// White's stones and territory.
+    pub white: u16,
+    /// The komi added to White.
+    pub komi: f32,
+}
+
+impl Score {
+    /// Black's lead: black − white − komi (never 0 for a komi with a half point).
+    pub fn margin(&self) -> f32 {
+        f32::from(self.black) - f32::from(self.white) - self.komi
+    }
+
+    /// The winner, `None` for a draw (an integral komi).
+    pub fn winner(&self) -> Option<Color> {
+        let margin = self.margin();
+        if margin > 0.0 {
+            Some(Color::Black)
+        } else if margin < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+/// A Go board with the player to move, simple ko, passes and komi. See the module text.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    stride: u16,
+    to_move: Color,
+    /// Consecutive passes (2 ends the game).
+    passes: u8,
+    /// Turns played, passes included (the game ends at `3 * size * size`).
+    turns: u16,
+    /// The simple-ko point, or `NONE`.
+    ko: u16,
+    last: Move,
+    previous: Move,
+    komi: f32,
+    /// Zobrist hash of the stones only (positional superko ignores the side to move).
+    hash: u64,
+    stone_count: [u16; 2],
+    cells: [u8; CELLS],
+    /// Per cell, its neighbours counted by cell value (empty, black, white, border).
+    neighbours: [[u8; 4]; CELLS],
+    /// Per stone, its string's anchor; `NONE` on empty cells.
+    string: [u16; CELLS],
+    /// Per stone, the next stone of its string (a circular list).
+    next: [u16; CELLS],
+    /// Per anchor: stones, distinct liberties, and the wrapping sum of the liberties' indices
+    /// (exact when there is one liberty, as it is below 2^16).
+    stones: [u16; CELLS],
+    liberties: [u16; CELLS],
+    liberty_sum: [u16; CELLS],
+    /// The empty points, in any order, and where each one is in that list.
+    empties: [u16; MAX_POINTS],
+    empty_count: u16,
+    empty_at: [u16; CELLS],
+    /// Scratch marks for merges: a cell is marked when it holds the current `mark`.
+    marks: [u16; CELLS],
+    mark: u16,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\n")?;
+        super::diagram::write(self, f)
+    }
+}
+
+impl PartialEq for Board {
+    /// Same size, stones, player to move, ko point, passes, turns and komi.
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+            && self.ko == other.ko
+            && self.passes == other.passes
+            && self.turns == other.turns
+            && self.komi.to_bits() == other.komi.to_bits()
+    }
+}
+
+impl Board {
+    /// An empty board of `size` x `size` (5 to 19), Black to move, komi 7.5.
+    pub fn new(size: u8) -> Result<Board, SetupError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(SetupError::Size);
+        }
+        let stride = u16::from(size) + 1;
+        let mut board = Board {
+            size,
+            stride,
+            to_move: Color::Black,
+            passes: 0,
+            turns: 0,
+            ko: NONE,
+            last: Move::Pass,
+            previous: Move::Pass,
+            komi: DEFAULT_KOMI,
+            hash: KEYS.size[usize::from(size)],
+            stone_count: [0; 2],
+            cells: [BORDER; CELLS],
+            neighbours: [[0; 4]; CELLS],
+            string: [NONE; CELLS],
+            next: [NONE; CELLS],
+            stones: [0; CELLS],
+            liberties: [0; CELLS],
+            liberty_sum: [0; CELLS],
+            empties: [0; MAX_POINTS],
+            empty_count: 0,
+            empty_at: [0; CELLS],
+            marks: [0; CELLS],
+            mark: 0,
+        };
+        for row in 0..size {
+            for col in 0..size {
+                let p = board.index(col, row);
+                board.cells[p] = EMPTY;
+                board.empty_at[p] = board.empty_count;
+                board.empties[usize::from(board.empty_count)] = p as u16;
+                board.empty_count += 1;
+            }
+        }
+        // Every cell's neighbours that lie in the array; cells at the array's ends never
+        // hold a stone, so their missing neighbours are never updated.
+        let stride = usize::from(stride);
+        for p in 0..CELLS {
+            let mut counts = [0u8; 4];
+            for n in [p.wrapping_sub(1), p + 1, p.wrapping_sub(stride), p + stride] {
+                if let Some(&cell) = board.cells.get(n) {
+                    counts[usize::from(cell)] += 1;
+                }
+            }
+            board.neighbours[p] = counts;
+        }
+        Ok(board)
+    }
+
+    /// Makes this board a copy of `source`, copying only the cells `source`'s size uses when
+    /// both boards have the same size (a 9x9 board uses a quarter of the arrays): what a
+    /// playout does before each run.
+    pub fn copy_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            self.clone_from(source);
+            return;
+        }
+        let used = usize::from(self.stride) * (usize::from(self.size) + 2) + 1;
+        self.to_move = source.to_move;
+        self.passes = source.passes;
+        self.turns = source.turns;
+        self.ko = source.ko;
+        self.last = source.last;
+        self.previous = source.previous;
+        self.komi = source.komi;
+        self.hash = source.hash;
+        self.stone_count = source.stone_count;
+        self.empty_count = source.empty_count;
+        self.cells[..used].copy_from_slice(&source.cells[..used]);
+        self.neighbours[..used].copy_from_slice(&source.neighbours[..used]);
+        self.string[..used].copy_from_slice(&source.string[..used]);
+        self.next[..used].copy_from_slice(&source.next[..used]);
+        self.stones[..used].copy_from_slice(&source.stones[..used]);
+        self.liberties[..used].copy_from_slice(&source.liberties[..used]);
+        self.liberty_sum[..used].copy_from_slice(&source.liberty_sum[..used]);
+        self.empty_at[..used].copy_from_slice(&source.empty_at[..used]);
+        let empties = usize::from(source.empty_count);
+        self.empties[..empties].copy_from_slice(&source.empties[..empties]);
+        // The marks stay: this board's marks are all below its own current mark.
+    }
+
+    /// The board's side length.
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The komi (points added to White).
+    #[inline]
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+
+    /// Sets the komi: finite and within ±[`KOMI_LIMIT`], or the board is left unchanged.
+    pub fn set_komi(&mut self, komi: f32) -> Result<(), SetupError> {
+        if !(komi.is_finite() && komi.abs() <= KOMI_LIMIT) {
+            return Err(SetupError::Komi);
+        }
+        self.komi = komi;
+        Ok(())
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Gives the move to `color` (for setting up positions; clears the ko point, which
+    /// belonged to the other player's turn).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.to_move = color;
+            self.ko = NONE;
+        }
+    }
+
+    /// The point at column `col` (0 = column A) and row `row` (0 = the bottom row, GTP row
+    /// 1), or `None` off this board.
+    #[inline]
+    pub fn point(&self, col: u8, row: u8) -> Option<Point> {
+        (col < self.size && row < self.size).then(|| Point(self.index(col, row) as u16))
+    }
+
+    /// The (column, row) of `point`, both from 0 (row 0 at the bottom), or `None` when it is
+    /// not a point of this board.
+    #[inline]
+    pub fn coords(&self, point: Point) -> Option<(u8, u8)> {
+        if !self.is_on_board(point) {
+            return None;
+        }
+        let stride = usize::from(self.stride);
+        let p = point.index();
+        Some(((p % stride - 1) as u8, (p / stride - 1) as u8))
+    }
+
+    /// Whether `point` is a point of this board.
+    #[inline]
+    pub fn is_on_board(&self, point: Point) -> bool {
+        self.cells.get(point.index()).is_some_and(|&c| c != BORDER)
+    }
+
+    /// The colour of the stone on `point`, `None` when it is empty or off the board.
+    #[inline]
+    pub fn color_at(&self, point: Point) -> Option<Color> {
+        match self.cells.get(point.index()) {
+            Some(&BLACK) => Some(Color::Black),
+            Some(&WHITE) => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The distinct liberties of the string on `point`, `None` without a stone there.
+    pub fn liberties(&self, point: Point) -> Option<u16> {
+        self.color_at(point)?;
+        Some(self.liberties[usize::from(self.string[point.index()])])
+    }
+
+    /// The stones of the string on `point`, `None` without a stone there.
+    pub fn string_size(&self, point: Point) -> Option<u16> {
+        self.color_at(point)?;
+        Some(self.stones[usize::from(self.string[point.index()])])
+    }
+
+    /// The liberty of the string on `point` when it is in atari (one liberty), else `None`.
+    pub fn atari_liberty(&self, point: Point) -> Option<Point> {
+        self.color_at(point)?;
+        let id = usize::from(self.string[point.index()]);
+        (self.liberties[id] == 1).then_some(Point(self.liberty_sum[id]))
+    }
+
+    /// The stones of each colour on the board, Black first.
+    #[inline]
+    pub fn stone_counts(&self) -> [u16; 2] {
+        self.stone_count
+    }
+
+    /// The empty points, in no particular order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empties[..usize::from(self.empty_count)]
+            .iter()
+            .map(|&p| Point(p))
+    }
+
+    /// The simple-ko point: where the player to move may not play right now.
+    #[inline]
+    pub fn ko(&self) -> Option<Point> {
+        (self.ko != NONE).then_some(Point(self.ko))
+    }
+
+    /// The last move played (a pass at the start).
+    #[inline]
+    pub fn last_move(&self) -> Move {
+        self.last
+    }
+
+    /// The move before the last one (a pass at the start).
+    #[inline]
+    pub fn previous_move(&self) -> Move {
+        self.previous
+    }
+
+    /// Consecutive passes just played.
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Turns played (passes included).
+    #[inline]
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    /// The most turns a game lasts: `3 * size * size` (243 on 9x9).
+    #[inline]
+    pub fn max_turns(&self) -> u16 {
+        3 * u16::from(self.size) * u16::from(self.size)
+    }
+
+    /// Whether the game is over: two passes in a row, or [`Board::max_turns`] played.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2 || self.turns >= self.max_turns()
+    }
+
+    /// The Zobrist hash of the stones and the board size (not the player to move: what
+    /// positional superko compares).
+    #[inline]
+    pub fn position_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// A hash of everything that makes the state: stones, size, player to move, ko point and
+    /// passes.
+    pub fn hash(&self) -> u64 {
+        let mut h = self.hash
+            ^ KEYS.ko[usize::from(self.ko)]
+            ^ KEYS.passes[usize::from(self.passes.min(2))];
+        if self.to_move == Color::White {
+            h ^= KEYS.white_to_move;
+        }
+        h
+    }
+
+    /// The stones' hash computed from scratch (tests compare it with the incremental one).
+    pub fn recomputed_position_hash(&self) -> u64 {
+        let mut h = KEYS.size[usize::from(self.size)];
+        for (p, &cell) in self.cells.iter().enumerate() {
+            if cell == BLACK || cell == WHITE {
+                h ^= KEYS.stone[usize::from(cell - 1)][p];
+            }
+        }
+        h
+    }
+
+    /// Whether the player to move may play `mv` under simple ko; the reason if not. Changes
+    /// nothing.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let Move::Play(point) = mv else {
+            return Ok(());
+        };
+        if !self.is_on_board(point) {
+            return Err(PlayError::OffBoard);
+        }
+        let p = point.index();
+        if self.cells[p] != EMPTY {
+            return Err(PlayError::Occupied);
+        }
+        if usize::from(self.ko) == p {
+            return Err(PlayError::Ko);
+        }
+        if !self.is_legal_empty(p, self.to_move) {
+            return Err(PlayError::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` for the player to move under simple ko, or refuses it and changes nothing.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` if it is legal under simple ko; an illegal move is ignored (use
+    /// [`Board::try_play`] to learn why).
+    pub fn play(&mut self, mv: Move) {
+        let _ = self.try_play(mv);
+    }
+
+    /// Puts a stone of `color` on `point` without it being a move (setting up a position, as
+    /// SGF `AB`/`AW` do): the player to move, turns, passes and ko are kept. Refused, changing
+    /// nothing, when the point is taken or the stone would leave a string without liberties.
+    pub fn set_stone(&mut self, point: Point, color: Color) -> Result<(), SetupError> {
+        if !self.is_on_board(point) {
+            return Err(SetupError::OffBoard);
+        }
+        let p = point.index();
+        if self.cells[p] != EMPTY {
+            return Err(SetupError::Occupied);
+        }
+        let own = stone(color);
+        let mut lives = self.neighbours[p][usize::from(EMPTY)] > 0;
+        for n in self.around(p) {
+            let cell = self.cells[n];
+            let libs = self.liberties[usize::from(self.string[n])];
+            if cell == own && libs > 1 {
+                lives = true;
+            } else if cell == (own ^ 3) && libs == 1 {
+                return Err(SetupError::NoLiberties);
+            }
+        }
+        if !lives {
+            return Err(SetupError::NoLiberties);
+        }
+        self.put_stone(p, own);
+        Ok(())
+    }
+
+    /// The area score of the position as it stands (every stone counts as alive).
+    pub fn score(&self) -> Score {
+        let mut score = [self.stone_count[0], self.stone_count[1]];
+        // Flood each empty region once, noting which colours border it.
+        let mut seen = [false; CELLS];
+        let mut stack = [0u16; MAX_POINTS];
+        for &start in &self.empties[..usize::from(self.empty_count)] {
+            if seen[usize::from(start)] {
+                continue;
+            }
+            seen[usize::from(start)] = true;
+            stack[0] = start;
+            let (mut top, mut region, mut borders) = (1usize, 0u16, 0u8);
+            while top > 0 {
+                top -= 1;
+                let p = usize::from(stack[top]);
+                region += 1;
+                for n in self.around(p) {
+                    match self.cells[n] {
+                        EMPTY if !seen[n] => {
+                            seen[n] = true;
+                            // At most every point of the board is pushed once.
+                            if let Some(slot) = stack.get_mut(top) {
+                                *slot = n as u16;
+                                top += 1;
+                            }
+                        }
+                        BLACK => borders |= 1,
+                        WHITE => borders |= 2,
+                        _ => {}
+                    }
+                }
+            }
+            match borders {
+                1 => score[0] += region,
+                2 => score[1] += region,
+                _ => {}
+            }
+        }
+        Score {
+            black: score[0],
+            white: score[1],
+            komi: self.komi,
+        }
+    }
+
+    /// The playout count: stones plus empty points whose neighbours (the edge aside) are all
+    /// of one colour. Equal to [`Board::score`] at the end of a light playout, where every
+    /// empty point is a one-point eye, and much cheaper.
+    pub fn playout_score(&self) -> Score {
+        let mut score = [self.stone_count[0], self.stone_count[1]];
+        for &p in &self.empties[..usize::from(self.empty_count)] {
+            let counts = self.neighbours[usize::from(p)];
+            let border = counts[usize::from(BORDER)];
+            if counts[usize::from(BLACK)] + border == 4 {
+                score[0] += 1;
+            } else if counts[usize::from(WHITE)] + border == 4 {
+                score[1] += 1;
+            }
+        }
+        Score {
+            black: score[0],
+            white: score[1],
+            komi: self.komi,
+        }
+    }
+
+    /// Plays a light-playout move for the player to move and returns it: uniform over the
+    /// empty points that are legal under simple ko and do not fill the mover's own eye, a
+    /// pass when there is none. Candidates are drawn from the empty list and a rejected one
+    /// is swapped out of the drawing range, so every acceptable point has the same chance.
+    /// Call it only while the game goes on.
+    pub fn play_light_move(&mut self, rng: &mut XorShiftRng) -> Move {
+        let color = self.to_move;
+        let mut range = usize::from(self.empty_count);
+        while range > 0 {
+            let i = random_index(rng, range);
+            let p = usize::from(self.empties[i]);
+            // A point with an empty neighbour is legal and no eye (nor the ko point, which
+            // has none): most points early in a playout, accepted on one test.
+            if self.neighbours[p][usize::from(EMPTY)] > 0
+                || (!self.is_own_eye(p, color)
+                    && usize::from(self.ko) != p
+                    && self.is_legal_empty(p, color))
+            {
+                let mv = Move::Play(Point(p as u16));
+                self.play_unchecked(mv);
+                return mv;
+            }
+            range -= 1;
+            self.swap_empties(i, range);
+        }
+        self.play_unchecked(Move::Pass);
+        Move::Pass
+    }
+
+    /// Whether the empty point `p` is an eye of `color` that a playout must not fill: every
+    /// neighbour is `color` or border, and the opponent holds fewer than two diagonals, the
+    /// edge counting as one.
+    #[inline(always)]
+    pub(crate) fn is_own_eye(&self, p: usize, color: Color) -> bool {
+        let counts = self.neighbours[p];
+        let border = counts[usize::from(BORDER)];
+        if counts[usize::from(stone(color))] + border != 4 {
+            return false;
+        }
+        let enemy = stone(color.opponent());
+        let stride = usize::from(self.stride);
+        let mut bad = u8::from(border > 0);
+        for d in [
+            p - stride - 1,
+            p - stride + 1,
+            p + stride - 1,
+            p + stride + 1,
+        ] {
+            bad += u8::from(self.cells[d] == enemy);
+        }
+        bad < 2
+    }
+
+    /// Whether `color` may play on the empty point `p`, ko aside: it has a liberty, joins a
+    /// string that keeps one, or captures.
+    #[inline(always)]
+    fn is_legal_empty(&self, p: usize, color: Color) -> bool {
+        if self.neighbours[p][usize::from(EMPTY)] > 0 {
+            return true;
+        }
+        let own = stone(color);
+        for n in self.around(p) {
+            let cell = self.cells[n];
+            let libs = self.liberties[usize::from(self.string[n])];
+            if (cell == own && libs > 1) || (cell == (own ^ 3) && libs == 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The hash of the stones after the player to move plays on the empty point `point`,
+    /// legal under simple ko (for the superko test; changes nothing).
+    pub(crate) fn position_hash_after(&self, point: Point) -> u64 {
+        let p = point.index();
+        let color = self.to_move;
+        let enemy = stone(color.opponent());
+        let mut h = self.hash ^ KEYS.stone[color.index()][p];
+        let mut seen = [NONE; 4];
+        for (k, n) in self.around(p).into_iter().enumerate() {
+            let id = self.string[n];
+            if self.cells[n] == enemy && self.liberties[usize::from(id)] == 1 && !seen.contains(&id)
+            {
+                seen[k] = id;
+                let mut s = id;
+                loop {
+                    h ^= KEYS.stone[color.opponent().index()][usize::from(s)];
+                    s = self.next[usize::from(s)];
+                    if s == id {
+                        break;
+                    }
+                }
+            }
+        }
+        h
+    }
+
+    /// Plays `mv`, which must be legal under simple ko.
+    pub(crate) fn play_unchecked(&mut self, mv: Move) {
+        let color = self.to_move;
+        match mv {
+            Move::Pass => {
+                self.passes = self.passes.saturating_add(1);
+                self.ko = NONE;
+            }
+            Move::Play(point) => {
+                self.passes = 0;
+                self.ko = self.place(point.index(), color);
+            }
+        }
+        self.previous = self.last;
+        self.last = mv;
+        self.turns = self.turns.saturating_add(1);
+        self.to_move = color.opponent();
+    }
+
+    /// The cell of column `col`, row `row` (both on the board).
+    #[inline]
+    fn index(&self, col: u8, row: u8) -> usize {
+        (usize::from(row) + 1) * usize::from(self.stride) + usize::from(col) + 1
+    }
+
+    /// The four neighbours of the cell `p` (a point of the board).
+    #[inline(always)]
+    fn around(&self, p: usize) -> [usize; 4] {
+        let stride = usize::from(self.stride);
+        [p - 1, p + 1, p - stride, p + stride]
+    }
+
+    #[inline(always)]
+    fn swap_empties(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_at[usize::from(b)] = i as u16;
+        self.empty_at[usize::from(a)] = j as u16;
+    }
+
+    /// Places a stone of `color` on the empty point `p` with its captures, and returns the
+    /// new simple-ko point (or `NONE`).
+    #[inline(always)]
+    fn place(&mut self, p: usize, color: Color) -> u16 {
+        let own = stone(color);
+        self.put_stone(p, own);
+        let enemy = own ^ 3;
+        let mut captured = 0u16;
+        let mut last_captured = NONE;
+        for n in self.around(p) {
+            // A captured neighbour is empty by the time a later one is looked at, so each
+            // string is removed once.
+            if self.cells[n] == enemy && self.liberties[usize::from(self.string[n])] == 0 {
+                last_captured = n as u16;
+                captured += self.remove_string(self.string[n]);
+            }
+        }
+        let id = usize::from(self.string[p]);
+        if captured == 1 && self.stones[id] == 1 && self.liberties[id] == 1 {
+            last_captured
+        } else {
+            NONE
+        }
+    }
+
+    /// Puts a stone with value `own` on the empty point `p`: takes `p` from adjacent strings'
+    /// liberties and merges the stone with its own adjacent strings. Captures nothing.
+    #[inline(always)]
+    fn put_stone(&mut self, p: usize, own: u8) {
+        self.remove_empty(p);
+        self.cells[p] = own;
+        self.hash ^= KEYS.stone[usize::from(own - 1)][p];
+        self.stone_count[usize::from(own - 1)] += 1;
+        let around = self.around(p);
+        for n in around {
+            self.neighbours[n][usize::from(EMPTY)] -= 1;
+            self.neighbours[n][usize::from(own)] += 1;
+        }
+        // The stone alone: its empty neighbours are distinct liberties.
+        let me = p as u16;
+        self.string[p] = me;
+        self.next[p] = me;
+        self.stones[p] = 1;
+        let mut libs = 0;
+        let mut sum = 0u16;
+        for n in around {
+            if self.cells[n] == EMPTY {
+                libs += 1;
+                sum = sum.wrapping_add(n as u16);
+            }
+        }
+        self.liberties[p] = libs;
+        self.liberty_sum[p] = sum;
+        // `p` stops being a liberty of each distinct adjacent string; own ones merge.
+        let mut seen = [NONE; 4];
+        for (k, n) in around.into_iter().enumerate() {
+            let cell = self.cells[n];
+            if cell != BLACK && cell != WHITE {
+                continue;
+            }
+            let id = self.string[n];
+            if seen.contains(&id) {
+                continue;
+            }
+            seen[k] = id;
+            let i = usize::from(id);
+            self.liberties[i] -= 1;
+            self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(me);
+            if cell == own {
+                let current = self.string[p];
+                if current == me {
+                    self.join(p, id);
+                } else if current != id {
+                    self.merge(current, id);
+                }
+            }
+        }
+    }
+
+    /// Adds the new stone `p`, still a string of its own, to the adjacent string `id`: the
+    /// common case of a merge, where `p`'s empty neighbours are distinct and only need to
+    /// be checked against `id`.
+    #[inline(always)]
+    fn join(&mut self, p: usize, id: u16) {
+        let (mut libs, mut sum) = (0u16, 0u16);
+        for n in self.around(p) {
+            if self.cells[n] == EMPTY && !self.around(n).into_iter().any(|m| self.string[m] == id) {
+                libs += 1;
+                sum = sum.wrapping_add(n as u16);
+            }
+        }
+        let i = usize::from(id);
+        self.string[p] = id;
+        self.next[p] = self.next[i];
+        self.next[i] = p as u16;
+        self.stones[i] += 1;
+        self.liberties[i] += libs;
+        self.liberty_sum[i] = self.liberty_sum[i].wrapping_add(sum);
+    }
+
+    /// Merges two distinct strings of one colour: the smaller joins the larger, which gains
+    /// the smaller's liberties that it did not already have.
+    fn merge(&mut self, a: u16, b: u16) {
+        let (big, small) = if self.stones[usize::from(a)] >= self.stones[usize::from(b)] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.marks = [0; CELLS];
+            self.mark = 1;
+        }
+        let (mut libs, mut sum) = (0u16, 0u16);
+        let mut s = small;
+        loop {
+            let su = usize::from(s);
+            for n in self.around(su) {
+                if self.cells[n] == EMPTY && self.marks[n] != self.mark {
+                    self.marks[n] = self.mark;
+                    if !self.around(n).into_iter().any(|m| self.string[m] == big) {
+                        libs += 1;
+                        sum = sum.wrapping_add(n as u16);
+                    }
+                }
+            }
+            s = self.next[su];
+            if s == small {
+                break;
+            }
+        }
+        // Relabel only now: the test above must not see the smaller string's stones as big.
+        loop {
+            let su = usize::from(s);
+            self.string[su] = big;
+            s = self.next[su];
+            if s == small {
+                break;
+            }
+        }
+        let (bi, si) = (usize::from(big), usize::from(small));
+        self.liberties[bi] += libs;
+        self.liberty_sum[bi] = self.liberty_sum[bi].wrapping_add(sum);
+        self.stones[bi] += self.stones[si];
+        // Splice the two circular lists.
+        self.next.swap(bi, si);
+    }
+
+    /// Removes the string `id` (captured) and returns its number of stones.
+    fn remove_string(&mut self, id: u16) -> u16 {
+        let color = self.cells[usize::from(id)];
+        let key = &KEYS.stone[usize::from(color - 1)];
+        let removed = self.stones[usize::from(id)];
+        let mut s = id;
+        loop {
+            let r = usize::from(s);
+            let next = self.next[r];
+            self.cells[r] = EMPTY;
+            self.string[r] = NONE;
+            self.hash ^= key[r];
+            self.add_empty(r);
+            let around = self.around(r);
+            let mut seen = [NONE; 4];
+            for (k, n) in around.into_iter().enumerate() {
+                self.neighbours[n][usize::from(EMPTY)] += 1;
+                self.neighbours[n][usize::from(color)] -= 1;
+                // The capturer's strings gain `r`; stones of the captured string still to
+                // be removed are skipped by their colour.
+                let cell = self.cells[n];
+                let owner = self.string[n];
+                if cell == (color ^ 3) && !seen.contains(&owner) {
+                    seen[k] = owner;
+                    let o = usize::from(owner);
+                    self.liberties[o] += 1;
+                    self.liberty_sum[o] = self.liberty_sum[o].wrapping_add(r as u16);
+                }
+            }
+            s = next;
+            if s == id {
+                break;
+            }
+        }
+        self.stone_count[usize::from(color - 1)] -= removed;
+        removed
+    }
+
+    #[inline(always)]
+    fn remove_empty(&mut self, p: usize) {
+        let i = usize::from(self.empty_at[p]);
+        self.empty_count -= 1;
+        let last = self.empties[usize::from(self.empty_count)];
+        self.empties[i] = last;
+        self.empty_at[usize::from(last)] = i as u16;
+    }
+
+    #[inline(always)]
+    fn add_empty(&mut self, p: usize) {
+        self.empties[usize::from(self.empty_count)] = p as u16;
+        self.empty_at[p] = self.empty_count;
+        self.empty_count += 1;
+    }
+
+    /// Checks every incremental structure against a recount from scratch (tests).
+    #[cfg(test)]
+    pub(crate) fn assert_consistent(&self) {
+        let stride = usize::from(self.stride);
+        for row in 0..self.size {
+            for col in 0..self.size {
+                let p = self.index(col, row);
+                let mut counts = [0u8; 4];
+                for n in self.around(p) {
+                    counts[usize::from(self.cells[n])] += 1;
+                }
+                assert_eq!(
+                    counts, self.neighbours[p],
+                    "neighbour counts at {col},{row}"
+                );
+                let cell = self.cells[p];
+                if cell == EMPTY {
+                    assert_eq!(usize::from(self.empties[usize::from(self.empty_at[p])]), p);
+                    continue;
+                }
+                // Flood the string from p and count its liberties.
+                let mut seen = [false; CELLS];
+                let mut libs = [false; CELLS];
+                let mut stack = [0usize; MAX_POINTS];
+                let (mut top, mut stones) = (1, 0u16);
+                stack[0] = p;
+                seen[p] = true;
+                while top > 0 {
+                    top -= 1;
+                    let s = stack[top];
+                    stones += 1;
+                    assert_eq!(self.string[s], self.string[p], "one id per string");
+                    for n in self.around(s) {
+                        if self.cells[n] == EMPTY {
+                            libs[n] = true;
+                        } else if self.cells[n] == cell && !seen[n] {
+                            seen[n] = true;
+                            stack[top] = n;
+                            top += 1;
+                        }
+                    }
+                }
+                let id = usize::from(self.string[p]);
+                let count = libs.iter().filter(|&&l| l).count() as u16;
+                let sum = libs
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &l)| l)
+                    .fold(0u16, |acc, (i, _)| acc.wrapping_add(i as u16));
+                assert_eq!(
+                    self.liberties[id], count,
+                    "liberties of the string at {col},{row}"
+                );
+                assert_eq!(self.liberty_sum[id], sum, "liberty sum at {col},{row}");
+                assert_eq!(
+                    self.stones[id], stones,
+                    "stones of the string at {col},{row}"
+                );
+                assert!(count > 0, "a string without liberties at {col},{row}");
+            }
+        }
+        let _ = stride;
+        let empties = (0..CELLS).filter(|&p| self.cells[p] == EMPTY).count();
+        assert_eq!(empties, usize::from(self.empty_count));
+        assert_eq!(self.hash, self.recomputed_position_hash());
+    }
+}

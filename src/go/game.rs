@@ -1,0 +1,226 @@
+//! A real game of Go: a [`Board`] with the history of its positions for positional superko,
+//! and the search core's [`Game`] interface on it.
+//!
+//! Moves chosen by the tree (from [`Game::legal_moves`]) obey positional superko; playout
+//! moves ([`Game::play_random_move`]) are the light policy's, under simple ko only, as the
+//! fast engines do.
+
+use rand_xorshift::XorShiftRng;
+
+use super::Color;
+use super::board::{Board, MAX_POINTS, Move, PlayError, SetupError};
+use crate::search::{Game, MoveIndex, Ply, Turn};
+
+/// The longest game: `3 * 19 * 19` turns, the game-length cap of the largest board.
+pub const MAX_GAME_TURNS: usize = 3 * MAX_POINTS;
+
+/// A game of Go from its start: the board and the hash of every position so far.
+#[derive(Clone, Debug)]
+pub struct GoGame {
+    board: Board,
+    /// Position hashes (stones only), the start included: one more than the turns played.
+    history: heapless::Vec<u64, { MAX_GAME_TURNS + 1 }>,
+}
+
+impl GoGame {
+    /// A new game on an empty `size` x `size` board (5 to 19), Black to move, komi 7.5.
+    pub fn new(size: u8) -> Result<GoGame, SetupError> {
+        Ok(GoGame::from_board(Board::new(size)?))
+    }
+
+    /// A game that starts from `board` (a set-up position): its history begins there.
+    pub fn from_board(board: Board) -> GoGame {
+        let mut history = heapless::Vec::new();
+        let _ = history.push(board.position_hash());
+        GoGame { board, history }
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Sets the komi (finite, within ±1000); unchanged on error.
+    pub fn set_komi(&mut self, komi: f32) -> Result<(), SetupError> {
+        self.board.set_komi(komi)
+    }
+
+    /// Whether the player to move may play `mv` under positional superko; the reason if not.
+    /// Changes nothing.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        self.board.check(mv)?;
+        if let Move::Play(point) = mv {
+            let after = self.board.position_hash_after(point);
+            if self.history.contains(&after) {
+                return Err(PlayError::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` for the player to move, or refuses it (occupied, suicide, ko, superko, off
+    /// the board, game over) and changes nothing.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.check(mv)?;
+        self.record(mv);
+        Ok(())
+    }
+
+    /// Plays `mv` (checked by the board for simple ko only) and records the position.
+    fn record(&mut self, mv: Move) {
+        self.board.play_unchecked(mv);
+        // The history holds one entry per turn up to the cap, which ends the game.
+        let _ = self.history.push(self.board.position_hash());
+    }
+}
+
+impl Game for GoGame {
+    type Move = Move;
+    /// Every point and a pass.
+    type Moves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
+    /// The longest game.
+    type Trace = heapless::Vec<Ply<Move>, MAX_GAME_TURNS>;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        if self.board.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.board.to_move().index() as u8)
+        }
+    }
+
+    /// The points where a stone is legal under positional superko, in increasing point
+    /// order, then the pass. Empty once the game is over.
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.board.is_over() {
+            return;
+        }
+        let mut points = [Move::Pass; MAX_POINTS];
+        let mut count = 0;
+        for point in self.board.empty_points() {
+            let mv = Move::Play(point);
+            if self.check(mv).is_ok() {
+                points[count] = mv;
+                count += 1;
+            }
+        }
+        let listed = &mut points[..count];
+        listed.sort_unstable_by_key(|mv| match mv {
+            Move::Play(p) => p.index(),
+            Move::Pass => usize::MAX,
+        });
+        // At most every point and the pass: the capacity.
+        let _ = moves.extend_from_slice(listed);
+        let _ = moves.push(Move::Pass);
+    }
+
+    /// Plays `mv` if it is legal under superko; anything else is ignored.
+    fn play(&mut self, mv: Move) {
+        let _ = self.try_play(mv);
+    }
+
+    /// The area score of the position as it stands against the komi: 1 for the side ahead,
+    /// 0 for the other, 0.5 each for a draw (an integral komi).
+    fn returns(&self) -> [f32; 2] {
+        match self.board.score().winner() {
+            Some(Color::Black) => [1.0, 0.0],
+            Some(Color::White) => [0.0, 1.0],
+            None => [0.5, 0.5],
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// The light playout move (uniform over legal points that do not fill the mover's own
+    /// eye, simple ko, a pass when nothing else is playable), drawn straight from the board.
+    /// Not a uniform pick over `legal_moves`: playouts follow the light policy by design.
+    fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Move> {
+        if self.board.is_over() {
+            return None;
+        }
+        let mv = self.board.play_light_move(rng);
+        let _ = self.history.push(self.board.position_hash());
+        Some(mv)
+    }
+
+    /// Moves are deterministic: the same moves always reach the same state.
+    fn replays_exactly(&self) -> bool {
+        true
+    }
+}
+
+impl MoveIndex for GoGame {
+    /// A point's index in the padded array (below 421), the pass at 0 (a border cell).
+    const MOVE_SPACE: usize = super::board::CELLS;
+    type PlayerMoveTable = [u8; 2 * super::board::CELLS];
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        match mv {
+            Move::Pass => 0,
+            Move::Play(point) => point.index(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::mcts::{Config, Mcts, Node, Rave, seeded_rng};
+
+    /// White to move can capture four black stones at C3 (two strings with one liberty each);
+    /// MCTS with RAVE over the game's moves, playing light playouts, finds it.
+    #[test]
+    fn mcts_with_light_playouts_finds_a_big_capture() {
+        let mut board = super::super::diagram::parse(
+            "   A B C D E
+              5 . . O . .
+              4 . O X O .
+              3 O X . X O
+              2 . O X O .
+              1 . . O . .",
+        )
+        .unwrap();
+        board.set_to_move(Color::White);
+        let game = GoGame::from_board(board);
+        let mut nodes = vec![Node::default(); 200_000];
+        let mut tree = Mcts::new(&mut nodes);
+        let found = tree
+            .search(
+                &game,
+                &Rave::default(),
+                &(),
+                &Config::default(),
+                20_000,
+                &mut seeded_rng(3),
+            )
+            .unwrap();
+        let c3 = game.board().point(2, 2).unwrap();
+        assert_eq!(found.best, Some(Move::Play(c3)));
+    }
+
+    #[test]
+    fn legal_moves_are_the_empty_points_and_the_pass_in_order() {
+        let game = GoGame::new(5).unwrap();
+        let mut moves = <GoGame as Game>::Moves::default();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 26);
+        assert_eq!(moves[25], Move::Pass);
+        assert!(
+            moves[..25]
+                .windows(2)
+                .all(|w| GoGame::move_index(w[0]) < GoGame::move_index(w[1]))
+        );
+        assert!(
+            moves
+                .iter()
+                .all(|&mv| GoGame::move_index(mv) < GoGame::MOVE_SPACE)
+        );
+    }
+}

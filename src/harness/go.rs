@@ -1,0 +1,102 @@
+//! `arbor go playouts`: playouts from the empty board on one thread, for the playout
+//! statistics and speed of issue 16. Ends with one line scripts read:
+//! `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`.
+use std::time::Instant;
+
+use super::args::{Command, Kind, Opt, SEED};
+use super::{Args, Failure};
+use crate::go::board::KOMI_LIMIT;
+use crate::go::{Board, Color, DEFAULT_KOMI, LightPlayouts, MAX_SIZE, MIN_SIZE};
+use crate::search::game::seeded_rng;
+
+pub const PLAYOUTS: Command = Command {
+    name: "go playouts",
+    operands: "",
+    about: "play N playouts from the empty board on one thread; ends with\n\
+            `result playouts <n> stones <mean stones placed> black <win rate>% speed <n> playouts/s`",
+    options: &[
+        Opt::new(
+            "size",
+            "N",
+            Kind::Int {
+                min: MIN_SIZE as u64,
+                max: MAX_SIZE as u64,
+            },
+            "board size",
+        )
+        .or("9"),
+        Opt::new(
+            "policy",
+            "POLICY",
+            Kind::Choice(&["light", "mogo"]),
+            "playout policy: light (uniform, no own-eye filling); mogo is not built yet",
+        )
+        .or("light"),
+        Opt::new(
+            "count",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: 1_000_000_000,
+            },
+            "playouts",
+        )
+        .or("10000"),
+        SEED,
+        Opt::new(
+            "komi",
+            "K",
+            Kind::Real {
+                min: -(KOMI_LIMIT as f64),
+                max: KOMI_LIMIT as f64,
+            },
+            "komi (default 7.5)",
+        ),
+    ],
+};
+
+pub fn run(command: &Command, args: Args) -> Result<(), Failure> {
+    match command.name {
+        "go playouts" => playouts(args),
+        other => Err(Failure::Job(format!("internal: no such command '{other}'"))),
+    }
+}
+
+fn playouts(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let size: u8 = args.need("size")?;
+    let policy: String = args.need("policy")?;
+    let count: u64 = args.need("count")?;
+    let seed: u64 = args.need("seed")?;
+    let komi: Option<f64> = args.get("komi")?;
+    if policy != "light" {
+        return Err(Failure::Job(format!(
+            "the {policy} playout policy is not built yet (only light is)"
+        )));
+    }
+    let mut board = Board::new(size).map_err(|e| Failure::Usage(format!("--size {size}: {e}")))?;
+    board
+        .set_komi(komi.map_or(DEFAULT_KOMI, |k| k as f32))
+        .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+    let mut runs = LightPlayouts::new(&board);
+    let mut rng = seeded_rng(seed);
+    let (mut stones, mut black_wins) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..count {
+        let playout = runs.run(&mut rng);
+        stones += u64::from(playout.stones_placed);
+        black_wins += u64::from(playout.winner == Color::Black);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let speed = if seconds > 0.0 {
+        (count as f64 / seconds).round() as u64
+    } else {
+        0
+    };
+    outln!(
+        "result playouts {count} stones {:.2} black {:.2}% speed {speed} playouts/s",
+        stones as f64 / count as f64,
+        100.0 * black_wins as f64 / count as f64
+    );
+    Ok(())
+}
