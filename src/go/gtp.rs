@@ -12,7 +12,7 @@ use core::fmt::{self, Write};
 
 use super::Color;
 use super::board::{MAX_SIZE, MIN_SIZE, Move, Point, Score};
-use super::player::{Player, points};
+use super::player::{Decision, Player, points};
 use super::vertex::{GoMove, Vertex};
 use crate::search::mcts::Deadline;
 
@@ -157,6 +157,14 @@ pub struct Engine<'s, C> {
     clock: C,
     time: Option<TimeSettings>,
     left: [Option<TimeLeft>; 2],
+    last: Option<Searched>,
+}
+
+/// What the last `genmove` did: the player's decision and the microseconds it took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Searched {
+    pub decision: Decision,
+    pub micros: u64,
 }
 
 impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
@@ -168,7 +176,13 @@ impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
             clock,
             time: None,
             left: [None; 2],
+            last: None,
         }
+    }
+
+    /// The last `genmove`'s decision and time, for a log; taken, so each is read once.
+    pub fn take_searched(&mut self) -> Option<Searched> {
+        self.last.take()
     }
 
     /// The player.
@@ -386,10 +400,15 @@ impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
             (None, None) => DEFAULT_PLAYOUTS,
         };
         let stop = Deadline::after(self.clock.clone(), time.unwrap_or(u64::MAX));
+        let started = (self.clock)();
         let decision = match self.player.genmove(color, iterations, stop) {
             Ok(decision) => decision,
             Err(e) => return fail!(text, "cannot search: {e:?}"),
         };
+        self.last = Some(Searched {
+            decision,
+            micros: (self.clock)().saturating_sub(started),
+        });
         match decision.mv {
             None => put(text, format_args!("resign")),
             Some(Move::Pass) => put(text, format_args!("pass")),

@@ -146,6 +146,27 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         out!("{reply}");
         super::flush_stdout();
+        // A log line per move on stderr, which GUIs show in their engine log.
+        if let Some(searched) = engine.take_searched() {
+            let d = searched.decision;
+            let seconds = searched.micros as f64 / 1e6;
+            let speed = if seconds > 0.0 {
+                f64::from(d.iterations) / seconds
+            } else {
+                0.0
+            };
+            noteln!(
+                "genmove: {} iterations in {seconds:.3} s ({speed:.0}/s), {} nodes, win rate {:.1}%{}",
+                d.iterations,
+                d.nodes,
+                100.0 * d.win_rate,
+                if d.judged {
+                    ", pass judged by ownership"
+                } else {
+                    ""
+                }
+            );
+        }
         if status == Status::Quit {
             return Ok(());
         }
