@@ -136,7 +136,7 @@ impl Engine {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("{program} runs: {e}"));
         let input = child.stdin.take().unwrap();
@@ -306,4 +306,35 @@ fn a_short_game_against_gnu_go() {
     };
     println!("arbor (Black, 300 playouts) vs GNU Go level 1 (White), 9x9, komi 7.5: {result}");
     assert!(moves > 0);
+}
+
+#[test]
+fn hostile_input_gets_replies_not_a_crash() {
+    let long = "x".repeat(100_000);
+    let mut script: Vec<u8> = Vec::new();
+    script.extend_from_slice(b"\xff\xfe garbage\n");
+    script.extend_from_slice(long.as_bytes());
+    script.extend_from_slice(b"\n\x00\x01\x02\nplay b \xc3\xa44\nboardsize 99999999999999999999\n");
+    script.extend_from_slice(b"komi nan\nplay b E5 E6 E7 E8 E9\n7 genmove b\nname");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .args(["gtp", "go", "--playouts", "50", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&script).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8(output.stdout).unwrap();
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    // Garbage, the long word, the bad vertex, the size, the komi and the five arguments are
+    // refused; genmove on two threads answers; the last line without a newline is read.
+    assert_eq!(replies.len(), 8, "{replies:#?}");
+    assert!(
+        replies[..6].iter().all(|r| r.starts_with('?')),
+        "{replies:#?}"
+    );
+    assert!(replies[6].starts_with("=7 "), "{replies:#?}");
+    assert_eq!(replies[7], "= arbor");
 }
