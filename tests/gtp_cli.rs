@@ -337,3 +337,14 @@ fn hostile_input_gets_replies_not_a_crash() {
     assert!(replies[6].starts_with("=7 "), "{replies:#?}");
     assert_eq!(replies[7], "= arbor");
 }
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let script = "genmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\nshowboard\n";
+    let args = ["--playouts", "300", "--seed", "11"];
+    let (first, code, err) = session(&args, script);
+    assert_eq!(code, 0, "{err}");
+    let (second, _, _) = session(&args, script);
+    assert_eq!(first, second);
+    assert_eq!(first.len(), 6);
+}
