@@ -11,7 +11,7 @@
 use core::fmt::{self, Write};
 
 use super::Color;
-use super::board::{MAX_SIZE, MIN_SIZE, Move, Point, Score};
+use super::board::{CELLS, MAX_POINTS, MAX_SIZE, MIN_SIZE, Move, Point, Score};
 use super::player::{Decision, Player, points};
 use super::vertex::{GoMove, Vertex};
 use crate::search::mcts::Deadline;
@@ -314,12 +314,34 @@ impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
                 };
                 let own = self.player.ownership();
                 let board = self.player.board();
-                let mut first = true;
+                // One string per line, as GNU Go answers; a string is dead when its stones
+                // are, on average, owned by the opponent in more than half of the playouts.
+                let mut seen = [false; CELLS];
+                let mut stones = [None; MAX_POINTS];
+                let mut lines = 0;
                 for point in points(board) {
-                    if board.color_at(point).is_some() && own.is_dead(board, point) == dead {
-                        let gap = if first { "" } else { " " };
-                        first = false;
-                        put(text, format_args!("{gap}{}", vertex_of(board, point)))?;
+                    let Some(color) = board.color_at(point) else {
+                        continue;
+                    };
+                    if seen[point.index()] {
+                        continue;
+                    }
+                    let count = string_of(board, point, &mut seen, &mut stones);
+                    let string = stones[..count].iter().flatten();
+                    let share: f32 = string
+                        .clone()
+                        .map(|&p| own.share(p, color.opponent()))
+                        .sum();
+                    if (share > 0.5 * count as f32) != dead {
+                        continue;
+                    }
+                    if lines > 0 {
+                        put(text, format_args!("\n"))?;
+                    }
+                    lines += 1;
+                    for (i, &p) in string.enumerate() {
+                        let gap = if i == 0 { "" } else { " " };
+                        put(text, format_args!("{gap}{}", vertex_of(board, p)))?;
                     }
                 }
                 Ok(())
@@ -443,6 +465,42 @@ fn vertex_of(board: &super::Board, point: Point) -> GoMove {
         Some((col, row)) => GoMove::Play(Vertex { col, row }),
         None => GoMove::Pass,
     }
+}
+
+/// Collects into `stones` the string of the stone on `start` (marking its points `seen`) and
+/// returns how many stones it has, in the order a flood fill meets them.
+fn string_of(
+    board: &super::Board,
+    start: Point,
+    seen: &mut [bool; CELLS],
+    stones: &mut [Option<Point>; MAX_POINTS],
+) -> usize {
+    let color = board.color_at(start);
+    seen[start.index()] = true;
+    stones[0] = Some(start);
+    let (mut next, mut count) = (0, 1);
+    while next < count {
+        let Some(p) = stones[next] else { break };
+        next += 1;
+        let Some((col, row)) = board.coords(p) else {
+            continue;
+        };
+        let around = [
+            (col.wrapping_sub(1), row),
+            (col + 1, row),
+            (col, row.wrapping_sub(1)),
+            (col, row + 1),
+        ];
+        for (c, r) in around {
+            let Some(n) = board.point(c, r) else { continue };
+            if board.color_at(n) == color && !seen[n.index()] && count < MAX_POINTS {
+                seen[n.index()] = true;
+                stones[count] = Some(n);
+                count += 1;
+            }
+        }
+    }
+    count
 }
 
 /// `B+3.5`, `W+0.5`, or `0` for a draw.
