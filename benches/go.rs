@@ -1,5 +1,6 @@
 //! Go playout speed: light playouts from the empty 9x9 board (komi 7.5), one core, in
-//! playouts per second.
+//! playouts per second; and the GTP player's tree search in iterations per second, one and
+//! two threads.
 //!
 //! Run: `cargo bench --bench go`.
 use std::hint::black_box;
@@ -27,5 +28,33 @@ fn light_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, light_playouts);
+/// Tree iterations per second of the GTP player's search (MCTS with RAVE, light playouts)
+/// from the empty 9x9 board, on one and on two threads (root parallelism): one genmove of
+/// 10,000 iterations per thread on a fresh tree of a million nodes.
+fn tree_search(c: &mut Criterion) {
+    use arbor::go::player::{Player, PlayerConfig};
+    use arbor::go::{Color, Move};
+    use arbor::search::mcts::{Never, Node};
+    const ITERATIONS: u32 = 10_000;
+    let mut storage = vec![Node::<Move>::default(); 1_000_000];
+    let mut group = c.benchmark_group("go_tree_search");
+    group.sample_size(10);
+    for threads in [1usize, 2] {
+        group.throughput(Throughput::Elements(u64::from(ITERATIONS) * threads as u64));
+        group.bench_function(format!("9x9_empty_10k_iterations_{threads}_threads"), |b| {
+            b.iter(|| {
+                let config = PlayerConfig {
+                    threads,
+                    ..PlayerConfig::for_size(9)
+                };
+                let mut player = Player::new(&mut storage, 9, config).expect("a 9x9 player");
+                let decision = player.genmove(Color::Black, ITERATIONS, Never);
+                black_box(decision.expect("storage for the root").iterations)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, light_playouts, tree_search);
 criterion_main!(benches);

@@ -1062,3 +1062,12 @@ impl Board {
         assert_eq!(self.hash, self.recomputed_position_hash());
     }
 }
+
+impl Board {
+    /// Lets a game that ended by two passes go on (the count of passes in a row is cleared),
+    /// so that playouts can be run from its final position, as a dead-stone estimate needs.
+    /// A game at the length cap stays over.
+    pub fn resume(&mut self) {
+        self.passes = 0;
+    }
+}

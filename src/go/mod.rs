@@ -33,6 +33,8 @@ impl Color {
 pub mod board;
 pub mod diagram;
 pub mod game;
+pub mod gtp;
+pub mod player;
 pub mod playout;
 mod zobrist;
 

@@ -43,6 +43,7 @@ mod agent_storage;
 mod args;
 pub mod evolve;
 mod go;
+mod gtp;
 mod hand;
 mod match3;
 mod parallel;
@@ -58,7 +59,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 10] = [
+const COMMANDS: [&Command; 11] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -69,6 +70,7 @@ const COMMANDS: [&Command; 10] = [
     &solve::COMMAND,
     &evolve::COMMAND,
     &go::PLAYOUTS,
+    &gtp::COMMAND,
 ];
 
 const USAGE: &str = "\
@@ -126,6 +128,12 @@ commands:
                     play light playouts from the empty board on one thread; ends with
                     `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
                     (mean stones placed per playout, Black's win rate); mogo: not built yet
+  gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
+         [--resign 0.1] [--nodes 1000000]
+                    a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
+                    and GoGui, and matches against GNU Go): MCTS with RAVE and light
+                    playouts, default 1000 playouts a move; time_settings/time_left
+                    set the time per move
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -222,6 +230,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "solve" => solve::run(args),
         "evolve" => evolve::run(args),
         "go" => go::run(command, args),
+        "gtp" => gtp::run(args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

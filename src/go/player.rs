@@ -1,0 +1,750 @@
+//! The Go search player: MCTS with RAVE on the search core, over a tree in caller storage,
+//! with tree reuse between moves, resignation, and a final-position judgement from playout
+//! ownership so that it does not pass into a loss. no_std and allocation-free: the caller
+//! hands over the node storage and a stop (a deadline, a cancel flag, or none).
+//!
+//! # The game and the tree state
+//!
+//! [`Player`] keeps the real game: the board, the hash of every position for positional
+//! superko, and the record of moves (with their colours, as GTP may play either colour) for
+//! undo. The search does not run on [`super::GoGame`], which carries that history and would
+//! copy 8.7 KB of hashes on every iteration; it runs on [`TreeState`], a board and a borrowed
+//! slice of the real game's hashes. Tree moves are checked for positional superko against
+//! the real game's positions (not against positions reached inside the tree: cycles below
+//! the root are cut by simple ko only); playouts use simple ko, as the fast engines do.
+//!
+//! The tree does not list moves that fill one's own eye (the light playout's eye test): no
+//! engine wants them, and late in a game they are the moves that kill one's own groups when
+//! the search looks for anything but a pass.
+//!
+//! # Knowledge
+//!
+//! [`Player::genmove_with`] takes any [`Knowledge`] for [`TreeState`] (priors, playout
+//! policy); [`Player::genmove`] uses none (`()`): uniform light playouts and no priors. The
+//! MoGo priors and playouts plug in there.
+
+use rand_xorshift::XorShiftRng;
+
+use super::Color;
+use super::board::{Board, CELLS, MAX_POINTS, Move, PlayError, Point, Score, SetupError};
+use super::game::MAX_GAME_TURNS;
+use crate::Error;
+use crate::search::game::seeded_rng;
+use crate::search::mcts::{Config, FinalMove, Mcts, Node, PlayoutPolicy, Rave, Stop};
+use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
+
+/// The default resignation threshold: resign when the best move wins less than this.
+pub const DEFAULT_RESIGN: f32 = 0.1;
+/// Light playouts for an ownership estimate (final score, dead stones, the pass judgement).
+pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
+
+/// A position the search works on: a board and the real game's positions for superko.
+#[derive(Clone, Debug)]
+pub struct TreeState<'h> {
+    board: Board,
+    history: &'h [u64],
+}
+
+impl<'h> TreeState<'h> {
+    /// The state of `board`, with `history` the stone hashes of the positions of the game
+    /// so far (moves that repeat one are not listed).
+    pub fn new(board: Board, history: &'h [u64]) -> TreeState<'h> {
+        TreeState { board, history }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whether the tree lists `point` for the player to move: legal under simple ko, not a
+    /// repeat of a position of the real game, not filling the mover's own eye.
+    fn listed(&self, point: Point) -> bool {
+        let board = &self.board;
+        board.check(Move::Play(point)).is_ok()
+            && !board.is_own_eye(point.index(), board.to_move())
+            && !self.history.contains(&board.position_hash_after(point))
+    }
+}
+
+impl Game for TreeState<'_> {
+    type Move = Move;
+    /// Every point and a pass.
+    type Moves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
+    /// The longest game.
+    type Trace = heapless::Vec<Ply<Move>, MAX_GAME_TURNS>;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        if self.board.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.board.to_move().index() as u8)
+        }
+    }
+
+    /// The listed points (see [`TreeState`]) in increasing point order, then the pass.
+    fn legal_moves(&self, moves: &mut Self::Moves) {
+        moves.clear();
+        if self.board.is_over() {
+            return;
+        }
+        let mut points = [Move::Pass; MAX_POINTS];
+        let mut count = 0;
+        for point in self.board.empty_points() {
+            if self.listed(point) {
+                points[count] = Move::Play(point);
+                count += 1;
+            }
+        }
+        let listed = &mut points[..count];
+        listed.sort_unstable_by_key(|mv| match mv {
+            Move::Play(p) => p.index(),
+            Move::Pass => usize::MAX,
+        });
+        // At most every point and the pass: the capacity.
+        let _ = moves.extend_from_slice(listed);
+        let _ = moves.push(Move::Pass);
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.board.play(mv);
+    }
+
+    /// The area score as it stands (every stone alive) against the komi.
+    fn returns(&self) -> [f32; 2] {
+        match self.board.score().winner() {
+            Some(Color::Black) => [1.0, 0.0],
+            Some(Color::White) => [0.0, 1.0],
+            None => [0.5, 0.5],
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// The light playout move, under simple ko.
+    fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Move> {
+        if self.board.is_over() {
+            return None;
+        }
+        Some(self.board.play_light_move(rng))
+    }
+
+    fn replays_exactly(&self) -> bool {
+        true
+    }
+}
+
+impl MoveIndex for TreeState<'_> {
+    /// A point's index in the padded array, the pass at 0 (a border cell).
+    const MOVE_SPACE: usize = CELLS;
+    type PlayerMoveTable = [u8; 2 * CELLS];
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        match mv {
+            Move::Pass => 0,
+            Move::Play(point) => point.index(),
+        }
+    }
+}
+
+/// How the player searches and when it gives up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerConfig {
+    /// The selection score (C and c1 of UCT-RAVE).
+    pub rave: Rave,
+    /// Visits a leaf needs before it is expanded (saves storage: a 9x9 expansion makes up
+    /// to 82 nodes).
+    pub expand_threshold: u32,
+    /// Search threads (root parallelism; 1 keeps the tree between moves).
+    pub threads: usize,
+    /// Resign when the best move's win rate is below this (0 never resigns).
+    pub resign: f32,
+    /// Never resign before this many turns of the game.
+    pub resign_after: u16,
+    /// Light playouts for the ownership estimate.
+    pub ownership_playouts: u32,
+    /// The seed of the player's generator.
+    pub seed: u64,
+}
+
+impl PlayerConfig {
+    /// The defaults for a `size` board: RAVE with C = 0 and c1 = 0.01, expansion after 2
+    /// visits, one thread, resignation below 10% after `size * size / 4` turns (20 on 9x9),
+    /// 400 ownership playouts, seed 1.
+    pub fn for_size(size: u8) -> PlayerConfig {
+        PlayerConfig {
+            rave: Rave::default(),
+            expand_threshold: 2,
+            threads: 1,
+            resign: DEFAULT_RESIGN,
+            resign_after: u16::from(size) * u16::from(size) / 4,
+            ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
+            seed: 1,
+        }
+    }
+
+    fn search_config(&self) -> Config {
+        Config {
+            expand_threshold: self.expand_threshold,
+            playout_cutoff: u32::MAX,
+            playout: PlayoutPolicy::Game,
+            final_move: FinalMove::MostVisited,
+            // Go's terminal scores count every stone alive: proofs from them would be
+            // proofs about a naive count, so the solver stays off.
+            solver: false,
+        }
+    }
+}
+
+impl Default for PlayerConfig {
+    fn default() -> Self {
+        PlayerConfig::for_size(9)
+    }
+}
+
+/// What [`Player::genmove`] decided.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    /// The move played, or `None` for a resignation (nothing is played).
+    pub mv: Option<Move>,
+    /// The search's win rate of its best move for the player who moved, in [0, 1].
+    pub win_rate: f32,
+    /// Iterations the search ran for this move.
+    pub iterations: u32,
+    /// Nodes in the tree after the search.
+    pub nodes: u32,
+    /// The search's own choice was replaced (a pass into a loss refused, or a pass taken
+    /// because the position is won).
+    pub judged: bool,
+}
+
+/// Who owns each point at the end of light playouts from a position.
+#[derive(Clone, Debug)]
+pub struct Ownership {
+    /// Playouts in which Black owned the point (by index in the padded array).
+    black: [u16; CELLS],
+    /// Playouts in which White owned it.
+    white: [u16; CELLS],
+    playouts: u16,
+}
+
+impl Ownership {
+    /// The share of playouts in which `color` owned `point`, in [0, 1].
+    pub fn share(&self, point: Point, color: Color) -> f32 {
+        if self.playouts == 0 {
+            return 0.0;
+        }
+        let counts = match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        };
+        let n = counts.get(point.index()).copied().unwrap_or(0);
+        f32::from(n) / f32::from(self.playouts)
+    }
+
+    /// The colour that owns `point` in more than half of the playouts.
+    pub fn owner(&self, point: Point) -> Option<Color> {
+        if self.share(point, Color::Black) > 0.5 {
+            Some(Color::Black)
+        } else if self.share(point, Color::White) > 0.5 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The area score of `board` with every point given to its owner (a stone owned by the
+    /// other colour is dead, a point owned by neither counts for no one).
+    pub fn score(&self, board: &Board) -> Score {
+        let (mut black, mut white) = (0u16, 0u16);
+        for point in points(board) {
+            match self.owner(point) {
+                Some(Color::Black) => black += 1,
+                Some(Color::White) => white += 1,
+                None => {}
+            }
+        }
+        Score {
+            black,
+            white,
+            komi: board.komi(),
+        }
+    }
+
+    /// Whether the stone on `point` of `board` is dead: its point is owned by the other
+    /// colour. `false` for an empty point.
+    pub fn is_dead(&self, board: &Board, point: Point) -> bool {
+        match board.color_at(point) {
+            Some(color) => self.owner(point) == Some(color.opponent()),
+            None => false,
+        }
+    }
+}
+
+/// Every point of `board`, row by row from A1.
+pub fn points(board: &Board) -> impl Iterator<Item = Point> + '_ {
+    let size = board.size();
+    (0..size).flat_map(move |row| (0..size).filter_map(move |col| board.point(col, row)))
+}
+
+/// The owner of `point` on a board at the end of a light playout: the stone's colour, or
+/// for an empty point the colour of all its neighbours on the board (none if mixed).
+fn final_owner(board: &Board, point: Point) -> Option<Color> {
+    if let Some(color) = board.color_at(point) {
+        return Some(color);
+    }
+    let (col, row) = board.coords(point)?;
+    let mut owner = None;
+    let around = [
+        (col.wrapping_sub(1), row),
+        (col + 1, row),
+        (col, row.wrapping_sub(1)),
+        (col, row + 1),
+    ];
+    for (c, r) in around {
+        let Some(n) = board.point(c, r) else { continue };
+        match (board.color_at(n), owner) {
+            (None, _) => return None,
+            (Some(color), None) => owner = Some(color),
+            (Some(color), Some(seen)) if color != seen => return None,
+            _ => {}
+        }
+    }
+    owner
+}
+
+/// Estimates ownership with `playouts` light playouts from `board` (at most 65,535).
+pub fn ownership(board: &Board, playouts: u32, rng: &mut XorShiftRng) -> Ownership {
+    let playouts = playouts.min(u32::from(u16::MAX)) as u16;
+    let mut own = Ownership {
+        black: [0; CELLS],
+        white: [0; CELLS],
+        playouts,
+    };
+    for _ in 0..playouts {
+        let mut end = board.clone();
+        end.resume();
+        while !end.is_over() {
+            end.play_light_move(rng);
+        }
+        for point in points(&end) {
+            let i = point.index();
+            match final_owner(&end, point) {
+                Some(Color::Black) => own.black[i] += 1,
+                Some(Color::White) => own.white[i] += 1,
+                None => {}
+            }
+        }
+    }
+    own
+}
+
+/// One move of the record: who played what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub color: Color,
+    pub mv: Move,
+}
+
+/// A Go player: the game so far and a search tree in caller storage. See the module text.
+pub struct Player<'s> {
+    /// The position the game started from (an empty board with the komi).
+    start: Board,
+    board: Board,
+    /// Stone hashes of every position so far, the start included.
+    history: heapless::Vec<u64, { MAX_GAME_TURNS + 1 }>,
+    record: heapless::Vec<Played, MAX_GAME_TURNS>,
+    tree: Mcts<'s, Move>,
+    rng: XorShiftRng,
+    config: PlayerConfig,
+}
+
+impl<'s> Player<'s> {
+    /// A player on an empty `size` board (5..=19), komi 7.5, searching in `storage`.
+    pub fn new(
+        storage: &'s mut [Node<Move>],
+        size: u8,
+        config: PlayerConfig,
+    ) -> Result<Player<'s>, SetupError> {
+        let board = Board::new(size)?;
+        let mut player = Player {
+            start: board.clone(),
+            board,
+            history: heapless::Vec::new(),
+            record: heapless::Vec::new(),
+            tree: Mcts::new(storage),
+            rng: seeded_rng(config.seed),
+            config,
+        };
+        player.restart();
+        Ok(player)
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The moves played so far.
+    pub fn record(&self) -> &[Played] {
+        &self.record
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &PlayerConfig {
+        &self.config
+    }
+
+    /// Changes the settings (the generator is kept).
+    pub fn set_config(&mut self, config: PlayerConfig) {
+        self.config = config;
+    }
+
+    /// Nodes the tree uses now.
+    pub fn tree_len(&self) -> u32 {
+        self.tree.len()
+    }
+
+    /// Empties the board (same size and komi) and forgets the tree.
+    pub fn clear(&mut self) {
+        self.board = self.start.clone();
+        self.restart();
+    }
+
+    fn restart(&mut self) {
+        self.record.clear();
+        self.history.clear();
+        let _ = self.history.push(self.board.position_hash());
+        self.tree.clear();
+    }
+
+    /// A new empty board of `size` (5..=19), keeping the komi; unchanged on error.
+    pub fn set_size(&mut self, size: u8) -> Result<(), SetupError> {
+        let mut board = Board::new(size)?;
+        board.set_komi(self.start.komi())?;
+        self.start = board.clone();
+        self.board = board;
+        self.restart();
+        Ok(())
+    }
+
+    /// Sets the komi of the game (the moves are kept); unchanged on error.
+    pub fn set_komi(&mut self, komi: f32) -> Result<(), SetupError> {
+        self.start.set_komi(komi)?;
+        self.board.set_komi(komi)?;
+        // The tree's values were for the other komi.
+        self.tree.clear();
+        Ok(())
+    }
+
+    /// Whether `color` may play `mv` now (positional superko included); the reason if not.
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), PlayError> {
+        let mut board = self.board.clone();
+        board.set_to_move(color);
+        board.check(mv)?;
+        if let Move::Play(point) = mv {
+            if self.history.contains(&board.position_hash_after(point)) {
+                return Err(PlayError::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` for `color` (either colour may move, as GTP allows), or refuses it and
+    /// changes nothing. The tree keeps the subtree under the move.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayError> {
+        self.check(color, mv)?;
+        if self.record.is_full() {
+            return Err(PlayError::GameOver);
+        }
+        if color != self.board.to_move() {
+            self.board.set_to_move(color);
+            self.tree.clear();
+        }
+        self.board.play(mv);
+        let _ = self.history.push(self.board.position_hash());
+        let _ = self.record.push(Played { color, mv });
+        if !self.tree.is_empty() {
+            self.tree.advance(mv);
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move, restoring the exact position and history; `false` when
+    /// there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.record.pop().is_none() {
+            return false;
+        }
+        let record = self.record.clone();
+        self.board = self.start.clone();
+        self.restart();
+        for played in record {
+            // Each move was legal when first played from the same positions.
+            let _ = self.play(played.color, played.mv);
+        }
+        self.tree.clear();
+        true
+    }
+
+    /// The ownership estimate of the current position.
+    pub fn ownership(&mut self) -> Ownership {
+        ownership(&self.board, self.config.ownership_playouts, &mut self.rng)
+    }
+
+    /// The final score of the current position with dead stones estimated by ownership.
+    pub fn final_score(&mut self) -> Score {
+        let own = self.ownership();
+        own.score(&self.board)
+    }
+
+    /// [`Player::genmove_with`] without knowledge: light playouts, no priors.
+    pub fn genmove<S>(
+        &mut self,
+        color: Color,
+        max_iterations: u32,
+        stop: S,
+    ) -> Result<Decision, Error>
+    where
+        S: Stop + Clone + Send,
+    {
+        self.genmove_with(color, max_iterations, stop, &())
+    }
+
+    /// Chooses a move for `color` with at most `max_iterations` iterations (per thread)
+    /// until `stop` says so, and plays it (unless it resigns). The search continues the
+    /// tree kept from earlier moves when it is still the tree of this position.
+    ///
+    /// Resigns when the best move wins less than the resignation threshold, once the game
+    /// is `resign_after` turns old. Passes when the opponent passed and the ownership score
+    /// says `color` wins; refuses the search's pass when that score says `color` loses and
+    /// another move is listed. Fails only when the storage cannot hold a root.
+    pub fn genmove_with<S, K>(
+        &mut self,
+        color: Color,
+        max_iterations: u32,
+        stop: S,
+        knowledge: &K,
+    ) -> Result<Decision, Error>
+    where
+        S: Stop + Clone + Send,
+        K: for<'h> Knowledge<TreeState<'h>> + Sync,
+    {
+        let mut decision = Decision {
+            mv: Some(Move::Pass),
+            win_rate: 0.5,
+            iterations: 0,
+            nodes: self.tree.len(),
+            judged: false,
+        };
+        if self.board.is_over() {
+            return Ok(decision);
+        }
+        if color != self.board.to_move() {
+            self.board.set_to_move(color);
+            self.tree.clear();
+        }
+        // The opponent passed: pass too if the count says we win.
+        if self.board.turns() > 0 && self.board.last_move() == Move::Pass && self.wins(color) {
+            decision.judged = true;
+            self.play(color, Move::Pass)
+                .map_err(|_| Error::InvalidArgument)?;
+            return Ok(decision);
+        }
+
+        let config = self.config.search_config();
+        let rave = self.config.rave;
+        let state = TreeState::new(self.board.clone(), &self.history);
+        let result = self.tree.search_on_threads_until(
+            &state,
+            &rave,
+            knowledge,
+            &config,
+            max_iterations,
+            self.config.threads,
+            stop,
+            &mut self.rng,
+        )?;
+        let summary = self.tree.root_summary::<TreeState<'_>, _>(&rave, &config);
+        decision.iterations = result.stats.iterations;
+        decision.nodes = result.stats.nodes_used;
+        decision.win_rate = summary.best_value;
+        let mut mv = result.best.unwrap_or(Move::Pass);
+
+        let resign = self.config.resign;
+        if summary.root_visits > 0
+            && summary.best_value < resign
+            && self.board.turns() >= self.config.resign_after
+        {
+            decision.mv = None;
+            return Ok(decision);
+        }
+        if mv == Move::Pass && !self.wins(color) {
+            // The most visited move that is not the pass, if the tree lists one.
+            let other = self
+                .tree
+                .root_children()
+                .filter(|child| child.mv != Move::Pass)
+                .max_by_key(|child| child.visits)
+                .map(|child| child.mv);
+            if let Some(other) = other {
+                mv = other;
+                decision.judged = true;
+            }
+        }
+        // The search lists only legal moves; a refusal would be a bug, so pass then.
+        if self.play(color, mv).is_err() {
+            mv = Move::Pass;
+            let _ = self.play(color, mv);
+        }
+        decision.mv = Some(mv);
+        Ok(decision)
+    }
+
+    /// Whether `color` wins the current position counted with ownership.
+    fn wins(&mut self, color: Color) -> bool {
+        self.final_score().winner() == Some(color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::mcts::Never;
+
+    fn storage() -> std::vec::Vec<Node<Move>> {
+        std::vec![Node::default(); 50_000]
+    }
+
+    fn at(board: &Board, text: &str) -> Move {
+        let v = text.parse::<crate::go::vertex::Vertex>().unwrap();
+        Move::Play(board.point(v.col, v.row).unwrap())
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_moves() {
+        let (mut a, mut b) = (storage(), storage());
+        let mut one = Player::new(&mut a, 9, PlayerConfig::default()).unwrap();
+        let mut two = Player::new(&mut b, 9, PlayerConfig::default()).unwrap();
+        for turn in 0..6 {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let x = one.genmove(color, 300, Never).unwrap();
+            let y = two.genmove(color, 300, Never).unwrap();
+            assert_eq!(x, y);
+            assert!(x.mv.is_some());
+        }
+        assert_eq!(one.board(), two.board());
+    }
+
+    #[test]
+    fn undo_restores_the_position_and_its_history() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 9, PlayerConfig::default()).unwrap();
+        let before = player.board().clone();
+        let history = player.history.clone();
+        let e5 = at(player.board(), "E5");
+        player.play(Color::Black, e5).unwrap();
+        player.genmove(Color::White, 100, Never).unwrap();
+        assert!(player.undo());
+        assert!(player.undo());
+        assert_eq!(player.board(), &before);
+        assert_eq!(player.history, history);
+        assert!(!player.undo());
+    }
+
+    #[test]
+    fn the_tree_is_kept_after_both_moves() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 9, PlayerConfig::default()).unwrap();
+        let decision = player.genmove(Color::Black, 2000, Never).unwrap();
+        assert!(decision.nodes > 1);
+        // Some reply of White's is in the tree: the most visited one.
+        assert!(player.tree_len() > 1);
+        let reply = player
+            .tree
+            .root_children()
+            .max_by_key(|c| c.visits)
+            .unwrap()
+            .mv;
+        player.play(Color::White, reply).unwrap();
+        assert!(
+            player.tree_len() > 1,
+            "the subtree under White's reply is kept"
+        );
+    }
+
+    #[test]
+    fn a_won_position_after_a_pass_is_passed_and_a_lost_one_is_not() {
+        // Black owns the whole board but for a white stone that is dead.
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        for v in ["B1", "B2", "B3", "B4", "B5"] {
+            let mv = at(player.board(), v);
+            player.play(Color::Black, mv).unwrap();
+        }
+        let d4 = at(player.board(), "D4");
+        player.play(Color::White, d4).unwrap();
+        player.play(Color::White, Move::Pass).unwrap();
+        let decision = player.genmove(Color::Black, 200, Never).unwrap();
+        assert_eq!(decision.mv, Some(Move::Pass));
+        assert!(player.final_score().winner() == Some(Color::Black));
+    }
+
+    #[test]
+    fn resigns_a_hopeless_game_only_after_the_opening() {
+        let mut nodes = storage();
+        let config = PlayerConfig {
+            resign_after: 0,
+            ..PlayerConfig::for_size(5)
+        };
+        let mut player = Player::new(&mut nodes, 5, config).unwrap();
+        // A komi no black play can overcome.
+        player.set_komi(100.5).unwrap();
+        let decision = player.genmove(Color::Black, 200, Never).unwrap();
+        assert_eq!(decision.mv, None);
+        let config = PlayerConfig {
+            resign_after: 10,
+            ..config
+        };
+        player.set_config(config);
+        let decision = player.genmove(Color::Black, 200, Never).unwrap();
+        assert!(decision.mv.is_some());
+    }
+
+    #[test]
+    fn superko_is_refused() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        // A ko: Black takes, then White's retake would repeat the position at once.
+        let moves = [
+            (Color::Black, "B2"),
+            (Color::White, "C2"),
+            (Color::Black, "A3"),
+            (Color::White, "D3"),
+            (Color::Black, "B4"),
+            (Color::White, "C4"),
+            (Color::Black, "C3"),
+            (Color::White, "B3"),
+        ];
+        for (color, v) in moves {
+            let mv = at(player.board(), v);
+            player.play(color, mv).unwrap();
+        }
+        // Black's immediate retake on C3 is a simple ko.
+        let c3 = at(player.board(), "C3");
+        assert_eq!(player.play(Color::Black, c3), Err(PlayError::Ko));
+        // After a black pass, Black to move again (as GTP allows): the ko point is gone, but
+        // the retake would bring back the position after Black's C3: superko.
+        player.play(Color::Black, Move::Pass).unwrap();
+        assert_eq!(player.play(Color::Black, c3), Err(PlayError::Superko));
+    }
+}

@@ -1,0 +1,174 @@
+//! `arbor gtp go`: a Go engine speaking GTP 2 on standard input and output, for Go GUIs
+//! (Sabaki, GoGui) and for matches against other engines. The protocol itself is the
+//! library's ([`crate::go::gtp`]); this file reads lines, writes each reply and flushes it.
+use std::io::BufRead;
+use std::time::Instant;
+
+use super::args::{Command, Kind, Opt, SEED};
+use super::{Args, Failure};
+use crate::go::board::KOMI_LIMIT;
+use crate::go::gtp::{DEFAULT_PLAYOUTS, Engine, Limits, Status};
+use crate::go::player::{Player, PlayerConfig};
+use crate::go::{MAX_SIZE, MIN_SIZE, Move};
+use crate::search::mcts::{MAX_SEARCH_THREADS, Node};
+
+pub const COMMAND: Command = Command {
+    name: "gtp go",
+    operands: "",
+    about: "play Go over GTP 2 on stdin/stdout (for Go GUIs and engine matches); MCTS with\n\
+            RAVE and light playouts, the tree kept between moves, time from\n\
+            time_settings/time_left, ownership playouts for the final score and dead stones",
+    options: &[
+        Opt::new(
+            "playouts",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: u32::MAX as u64,
+            },
+            "search iterations per move and thread (default 1000 when --time is not given)",
+        ),
+        Opt::new(
+            "time",
+            "S",
+            Kind::Real {
+                min: 0.001,
+                max: 86_400.0,
+            },
+            "seconds per move (time_settings/time_left may lower it)",
+        ),
+        Opt::new(
+            "threads",
+            "T",
+            Kind::Int {
+                min: 1,
+                max: MAX_SEARCH_THREADS as u64,
+            },
+            "search threads (root parallelism; with 1 the tree is kept between moves)",
+        )
+        .or("1"),
+        SEED,
+        Opt::new(
+            "size",
+            "N",
+            Kind::Int {
+                min: MIN_SIZE as u64,
+                max: MAX_SIZE as u64,
+            },
+            "board size until boardsize changes it",
+        )
+        .or("9"),
+        Opt::new(
+            "komi",
+            "K",
+            Kind::Real {
+                min: -(KOMI_LIMIT as f64),
+                max: KOMI_LIMIT as f64,
+            },
+            "komi until komi changes it",
+        )
+        .or("7.5"),
+        Opt::new(
+            "resign",
+            "R",
+            Kind::Real { min: 0.0, max: 1.0 },
+            "resign when the best move's win rate is below R (0: never)",
+        )
+        .or("0.1"),
+        Opt::new(
+            "nodes",
+            "N",
+            Kind::Int {
+                min: 1_000,
+                max: 100_000_000,
+            },
+            "tree nodes (40 bytes each); a full tree stops growing and keeps searching",
+        )
+        .or("1000000"),
+    ],
+};
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    args.no_operands()?;
+    let playouts: Option<u32> = args.get("playouts")?;
+    let time: Option<f64> = args.get("time")?;
+    let threads: usize = args.need("threads")?;
+    let seed: u64 = args.need("seed")?;
+    let size: u8 = args.need("size")?;
+    let komi: f64 = args.need("komi")?;
+    let resign: f64 = args.need("resign")?;
+    let nodes: usize = args.need("nodes")?;
+    if playouts.is_some() && time.is_some() {
+        return Err(Failure::Usage(
+            "give --playouts or --time, not both".to_owned(),
+        ));
+    }
+    let limits = Limits {
+        playouts: match (playouts, time) {
+            (None, None) => Some(DEFAULT_PLAYOUTS),
+            _ => playouts,
+        },
+        move_time_us: time.map(|s| (s * 1e6) as u64),
+    };
+    let config = PlayerConfig {
+        threads,
+        seed,
+        resign: resign as f32,
+        ..PlayerConfig::for_size(size)
+    };
+    let mut storage = vec![Node::<Move>::default(); nodes];
+    let mut player = Player::new(&mut storage, size, config)
+        .map_err(|e| Failure::Usage(format!("--size {size}: {e}")))?;
+    player
+        .set_komi(komi as f32)
+        .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_micros() as u64;
+    let mut engine = Engine::new(player, limits, clock);
+
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    let mut reply = String::new();
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) => return Err(Failure::Job(format!("cannot read standard input: {e}"))),
+        }
+        reply.clear();
+        let text = String::from_utf8_lossy(&line);
+        // Writing to a String cannot fail.
+        let status = engine.execute(&text, &mut reply).unwrap_or(Status::Replied);
+        if status == Status::Silent {
+            continue;
+        }
+        out!("{reply}");
+        super::flush_stdout();
+        // A log line per move on stderr, which GUIs show in their engine log.
+        if let Some(searched) = engine.take_searched() {
+            let d = searched.decision;
+            let seconds = searched.micros as f64 / 1e6;
+            let speed = if seconds > 0.0 {
+                f64::from(d.iterations) / seconds
+            } else {
+                0.0
+            };
+            noteln!(
+                "genmove: {} iterations in {seconds:.3} s ({speed:.0}/s), {} nodes, win rate {:.1}%{}",
+                d.iterations,
+                d.nodes,
+                100.0 * d.win_rate,
+                if d.judged {
+                    ", pass judged by ownership"
+                } else {
+                    ""
+                }
+            );
+        }
+        if status == Status::Quit {
+            return Ok(());
+        }
+    }
+}
