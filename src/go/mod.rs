@@ -1,6 +1,10 @@
 //! Go (issue 16): the rules on boards from 5x5 to 19x19, text (GTP vertices, diagrams, SGF),
 //! playout policies and the MoGo 3x3 patterns. no_std and allocation-free, like every game.
 
+pub mod patterns;
+pub mod sgf;
+pub mod vertex;
+
 /// A player's colour. Black moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
