@@ -33,13 +33,16 @@ impl Color {
 pub mod board;
 pub mod diagram;
 pub mod game;
+pub mod mogo;
 pub mod playout;
+mod tactics;
 mod zobrist;
 
 pub use board::{
     Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
 };
 pub use game::GoGame;
+pub use mogo::{MogoConfig, MogoPolicy, Rule, mogo_playout};
 pub use playout::{Playout, light_playout};
 
 #[cfg(test)]

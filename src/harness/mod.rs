@@ -123,9 +123,9 @@ commands:
                     options; writes generations.csv, figure.svg, best.txt and
                     <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
   go playouts [--size 9] [--policy light|mogo] [--count 10000] [--seed 1] [--komi 7.5]
-                    play light playouts from the empty board on one thread; ends with
-                    `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
-                    (mean stones placed per playout, Black's win rate); mogo: not built yet
+                    play light or MoGo playouts from the empty board on one thread; ends
+                    with `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
+                    (mean stones placed per playout, Black's win rate)
   help [COMMAND]    print this text, or a command's options
 ";
 
