@@ -1007,6 +1007,18 @@ impl Board {
         self.cells[p]
     }
 
+    /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
+    #[inline(always)]
+    pub(crate) fn neighbour_counts(&self, p: usize) -> [u8; 4] {
+        self.neighbours[p]
+    }
+
+    /// The empty points' indices, in no particular order.
+    #[inline(always)]
+    pub(crate) fn empty_list(&self) -> &[u16] {
+        &self.empties[..usize::from(self.empty_count)]
+    }
+
     /// The anchor (id) of the string on the stone `p`.
     #[inline(always)]
     pub(crate) fn string_id(&self, p: usize) -> usize {

@@ -38,7 +38,7 @@ use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, EMPTY, Move, Point};
+use super::board::{Board, EMPTY, Move, Point, stone};
 use super::game::GoGame;
 use super::patterns::is_mogo_pattern;
 use super::playout::Playout;
@@ -186,92 +186,147 @@ impl MogoPolicy {
     #[inline]
     fn rule_move(&self, board: &Board, rng: &mut XorShiftRng) -> Option<(usize, Rule)> {
         let c = &self.config;
-        let me = board.to_move();
-        let ko = board.ko_index();
-        // Empty, legal under simple ko, and not an own eye.
-        let playable = |p: usize| {
-            board.cell(p) == EMPTY
-                && p != ko
-                && !board.is_own_eye(p, me)
-                && board.is_legal_at(p, me)
+        let cx = Context {
+            board,
+            me: board.to_move(),
+            ko: board.ko_index(),
         };
         let last = match board.last_move() {
             Move::Play(point) if board.cell(point.index()) != EMPTY => Some(point.index()),
             _ => None,
         };
-
-        if let (true, Some(last)) = (c.save_atari, last) {
-            let mut found = Candidates::new();
-            tactics::save_atari(board, last, me, &mut found);
-            found.retain(playable);
-            if let Some(p) = found.pick(rng) {
+        if let Some(last) = last {
+            if c.save_atari
+                && let Some(p) = cx.save_atari(last, rng)
+            {
                 return Some((p, Rule::SaveAtari));
             }
-        }
-
-        if let (true, Some(last)) = (c.nakade, last) {
-            let mut found = Candidates::new();
-            for x in tactics::around(board, last) {
-                if board.cell(x) == EMPTY
-                    && let Some(centre) = tactics::nakade_centre(board, x, me)
-                {
-                    found.push(centre);
-                }
-            }
-            found.retain(playable);
-            if let Some(p) = found.pick(rng) {
+            if c.nakade
+                && let Some(p) = cx.nakade(last, rng)
+            {
                 return Some((p, Rule::Nakade));
             }
         }
+        if c.fill_board
+            && let Some(p) = cx.fill_board(c.fill_board_tries, rng)
+        {
+            return Some((p, Rule::FillBoard));
+        }
+        if c.patterns
+            && let Some(last) = last
+            && let Some(m) = cx.pattern(last, rng)
+        {
+            if c.approach
+                && let Some(a) = tactics::approach_move(board, m, cx.me)
+                && cx.playable(a)
+                && u64::from(rng.next_u32()) < self.approach_threshold
+            {
+                return Some((a, Rule::Approach));
+            }
+            return Some((m, Rule::Pattern));
+        }
+        if c.capture
+            && let Some(p) = cx.capture(rng)
+        {
+            return Some((p, Rule::Capture));
+        }
+        None
+    }
+}
 
-        if c.fill_board {
-            let size = usize::from(board.size());
-            let points = size * size;
-            for _ in 0..c.fill_board_tries {
-                let i = random_index(rng, points);
-                let Some(point) = board.point((i % size) as u8, (i / size) as u8) else {
-                    continue;
-                };
-                let p = point.index();
-                if tactics::is_empty_3x3(board, p) && p != ko {
-                    return Some((p, Rule::FillBoard));
-                }
+/// What every rule looks at: the board, the player to move and the ko point.
+struct Context<'a> {
+    board: &'a Board,
+    me: Color,
+    ko: usize,
+}
+
+impl Context<'_> {
+    /// Whether `p` is empty, legal under simple ko, and not an own eye.
+    #[inline(always)]
+    fn playable(&self, p: usize) -> bool {
+        self.board.cell(p) == EMPTY
+            && p != self.ko
+            && !self.board.is_own_eye(p, self.me)
+            && self.board.is_legal_at(p, self.me)
+    }
+
+    /// Rule 1.
+    #[inline(never)]
+    fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
+        let mut found = Candidates::new();
+        tactics::save_atari(self.board, last, self.me, &mut found);
+        found.retain(|p| self.playable(p));
+        found.pick(rng)
+    }
+
+    /// Rule 2.
+    #[inline(never)]
+    fn nakade(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
+        let board = self.board;
+        let mut found = Candidates::new();
+        let own = usize::from(stone(self.me));
+        for x in tactics::around(board, last) {
+            // A point of a 3-point space has 1 or 2 empty neighbours and none of `me`.
+            let counts = board.neighbour_counts(x);
+            if board.cell(x) == EMPTY
+                && counts[own] == 0
+                && matches!(counts[usize::from(EMPTY)], 1 | 2)
+                && let Some(centre) = tactics::nakade_centre(board, x, self.me)
+            {
+                found.push(centre);
             }
         }
+        found.retain(|p| self.playable(p));
+        found.pick(rng)
+    }
 
-        if let (true, Some(last)) = (c.patterns, last) {
-            let mut found = Candidates::new();
-            for q in tactics::window(board, last) {
-                if board.cell(q) == EMPTY
-                    && is_mogo_pattern(tactics::pattern_code(board, q, me))
-                    && playable(q)
-                {
-                    found.push(q);
-                }
-            }
-            if let Some(m) = found.pick(rng) {
-                if c.approach
-                    && let Some(a) = tactics::approach_move(board, m, me)
-                    && playable(a)
-                    && u64::from(rng.next_u32()) < self.approach_threshold
-                {
-                    return Some((a, Rule::Approach));
-                }
-                return Some((m, Rule::Pattern));
-            }
-        }
-
-        if c.capture {
-            let enemy = me.opponent();
-            let (count, _) = tactics::count_captures(board, enemy, None, playable);
-            if count > 0 {
-                let k = random_index(rng, count);
-                if let (_, Some(p)) = tactics::count_captures(board, enemy, Some(k), playable) {
-                    return Some((p, Rule::Capture));
-                }
+    /// Rule 3.
+    #[inline(never)]
+    fn fill_board(&self, tries: u8, rng: &mut XorShiftRng) -> Option<usize> {
+        let board = self.board;
+        let size = usize::from(board.size());
+        let stride = board.stride_cells();
+        for _ in 0..tries {
+            // A uniform point of the board: a row and a column.
+            let row = random_index(rng, size);
+            let col = random_index(rng, size);
+            let p = (row + 1) * stride + col + 1;
+            if board.neighbour_counts(p)[usize::from(EMPTY)] == 4 && tactics::is_empty_3x3(board, p)
+            {
+                return Some(p);
             }
         }
         None
+    }
+
+    /// Rule 4 before the approach refinement.
+    #[inline(never)]
+    fn pattern(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
+        let board = self.board;
+        let mut found = Candidates::new();
+        for q in tactics::window(board, last) {
+            if board.cell(q) == EMPTY
+                && is_mogo_pattern(tactics::pattern_code(board, q, self.me))
+                && self.playable(q)
+            {
+                found.push(q);
+            }
+        }
+        found.pick(rng)
+    }
+
+    /// Rule 5.
+    #[inline(never)]
+    fn capture(&self, rng: &mut XorShiftRng) -> Option<usize> {
+        let enemy = self.me.opponent();
+        let playable = |p| self.playable(p);
+        let (count, _) = tactics::count_captures(self.board, enemy, None, playable);
+        if count == 0 {
+            return None;
+        }
+        let k = random_index(rng, count);
+        tactics::count_captures(self.board, enemy, Some(k), playable).1
     }
 }
 
@@ -322,5 +377,587 @@ impl Knowledge<GoGame> for MogoPolicy {
             return None;
         }
         Some(state.play_on_board(|board| self.play(board, rng)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::go::diagram;
+    use crate::go::patterns::{Cell, is_mogo_pattern, neighbourhood_code};
+
+    /// The point of a GTP vertex such as "C3".
+    fn at(board: &Board, vertex: &str) -> Point {
+        let col = diagram::COLUMNS
+            .iter()
+            .position(|&c| c == vertex.as_bytes()[0])
+            .unwrap() as u8;
+        let row: u8 = vertex[1..].parse().unwrap();
+        board.point(col, row - 1).unwrap()
+    }
+
+    /// A diagram, then `last` played by `by`: the other player is to move.
+    fn position(text: &str, by: Color, last: &str) -> Board {
+        let mut board = diagram::parse(text).unwrap();
+        board.set_to_move(by);
+        let mv = Move::Play(at(&board, last));
+        board.try_play(mv).unwrap();
+        board
+    }
+
+    /// How often each move and rule comes out of one position over `seeds` seeds.
+    fn moves(board: &Board, config: MogoConfig, seeds: u64) -> std::vec::Vec<(Move, Rule)> {
+        let policy = MogoPolicy::new(config);
+        (0..seeds)
+            .map(|seed| {
+                let mut b = board.clone();
+                policy.play_traced(&mut b, &mut XorShiftRng::seed_from_u64(seed))
+            })
+            .collect()
+    }
+
+    fn share(found: &[(Move, Rule)], mv: Move) -> f64 {
+        found.iter().filter(|(m, _)| *m == mv).count() as f64 / found.len() as f64
+    }
+
+    fn only(f: impl FnOnce(&mut MogoConfig)) -> MogoConfig {
+        let mut config = MogoConfig::LIGHT;
+        f(&mut config);
+        config
+    }
+
+    /// The 3x3 code of `point` for the player to move, read through the public API only.
+    fn public_code(board: &Board, point: Point) -> u16 {
+        let (col, row) = board.coords(point).unwrap();
+        let me = board.to_move();
+        let mut cells = [Cell::OffBoard; 8];
+        // NW N NE W E SW S SE with north the row above (any rigid reading will do).
+        let offsets = [
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (-1, 0),
+            (1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
+        for (cell, (dc, dr)) in cells.iter_mut().zip(offsets) {
+            let (c, r) = (i16::from(col) + dc, i16::from(row) + dr);
+            if let (Ok(c), Ok(r)) = (u8::try_from(c), u8::try_from(r))
+                && let Some(q) = board.point(c, r)
+            {
+                *cell = match board.color_at(q) {
+                    None => Cell::Empty,
+                    Some(color) if color == me => Cell::Mover,
+                    Some(_) => Cell::Opponent,
+                };
+            }
+        }
+        neighbourhood_code(cells)
+    }
+
+    /// Whether the player to move may play `point` in a playout: legal under simple ko and
+    /// not an own eye.
+    fn playable(board: &Board, point: Point) -> bool {
+        board.check(Move::Play(point)).is_ok() && !board.is_own_eye(point.index(), board.to_move())
+    }
+
+    fn is_neighbour8(board: &Board, a: Point, b: Point) -> bool {
+        let (ac, ar) = board.coords(a).unwrap();
+        let (bc, br) = board.coords(b).unwrap();
+        a != b && ac.abs_diff(bc) <= 1 && ar.abs_diff(br) <= 1
+    }
+
+    /// Random positions: light playouts from empty boards of several sizes, stopped after a
+    /// random number of turns.
+    fn random_positions(count: usize, seed: u64) -> std::vec::Vec<Board> {
+        let mut rng = XorShiftRng::seed_from_u64(seed);
+        (0..count)
+            .map(|i| {
+                let size = [5u8, 7, 9, 9, 13, 19][i % 6];
+                let mut board = Board::new(size).unwrap();
+                let turns = random_index(&mut rng, usize::from(size) * usize::from(size) * 2);
+                for _ in 0..turns {
+                    if board.is_over() {
+                        break;
+                    }
+                    board.play_light_move(&mut rng);
+                }
+                board
+            })
+            .collect()
+    }
+
+    const ESCAPE: &str = "
+ 7 . . . . . . .
+ 6 . . . . . . .
+ 5 . . . . . . .
+ 4 . . . . . . .
+ 3 . O X . . . .
+ 2 . . O . . . .
+ 1 . . . . . . .
+";
+
+    #[test]
+    fn save_atari_plays_the_escape_that_gives_two_liberties() {
+        // White C4 puts C3 in atari; D3 gives it 3 liberties.
+        let board = position(ESCAPE, Color::White, "C4");
+        let d3 = Move::Play(at(&board, "D3"));
+        let found = moves(&board, MogoConfig::default(), 200);
+        assert!(
+            found.iter().all(|&f| f == (d3, Rule::SaveAtari)),
+            "{found:?}"
+        );
+        // Switched off, the escape is one move among many.
+        let off = MogoConfig {
+            save_atari: false,
+            ..MogoConfig::default()
+        };
+        let found = moves(&board, off, 400);
+        assert!(found.iter().all(|&(_, r)| r != Rule::SaveAtari));
+        let rate = share(&found, d3);
+        println!("D3 without save atari: {:.1}%", 100.0 * rate);
+        assert!(rate < 0.6, "{rate}");
+        assert!(share(&moves(&board, MogoConfig::LIGHT, 400), d3) < 0.1);
+    }
+
+    #[test]
+    fn save_atari_also_captures_an_adjacent_string_in_atari() {
+        // White D4 puts D3 in atari (liberty D2); White C3, next to it, is in atari (C2).
+        let board = position(
+            "
+ 7 . . . . . . .
+ 6 . . . . . . .
+ 5 . . . . . . .
+ 4 . . X . . . .
+ 3 . X O X O . .
+ 2 . . . . . . .
+ 1 . . . . . . .
+",
+            Color::White,
+            "D4",
+        );
+        let (d2, c2) = (Move::Play(at(&board, "D2")), Move::Play(at(&board, "C2")));
+        let found = moves(&board, MogoConfig::default(), 400);
+        assert!(
+            found
+                .iter()
+                .all(|&(m, r)| r == Rule::SaveAtari && (m == d2 || m == c2)),
+            "{found:?}"
+        );
+        let rate = share(&found, c2);
+        assert!((0.4..0.6).contains(&rate), "capture {rate}");
+    }
+
+    #[test]
+    fn a_hopeless_escape_is_not_chosen_by_save_atari() {
+        // White C3 puts C2 in atari; C1 would leave it one liberty (B1).
+        let board = position(
+            "
+ 5 . . . . .
+ 4 . . . . .
+ 3 . . . . .
+ 2 . O X O .
+ 1 . . . O .
+",
+            Color::White,
+            "C3",
+        );
+        let found = moves(&board, only(|c| c.save_atari = true), 400);
+        assert!(found.iter().all(|&(_, r)| r == Rule::Random), "{found:?}");
+        assert!(share(&found, Move::Play(at(&board, "C1"))) < 0.2);
+    }
+
+    #[test]
+    fn capture_takes_a_string_in_atari_anywhere() {
+        // White C6 is in atari (C7), far from White's last move G1.
+        let board = position(
+            "
+ 7 . . . . . . .
+ 6 . X O X . . .
+ 5 . . X . . . .
+ 4 . . . . . . .
+ 3 . . . . . . .
+ 2 . . . . . . .
+ 1 . . . . . . .
+",
+            Color::White,
+            "G1",
+        );
+        let c7 = Move::Play(at(&board, "C7"));
+        let found = moves(&board, only(|c| c.capture = true), 100);
+        assert!(found.iter().all(|&f| f == (c7, Rule::Capture)), "{found:?}");
+        let found = moves(&board, MogoConfig::default(), 200);
+        assert!(found.iter().any(|&f| f == (c7, Rule::Capture)));
+        let off = MogoConfig {
+            capture: false,
+            ..MogoConfig::default()
+        };
+        let found = moves(&board, off, 400);
+        assert!(found.iter().all(|&(_, r)| r != Rule::Capture));
+        assert!(share(&found, c7) < 0.1);
+    }
+
+    #[test]
+    fn nakade_plays_the_vital_point_of_straight_and_bent_threes() {
+        // White B3 closes a straight three B2 C2 D2: its centre is C2.
+        let straight = position(
+            "
+ 7 . . . . . . .
+ 6 . . . . . . .
+ 5 . . . . . . .
+ 4 . . . . . . .
+ 3 O . O O O . .
+ 2 O . . . O . .
+ 1 O O O O O . .
+",
+            Color::White,
+            "B3",
+        );
+        // White C3 closes a bent three B2 C2 B1: its centre is B2.
+        let bent = position(
+            "
+ 7 . . . . . . .
+ 6 . . . . . . .
+ 5 . . . . . . .
+ 4 . . . . . . .
+ 3 O O . O . . .
+ 2 O . . O . . .
+ 1 O . O O . . .
+",
+            Color::White,
+            "C3",
+        );
+        for (board, centre) in [(&straight, "C2"), (&bent, "B2")] {
+            let vital = Move::Play(at(board, centre));
+            let found = moves(board, MogoConfig::default(), 200);
+            assert!(
+                found.iter().all(|&f| f == (vital, Rule::Nakade)),
+                "{found:?}"
+            );
+            let off = MogoConfig {
+                nakade: false,
+                ..MogoConfig::default()
+            };
+            let found = moves(board, off, 400);
+            assert!(found.iter().all(|&(_, r)| r != Rule::Nakade));
+            let rate = share(&found, vital);
+            println!("{centre} without nakade: {:.1}%", 100.0 * rate);
+            assert!(rate < 0.7, "{rate}");
+        }
+    }
+
+    #[test]
+    fn fill_board_plays_only_points_whose_3x3_is_empty() {
+        let config = only(|c| {
+            c.fill_board = true;
+            c.fill_board_tries = 10;
+        });
+        let policy = MogoPolicy::new(config);
+        let mut rng = XorShiftRng::seed_from_u64(3);
+        let mut filled = 0;
+        for mut board in random_positions(120, 11) {
+            while !board.is_over() {
+                let before = board.clone();
+                let (mv, rule) = policy.play_traced(&mut board, &mut rng);
+                if rule == Rule::FillBoard {
+                    filled += 1;
+                    let Move::Play(p) = mv else { panic!() };
+                    assert_eq!(before.color_at(p), None);
+                    assert_eq!(public_code(&before, p), 0, "{before:?} {p:?}");
+                } else {
+                    assert_eq!(
+                        rule,
+                        if mv == Move::Pass {
+                            Rule::Pass
+                        } else {
+                            Rule::Random
+                        }
+                    );
+                }
+            }
+        }
+        assert!(filled > 100, "{filled}");
+        // Off (0 tries, or the switch), it never plays.
+        for off in [
+            MogoConfig {
+                fill_board_tries: 0,
+                ..config
+            },
+            MogoConfig {
+                fill_board: false,
+                ..config
+            },
+        ] {
+            let found = moves(&Board::new(9).unwrap(), off, 200);
+            assert!(found.iter().all(|&(_, r)| r == Rule::Random));
+        }
+        let found = moves(&Board::new(9).unwrap(), config, 200);
+        assert!(found.iter().all(|&(_, r)| r == Rule::FillBoard));
+    }
+
+    #[test]
+    fn patterns_play_only_matching_points_around_the_last_move() {
+        let policy = MogoPolicy::new(only(|c| c.patterns = true));
+        let mut rng = XorShiftRng::seed_from_u64(5);
+        let (mut matched, mut random) = (0, 0);
+        for mut board in random_positions(150, 12) {
+            while !board.is_over() {
+                let before = board.clone();
+                let (mv, rule) = policy.play_traced(&mut board, &mut rng);
+                let matching = match before.last_move() {
+                    Move::Play(last) => before
+                        .empty_points()
+                        .filter(|&q| {
+                            is_neighbour8(&before, q, last)
+                                && is_mogo_pattern(public_code(&before, q))
+                                && playable(&before, q)
+                        })
+                        .count(),
+                    Move::Pass => 0,
+                };
+                match (rule, mv) {
+                    (Rule::Pattern, Move::Play(p)) => {
+                        matched += 1;
+                        let Move::Play(last) = before.last_move() else {
+                            panic!()
+                        };
+                        assert!(is_neighbour8(&before, p, last));
+                        assert!(is_mogo_pattern(public_code(&before, p)), "{before:?} {p:?}");
+                    }
+                    _ => {
+                        random += 1;
+                        assert_eq!(matching, 0, "a pattern was missed: {before:?}");
+                    }
+                }
+            }
+        }
+        println!("pattern moves {matched}, others {random}");
+        assert!(matched > 1000, "{matched}");
+        // Off, no pattern move.
+        let mut board = random_positions(1, 13).pop().unwrap();
+        let policy = MogoPolicy::new(MogoConfig::LIGHT);
+        while !board.is_over() {
+            let rule = policy.play_traced(&mut board, &mut rng).1;
+            assert!(rule == Rule::Random || rule == Rule::Pass);
+        }
+    }
+
+    /// Black to move after White's C7 (a position found by a search over light playouts,
+    /// the `#[ignore]`d test below): the only pattern move is D7, a self-atari (its one
+    /// liberty is E7); E7 connects to the E6 string and is no self-atari.
+    const APPROACH: &str = "
+ 7 X . . . . X .
+ 6 . . . O X . O
+ 5 O O O . X . .
+ 4 . X X . X X .
+ 3 . . X X . . .
+ 2 O . O O . . .
+ 1 . . . . O O X
+";
+
+    #[test]
+    fn approach_moves_replace_a_self_atari_pattern_move_half_the_time() {
+        const SEEDS: u64 = 4000;
+        let board = position(APPROACH, Color::White, "C7");
+        let (d7, e7) = (Move::Play(at(&board, "D7")), Move::Play(at(&board, "E7")));
+        let config = only(|c| {
+            c.patterns = true;
+            c.approach = true;
+            c.approach_probability = 0.5;
+        });
+        let found = moves(&board, config, SEEDS);
+        assert!(
+            found
+                .iter()
+                .all(|&f| f == (d7, Rule::Pattern) || f == (e7, Rule::Approach)),
+            "{found:?}"
+        );
+        // 4 standard errors of 4000 draws at 1/2: 0.032.
+        let rate = share(&found, e7);
+        println!("approach rate {:.2}%", 100.0 * rate);
+        assert!((0.468..0.532).contains(&rate), "{rate}");
+        // Always with probability 1; never when switched off or at probability 0.
+        let always = MogoConfig {
+            approach_probability: 1.0,
+            ..config
+        };
+        assert!(
+            moves(&board, always, 200)
+                .iter()
+                .all(|&f| f == (e7, Rule::Approach))
+        );
+        for off in [
+            MogoConfig {
+                approach: false,
+                ..config
+            },
+            MogoConfig {
+                approach_probability: 0.0,
+                ..config
+            },
+        ] {
+            assert!(
+                moves(&board, off, 200)
+                    .iter()
+                    .all(|&f| f == (d7, Rule::Pattern))
+            );
+        }
+        // With the patterns off, neither rule plays.
+        let found = moves(
+            &board,
+            MogoConfig {
+                patterns: false,
+                ..config
+            },
+            200,
+        );
+        assert!(found.iter().all(|&(_, r)| r == Rule::Random));
+    }
+
+    /// Finds positions like [`APPROACH`]: after a light move, exactly one playable pattern
+    /// point around it, a self-atari with a playable approach move. Run by hand with
+    /// `cargo test --lib find_approach -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn find_approach_positions() {
+        let mut rng = XorShiftRng::seed_from_u64(1);
+        let mut shown = 0;
+        for _ in 0..20_000 {
+            let mut board = Board::new(7).unwrap();
+            while !board.is_over() && shown < 6 {
+                let before = board.clone();
+                let Move::Play(last) = board.play_light_move(&mut rng) else {
+                    continue;
+                };
+                if board.ko().is_some() {
+                    continue;
+                }
+                let found: std::vec::Vec<Point> = board
+                    .empty_points()
+                    .filter(|&q| {
+                        is_neighbour8(&board, q, last)
+                            && is_mogo_pattern(public_code(&board, q))
+                            && playable(&board, q)
+                    })
+                    .collect();
+                let [m] = found[..] else { continue };
+                let Some(a) = tactics::approach_move(&board, m.index(), board.to_move()) else {
+                    continue;
+                };
+                if !playable(&board, Board::point_at(a)) {
+                    continue;
+                }
+                shown += 1;
+                let mut text = std::string::String::new();
+                diagram::write(&before, &mut text).unwrap();
+                println!(
+                    "{text}{:?} played {:?}, pattern {:?}, approach {:?}\n",
+                    before.to_move(),
+                    board.coords(last),
+                    board.coords(m),
+                    board.coords(Board::point_at(a))
+                );
+            }
+            if shown >= 6 {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn the_policy_never_plays_an_illegal_move_or_fills_its_own_eye() {
+        let mut rng = XorShiftRng::seed_from_u64(9);
+        let policies = [
+            MogoPolicy::default(),
+            MogoPolicy::new(MogoConfig {
+                approach_probability: 1.0,
+                fill_board_tries: 10,
+                ..MogoConfig::default()
+            }),
+        ];
+        let mut moves = 0u32;
+        for (i, mut board) in random_positions(1200, 21).into_iter().enumerate() {
+            let policy = &policies[i % 2];
+            while !board.is_over() {
+                let before = board.clone();
+                let mv = policy.play(&mut board, &mut rng);
+                assert_eq!(before.check(mv), Ok(()), "{before:?} {mv:?}");
+                if let Move::Play(p) = mv {
+                    assert!(
+                        !before.is_own_eye(p.index(), before.to_move()),
+                        "{before:?} {p:?}"
+                    );
+                } else {
+                    // A pass only when nothing else is playable.
+                    assert!(
+                        before.empty_points().all(|q| !playable(&before, q)),
+                        "{before:?}"
+                    );
+                }
+                moves += 1;
+            }
+            board.assert_consistent();
+        }
+        assert!(moves > 50_000, "{moves}");
+    }
+
+    #[test]
+    fn mogo_playouts_from_the_empty_9x9_board_end_and_are_scored() {
+        const PLAYOUTS: u32 = 4000;
+        let board = Board::new(9).unwrap();
+        let policy = MogoPolicy::default();
+        let mut rng = XorShiftRng::seed_from_u64(2026);
+        let (mut sum, mut black) = (0f64, 0u32);
+        for _ in 0..PLAYOUTS {
+            let playout = mogo_playout(&board, &policy, &mut rng);
+            sum += f64::from(playout.stones_placed);
+            black += u32::from(playout.winner == Color::Black);
+        }
+        let mean = sum / f64::from(PLAYOUTS);
+        let rate = f64::from(black) / f64::from(PLAYOUTS);
+        println!(
+            "MoGo playouts from the empty 9x9 board: mean stones {mean:.2}, Black wins {:.1}%",
+            100.0 * rate
+        );
+        assert!((60.0..160.0).contains(&mean), "{mean}");
+        assert!((0.2..0.8).contains(&rate), "{rate}");
+        // A finished board is scored as it stands.
+        let mut done = Board::new(5).unwrap();
+        done.play(Move::Pass);
+        done.play(Move::Pass);
+        let playout = mogo_playout(&done, &policy, &mut rng);
+        assert_eq!((playout.winner, playout.stones_placed), (Color::White, 0));
+    }
+
+    #[test]
+    fn mcts_searches_go_with_mogo_playouts() {
+        use crate::search::mcts::{Config, Mcts, Node, Ucb1};
+        let game = GoGame::new(7).unwrap();
+        let mut nodes = std::vec![Node::default(); 20_000];
+        let mut tree = Mcts::new(&mut nodes);
+        let mut rng = XorShiftRng::seed_from_u64(4);
+        let found = tree
+            .search(
+                &game,
+                &Ucb1::default(),
+                &MogoPolicy::default(),
+                &Config::default(),
+                300,
+                &mut rng,
+            )
+            .unwrap();
+        assert!(matches!(found.best, Some(Move::Play(_))));
+        // The listed-move form agrees with the played one.
+        let mut moves = <GoGame as crate::search::Game>::Moves::default();
+        crate::search::Game::legal_moves(&game, &mut moves);
+        let policy = MogoPolicy::default();
+        let i = policy.playout_move(&game, &moves, &mut XorShiftRng::seed_from_u64(8));
+        let mut played = game.clone();
+        let mv = policy.play_playout_move(&mut played, &mut XorShiftRng::seed_from_u64(8));
+        assert_eq!(Some(moves[i]), mv);
     }
 }

@@ -12,7 +12,7 @@
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{BLACK, Board, EMPTY, WHITE, stone};
+use super::board::{Board, EMPTY, stone};
 use super::patterns::swap_colours;
 use crate::search::game::random_index;
 
@@ -269,18 +269,15 @@ pub(crate) fn nakade_centre(board: &Board, x: usize, mover: Color) -> Option<usi
     }
     let stride = board.stride_cells();
     let touches = |a: usize, b: usize| a.abs_diff(b) == 1 || a.abs_diff(b) == stride;
-    region.into_iter().find(|&c| {
-        region
-            .iter()
-            .filter(|&&r| r != c && touches(r, c))
-            .count()
-            == 2
-    })
+    region
+        .into_iter()
+        .find(|&c| region.iter().filter(|&&r| r != c && touches(r, c)).count() == 2)
 }
 
-/// The strings of the colour with cell value `enemy` in atari whose liberty `playable`
-/// accepts, counted; with `pick = Some(k)`, the liberty of the `k`-th of them instead (as the
-/// count's second element). Walks every point of the board once.
+/// The strings of `enemy_color` in atari whose liberty `playable` accepts, counted; with
+/// `pick = Some(k)`, the liberty of the `k`-th of them instead (as the second element). Looks
+/// at the empty points only (a string in atari has its liberty there), and at the neighbours
+/// of those next to an `enemy_color` stone; each string is counted once, at its liberty.
 pub(crate) fn count_captures(
     board: &Board,
     enemy_color: Color,
@@ -288,20 +285,30 @@ pub(crate) fn count_captures(
     mut playable: impl FnMut(usize) -> bool,
 ) -> (usize, Option<usize>) {
     let enemy = stone(enemy_color);
-    debug_assert!(enemy == BLACK || enemy == WHITE);
-    let stride = board.stride_cells();
-    let size = usize::from(board.size());
-    let (first, end) = (stride + 1, stride * (size + 1));
     let mut count = 0;
-    for p in first..end {
-        if board.cell(p) == enemy && board.string_id(p) == p && board.string_liberties(p) == 1 {
-            let lib = usize::from(board.string_liberty_sum(p));
-            if playable(lib) {
-                if pick == Some(count) {
-                    return (count, Some(lib));
+    for &e in board.empty_list() {
+        let p = usize::from(e);
+        if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
+            continue;
+        }
+        let mut seen = [0usize; 4];
+        let mut here = 0;
+        for n in around(board, p) {
+            if board.cell(n) == enemy && board.string_liberties(n) == 1 {
+                let id = board.string_id(n);
+                if !seen[..here].contains(&id) {
+                    seen[here] = id;
+                    here += 1;
                 }
-                count += 1;
             }
+        }
+        if here > 0 && playable(p) {
+            if let Some(k) = pick
+                && k < count + here
+            {
+                return (count, Some(p));
+            }
+            count += here;
         }
     }
     (count, None)
@@ -365,13 +372,19 @@ mod tests {
         assert_eq!((after.liberties, after.liberty), (1, at(b, "C2")));
         assert!(is_self_atari(b, at(b, "A1"), Color::Black));
         assert!(!is_self_atari(b, at(b, "C2"), Color::Black));
-        assert_eq!(approach_move(b, at(b, "A1"), Color::Black), Some(at(b, "C2")));
+        assert_eq!(
+            approach_move(b, at(b, "A1"), Color::Black),
+            Some(at(b, "C2"))
+        );
         // No approach for a move that is no self-atari.
         assert_eq!(approach_move(b, at(b, "C2"), Color::Black), None);
         // White on A1 joins A2 and keeps A3 only (and captures nothing): a self-atari whose
         // one liberty A3 is no self-atari, so A3 is White's approach move.
         assert!(is_self_atari(b, at(b, "A1"), Color::White));
-        assert_eq!(approach_move(b, at(b, "A1"), Color::White), Some(at(b, "A3")));
+        assert_eq!(
+            approach_move(b, at(b, "A1"), Color::White),
+            Some(at(b, "A3"))
+        );
     }
 
     #[test]
@@ -411,10 +424,14 @@ mod tests {
         // A1 A2 B1 B2: four points, no nakade; fill one to make a bent three.
         assert_eq!(nakade_centre(b, at(b, "A1"), Color::Black), None);
         let mut bent = bent.clone();
-        bent.set_stone(bent.point(1, 1).unwrap(), Color::White).unwrap(); // B2
+        bent.set_stone(bent.point(1, 1).unwrap(), Color::White)
+            .unwrap(); // B2
         let b = &bent;
         // A2 A1 B1: bent three, centre A1.
-        assert_eq!(nakade_centre(b, at(b, "B1"), Color::Black), Some(at(b, "A1")));
+        assert_eq!(
+            nakade_centre(b, at(b, "B1"), Color::Black),
+            Some(at(b, "A1"))
+        );
     }
 
     #[test]
