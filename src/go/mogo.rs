@@ -591,7 +591,7 @@ mod tests {
         let found = moves(&board, only(|c| c.capture = true), 100);
         assert!(found.iter().all(|&f| f == (c7, Rule::Capture)), "{found:?}");
         let found = moves(&board, MogoConfig::default(), 200);
-        assert!(found.iter().any(|&f| f == (c7, Rule::Capture)));
+        assert!(found.contains(&(c7, Rule::Capture)));
         let off = MogoConfig {
             capture: false,
             ..MogoConfig::default()
