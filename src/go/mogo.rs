@@ -38,7 +38,7 @@ use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, EMPTY, Move, Point, stone};
+use super::board::{BLACK, Board, EMPTY, Move, Point, WHITE, stone};
 use super::game::GoGame;
 use super::patterns::is_mogo_pattern;
 use super::playout::Playout;
@@ -167,10 +167,22 @@ impl MogoPolicy {
 
     /// [`MogoPolicy::play`] that also tells which rule chose the move.
     pub fn play_traced(&self, board: &mut Board, rng: &mut XorShiftRng) -> (Move, Rule) {
+        self.play_remembering(board, rng, &mut Memory::default())
+    }
+
+    /// [`MogoPolicy::play_traced`] with what earlier moves of the same playout left in
+    /// `memory` (see [`Memory`]).
+    #[inline]
+    fn play_remembering(
+        &self,
+        board: &mut Board,
+        rng: &mut XorShiftRng,
+        memory: &mut Memory,
+    ) -> (Move, Rule) {
         if board.is_over() {
             return (Move::Pass, Rule::Pass);
         }
-        if let Some((p, rule)) = self.rule_move(board, rng) {
+        if let Some((p, rule)) = self.rule_move(board, rng, memory) {
             // Every candidate is an empty point of the board, legal under simple ko.
             let mv = Move::Play(point_of(p));
             board.play_unchecked(mv);
@@ -184,8 +196,15 @@ impl MogoPolicy {
 
     /// The move of the first rule (1-5) that has a candidate, as a padded-array index.
     #[inline]
-    fn rule_move(&self, board: &Board, rng: &mut XorShiftRng) -> Option<(usize, Rule)> {
+    fn rule_move(
+        &self,
+        board: &Board,
+        rng: &mut XorShiftRng,
+        memory: &mut Memory,
+    ) -> Option<(usize, Rule)> {
         let c = &self.config;
+        let me = board.to_move();
+        let ataris = &mut memory.ataris[me.index()];
         let cx = Context {
             board,
             me: board.to_move(),
@@ -195,6 +214,9 @@ impl MogoPolicy {
             Move::Play(point) if board.cell(point.index()) != EMPTY => Some(point.index()),
             _ => None,
         };
+        if c.capture {
+            ataris.update(board, me.opponent(), last);
+        }
         if let Some(last) = last {
             if c.save_atari
                 && let Some(p) = cx.save_atari(last, rng)
@@ -225,12 +247,127 @@ impl MogoPolicy {
             }
             return Some((m, Rule::Pattern));
         }
-        if c.capture
-            && let Some(p) = cx.capture(rng)
-        {
-            return Some((p, Rule::Capture));
+        if c.capture {
+            if ataris.turn != Some(board.turns()) && !ataris.collect(board, me.opponent()) {
+                // Too many to remember: walk the board.
+                if let Some(p) = cx.capture(rng) {
+                    return Some((p, Rule::Capture));
+                }
+                return None;
+            }
+            let mut found = Candidates::new();
+            for &s in ataris.stones() {
+                let lib = usize::from(board.string_liberty_sum(usize::from(s)));
+                if cx.playable(lib) {
+                    found.push_string(lib);
+                }
+            }
+            if let Some(p) = found.pick(rng) {
+                return Some((p, Rule::Capture));
+            }
         }
         None
+    }
+}
+
+/// What the policy remembers between the moves of one playout ([`mogo_playout`]) to save
+/// the capture rule its walk of the board: per player, the opponent strings in atari at that
+/// player's turn. Two turns later a string can be in atari only if it was then, or if it
+/// touches the player's own move since, or if it holds the opponent's last move (liberties
+/// shrink only where stones are placed), so the list is brought up to date from those few
+/// strings. The candidates are the same as the walk's, found in another order (so a playout
+/// with memory and one move at a time with [`MogoPolicy::play`] follow the same distribution,
+/// not the same draws).
+#[derive(Clone, Copy, Debug, Default)]
+struct Memory {
+    ataris: [Ataris; 2],
+}
+
+/// Opponent strings in atari at one player's turn, by one stone each.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ataris {
+    /// The turn the list is right for; `None` when unknown.
+    turn: Option<u16>,
+    len: usize,
+    stones: [u16; Ataris::CAPACITY],
+}
+
+impl Ataris {
+    /// More strings in atari than this at once is rare; the policy then walks the board.
+    const CAPACITY: usize = 8;
+
+    fn stones(&self) -> &[u16] {
+        &self.stones[..self.len]
+    }
+
+    /// Adds the string of the stone `s` if it is an `enemy` string in atari not yet listed;
+    /// false when the list is full.
+    #[inline(always)]
+    fn add(&mut self, board: &Board, s: usize, enemy: u8) -> bool {
+        if board.cell(s) != enemy || board.string_liberties(s) != 1 {
+            return true;
+        }
+        let id = board.string_id(s);
+        if self
+            .stones()
+            .iter()
+            .any(|&t| board.string_id(usize::from(t)) == id)
+        {
+            return true;
+        }
+        if self.len == Ataris::CAPACITY {
+            return false;
+        }
+        self.stones[self.len] = s as u16;
+        self.len += 1;
+        true
+    }
+
+    /// Brings the list from two turns ago up to this turn, or forgets it.
+    #[inline]
+    fn update(&mut self, board: &Board, enemy_color: Color, last: Option<usize>) {
+        let turns = board.turns();
+        if self.turn != Some(turns.wrapping_sub(2)) {
+            self.turn = None;
+            return;
+        }
+        let enemy = stone(enemy_color);
+        let old = *self;
+        self.len = 0;
+        let mut fits = true;
+        for &s in old.stones() {
+            fits &= self.add(board, usize::from(s), enemy);
+        }
+        if let Some(last) = last {
+            fits &= self.add(board, last, enemy);
+        }
+        if let Move::Play(mine) = board.previous_move() {
+            for n in tactics::around(board, mine.index()) {
+                fits &= self.add(board, n, enemy);
+            }
+        }
+        self.turn = fits.then_some(turns);
+    }
+
+    /// Lists the strings in atari by a walk of the board; false (and unknown) when they do
+    /// not fit.
+    fn collect(&mut self, board: &Board, enemy_color: Color) -> bool {
+        let enemy = stone(enemy_color);
+        self.len = 0;
+        self.turn = None;
+        for &e in board.empty_list() {
+            let p = usize::from(e);
+            if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
+                continue;
+            }
+            for n in tactics::around(board, p) {
+                if !self.add(board, n, enemy) {
+                    return false;
+                }
+            }
+        }
+        self.turn = Some(board.turns());
+        true
     }
 }
 
@@ -254,6 +391,13 @@ impl Context<'_> {
     /// Rule 1.
     #[inline(never)]
     fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
+        let own = stone(self.me);
+        if !tactics::around(self.board, last)
+            .into_iter()
+            .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
+        {
+            return None;
+        }
         let mut found = Candidates::new();
         tactics::save_atari(self.board, last, self.me, &mut found);
         found.retain(|p| self.playable(p));
@@ -264,7 +408,8 @@ impl Context<'_> {
     #[inline(never)]
     fn nakade(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
-        let mut found = Candidates::new();
+        let mut found = [0usize; 4];
+        let mut len = 0;
         let own = usize::from(stone(self.me));
         for x in tactics::around(board, last) {
             // A point of a 3-point space has 1 or 2 empty neighbours and none of `me`.
@@ -273,12 +418,18 @@ impl Context<'_> {
                 && counts[own] == 0
                 && matches!(counts[usize::from(EMPTY)], 1 | 2)
                 && let Some(centre) = tactics::nakade_centre(board, x, self.me)
+                && !found[..len].contains(&centre)
+                && self.playable(centre)
             {
-                found.push(centre);
+                found[len] = centre;
+                len += 1;
             }
         }
-        found.retain(|p| self.playable(p));
-        found.pick(rng)
+        match len {
+            0 => None,
+            1 => Some(found[0]),
+            n => Some(found[random_index(rng, n)]),
+        }
     }
 
     /// Rule 3.
@@ -306,7 +457,11 @@ impl Context<'_> {
         let board = self.board;
         let mut found = Candidates::new();
         for q in tactics::window(board, last) {
+            // Every MoGo pattern has a stone next to its centre (in the N cell of its
+            // picture, or W for edge 1), which the neighbour counts tell without the code.
+            let counts = board.neighbour_counts(q);
             if board.cell(q) == EMPTY
+                && counts[usize::from(BLACK)] + counts[usize::from(WHITE)] > 0
                 && is_mogo_pattern(tactics::pattern_code(board, q, self.me))
                 && self.playable(q)
             {
@@ -316,17 +471,17 @@ impl Context<'_> {
         found.pick(rng)
     }
 
-    /// Rule 5.
+    /// Rule 5 by a walk of the empty points (when too many strings are in atari to remember).
     #[inline(never)]
     fn capture(&self, rng: &mut XorShiftRng) -> Option<usize> {
         let enemy = self.me.opponent();
         let playable = |p| self.playable(p);
-        let (count, _) = tactics::count_captures(self.board, enemy, None, playable);
+        let (count, _) = tactics::count_captures(self.board, enemy, playable);
         if count == 0 {
             return None;
         }
         let k = random_index(rng, count);
-        tactics::count_captures(self.board, enemy, Some(k), playable).1
+        tactics::nth_capture(self.board, enemy, k, playable)
     }
 }
 
@@ -343,8 +498,9 @@ fn point_of(p: usize) -> Point {
 pub fn mogo_playout(board: &Board, policy: &MogoPolicy, rng: &mut XorShiftRng) -> Playout {
     let mut board = board.clone();
     let mut stones_placed = 0;
+    let mut memory = Memory::default();
     while !board.is_over() {
-        if let Move::Play(_) = policy.play(&mut board, rng) {
+        if let (Move::Play(_), _) = policy.play_remembering(&mut board, rng, &mut memory) {
             stones_placed += 1;
         }
     }
@@ -903,6 +1059,45 @@ mod tests {
             board.assert_consistent();
         }
         assert!(moves > 50_000, "{moves}");
+    }
+
+    /// The capture rule's memory of strings in atari, brought up to date move by move, is
+    /// always the list a walk of the board finds.
+    #[test]
+    fn the_remembered_ataris_are_those_on_the_board() {
+        let policy = MogoPolicy::default();
+        let mut rng = XorShiftRng::seed_from_u64(17);
+        let mut checked = 0;
+        for mut board in random_positions(300, 31) {
+            let mut memory = Memory::default();
+            while !board.is_over() {
+                let me = board.to_move();
+                let last = match board.last_move() {
+                    Move::Play(p) => Some(p.index()),
+                    Move::Pass => None,
+                };
+                let mut kept = memory.ataris[me.index()];
+                kept.update(&board, me.opponent(), last);
+                if kept.turn.is_some() {
+                    let mut fresh = Ataris::default();
+                    if fresh.collect(&board, me.opponent()) {
+                        let ids = |a: &Ataris| {
+                            let mut ids: std::vec::Vec<usize> = a
+                                .stones()
+                                .iter()
+                                .map(|&s| board.string_id(usize::from(s)))
+                                .collect();
+                            ids.sort_unstable();
+                            ids
+                        };
+                        assert_eq!(ids(&kept), ids(&fresh), "{board:?}");
+                        checked += 1;
+                    }
+                }
+                policy.play_remembering(&mut board, &mut rng, &mut memory);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -179,6 +179,16 @@ impl Candidates {
         }
     }
 
+    /// Adds `p` even when it is already there (one entry per string in atari, so that a
+    /// liberty shared by two strings is drawn twice as often), unless the set is full.
+    #[inline]
+    pub fn push_string(&mut self, p: usize) {
+        if self.len < Candidates::CAPACITY {
+            self.points[self.len] = p as u16;
+            self.len += 1;
+        }
+    }
+
     /// Keeps the points for which `keep` holds.
     #[inline]
     pub fn retain(&mut self, mut keep: impl FnMut(usize) -> bool) {
@@ -274,44 +284,70 @@ pub(crate) fn nakade_centre(board: &Board, x: usize, mover: Color) -> Option<usi
         .find(|&c| region.iter().filter(|&&r| r != c && touches(r, c)).count() == 2)
 }
 
-/// The strings of `enemy_color` in atari whose liberty `playable` accepts, counted; with
-/// `pick = Some(k)`, the liberty of the `k`-th of them instead (as the second element). Looks
-/// at the empty points only (a string in atari has its liberty there), and at the neighbours
-/// of those next to an `enemy_color` stone; each string is counted once, at its liberty.
+/// The strings of `enemy_color` in atari around the empty point `p`, counted once each.
+#[inline(always)]
+fn ataris_at(board: &Board, p: usize, enemy: u8) -> usize {
+    if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
+        return 0;
+    }
+    let mut seen = [0usize; 4];
+    let mut here = 0;
+    for n in around(board, p) {
+        if board.cell(n) == enemy && board.string_liberties(n) == 1 {
+            let id = board.string_id(n);
+            if !seen[..here].contains(&id) {
+                seen[here] = id;
+                here += 1;
+            }
+        }
+    }
+    here
+}
+
+/// The strings of `enemy_color` in atari whose liberty `playable` accepts, counted, and
+/// whether there is any string of that colour in atari at all. Looks at the empty points only
+/// (a string in atari has its liberty there) and at the neighbours of those next to an
+/// `enemy_color` stone; each string is counted once, at its liberty.
 pub(crate) fn count_captures(
     board: &Board,
     enemy_color: Color,
-    pick: Option<usize>,
     mut playable: impl FnMut(usize) -> bool,
-) -> (usize, Option<usize>) {
+) -> (usize, bool) {
+    let enemy = stone(enemy_color);
+    let (mut count, mut any) = (0, false);
+    for &e in board.empty_list() {
+        let p = usize::from(e);
+        let here = ataris_at(board, p, enemy);
+        if here > 0 {
+            any = true;
+            if playable(p) {
+                count += here;
+            }
+        }
+    }
+    (count, any)
+}
+
+/// The liberty of the `k`-th string that [`count_captures`] counts (in the same order).
+pub(crate) fn nth_capture(
+    board: &Board,
+    enemy_color: Color,
+    k: usize,
+    mut playable: impl FnMut(usize) -> bool,
+) -> Option<usize> {
     let enemy = stone(enemy_color);
     let mut count = 0;
     for &e in board.empty_list() {
         let p = usize::from(e);
-        if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
-            continue;
-        }
-        let mut seen = [0usize; 4];
-        let mut here = 0;
-        for n in around(board, p) {
-            if board.cell(n) == enemy && board.string_liberties(n) == 1 {
-                let id = board.string_id(n);
-                if !seen[..here].contains(&id) {
-                    seen[here] = id;
-                    here += 1;
-                }
-            }
-        }
+        let here = ataris_at(board, p, enemy);
         if here > 0 && playable(p) {
-            if let Some(k) = pick
-                && k < count + here
-            {
-                return (count, Some(p));
-            }
             count += here;
+            if k < count {
+                return Some(p);
+            }
         }
     }
-    (count, None)
+    None
 }
 
 #[cfg(test)]
@@ -450,11 +486,11 @@ mod tests {
         // White C3-D3? Row 3: A3 X, B3 O, C3 O, D3 X: the string B3-C3 has liberty ... B3's
         // neighbours A3 X, B4 X, B2 X, C3 O; C3's: C4 (empty), C2 X, D3 X: one liberty, C4.
         assert_eq!(b.string_liberties(at(b, "B3")), 1);
-        let (count, _) = count_captures(b, Color::White, None, |_| true);
-        assert_eq!(count, 1);
-        let (_, lib) = count_captures(b, Color::White, Some(0), |_| true);
-        assert_eq!(lib, Some(at(b, "C4")));
-        let (count, _) = count_captures(b, Color::Black, None, |_| true);
-        assert_eq!(count, 0);
+        assert_eq!(count_captures(b, Color::White, |_| true), (1, true));
+        assert_eq!(nth_capture(b, Color::White, 0, |_| true), Some(at(b, "C4")));
+        assert_eq!(nth_capture(b, Color::White, 1, |_| true), None);
+        // Not playable: none to capture, one in atari.
+        assert_eq!(count_captures(b, Color::White, |_| false), (0, true));
+        assert_eq!(count_captures(b, Color::Black, |_| true), (0, false));
     }
 }
