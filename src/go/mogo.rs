@@ -21,9 +21,17 @@
 //! ko and must not fill the mover's own eye (the light playout's eye rule), so a pass is played
 //! only when nothing else is playable.
 //!
-//! The hot path reads only the board's incremental strings and the cells around `last`; the
-//! capture rule is the only one that walks the board, and only when the local rules found
-//! nothing.
+//! The hot path reads only the board's incremental strings (exact liberty counts and sums)
+//! and the cells around `last`. The capture rule needs the opponent's strings in atari
+//! anywhere: [`mogo_playout`] remembers them from turn to turn and updates the list from the
+//! two moves played since, so it walks the board only at the start of a playout (or when
+//! more than 8 strings are in atari at once); a single [`MogoPolicy::play`] (as MCTS calls it
+//! through [`Knowledge`]) walks the empty points when it reaches that rule.
+//!
+//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): about
+//! 21-24k playouts/s from `arbor go playouts --policy mogo` (light: about 44k), some 150k
+//! instructions per playout under callgrind; Pachi's MoGo-like policy measured 15.7k on the
+//! same box. Mean 104.6 stones placed, Black wins about 45% (light: 107.3 and 41.9%).
 //!
 //! ```
 //! use arbor::go::{Board, MogoConfig, MogoPolicy, mogo_playout};
