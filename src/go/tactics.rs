@@ -381,13 +381,14 @@ mod tests {
         // White C1 joins C2 (in atari): the string keeps B1 and D1.
         let after = liberties_after(b, at(b, "C1"), Color::White);
         assert_eq!((after.liberties, after.captures), (2, false));
-        // Black C1 captures C2: one empty neighbour (B1, D1: two), and the captured stone.
+        // Black C1 captures C2 and has B1 and D1.
         let after = liberties_after(b, at(b, "C1"), Color::Black);
-        assert!(after.liberties == 2);
+        assert_eq!(after.liberties, 2);
         assert!(!is_self_atari(b, at(b, "C1"), Color::Black));
-        // White B3 touches nothing of its own: A3? no, B3's neighbours A3, B4, C3 (X), B2 (X):
-        // two liberties.
+        // A lone White stone on B3 has A3 and B4.
         assert_eq!(liberties_after(b, at(b, "B3"), Color::White).liberties, 2);
+        // Black on D1 joins D2 and keeps C1, E1 and more: no self-atari.
+        assert!(!is_self_atari(b, at(b, "D1"), Color::Black));
     }
 
     #[test]
@@ -483,8 +484,7 @@ mod tests {
         )
         .unwrap();
         let b = &board;
-        // White C3-D3? Row 3: A3 X, B3 O, C3 O, D3 X: the string B3-C3 has liberty ... B3's
-        // neighbours A3 X, B4 X, B2 X, C3 O; C3's: C4 (empty), C2 X, D3 X: one liberty, C4.
+        // White's B3-C3 has one liberty, C4.
         assert_eq!(b.string_liberties(at(b, "B3")), 1);
         assert_eq!(count_captures(b, Color::White, |_| true), (1, true));
         assert_eq!(nth_capture(b, Color::White, 0, |_| true), Some(at(b, "C4")));
@@ -492,5 +492,22 @@ mod tests {
         // Not playable: none to capture, one in atari.
         assert_eq!(count_captures(b, Color::White, |_| false), (0, true));
         assert_eq!(count_captures(b, Color::Black, |_| true), (0, false));
+
+        // Two White stones in atari share their liberty C2: two strings, drawn as two.
+        let shared = diagram::parse(
+            "
+ 5 . . . . .
+ 4 . . . . .
+ 3 . X . X .
+ 2 X O . O X
+ 1 . X . X .
+",
+        )
+        .unwrap();
+        let b = &shared;
+        assert_eq!(count_captures(b, Color::White, |_| true), (2, true));
+        for k in 0..2 {
+            assert_eq!(nth_capture(b, Color::White, k, |_| true), Some(at(b, "C2")));
+        }
     }
 }
