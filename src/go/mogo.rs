@@ -397,7 +397,7 @@ impl Context<'_> {
     }
 
     /// Rule 1.
-    #[inline(never)]
+    #[inline]
     fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let own = stone(self.me);
         if !tactics::around(self.board, last)
@@ -413,7 +413,7 @@ impl Context<'_> {
     }
 
     /// Rule 2.
-    #[inline(never)]
+    #[inline]
     fn nakade(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
         let mut found = [0usize; 4];
@@ -441,7 +441,7 @@ impl Context<'_> {
     }
 
     /// Rule 3.
-    #[inline(never)]
+    #[inline]
     fn fill_board(&self, tries: u8, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
         let size = usize::from(board.size());
@@ -462,7 +462,7 @@ impl Context<'_> {
     }
 
     /// Rule 4 before the approach refinement.
-    #[inline(never)]
+    #[inline]
     fn pattern(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
         let mut found = Candidates::new();
@@ -482,7 +482,7 @@ impl Context<'_> {
     }
 
     /// Rule 5 by a walk of the empty points (when too many strings are in atari to remember).
-    #[inline(never)]
+    #[inline]
     fn capture(&self, rng: &mut XorShiftRng) -> Option<usize> {
         let enemy = self.me.opponent();
         let playable = |p| self.playable(p);
