@@ -28,10 +28,10 @@
 //! more than 8 strings are in atari at once); a single [`MogoPolicy::play`] (as MCTS calls it
 //! through [`Knowledge`]) walks the empty points when it reaches that rule.
 //!
-//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): about
-//! 21-24k playouts/s from `arbor go playouts --policy mogo` (light: about 44k), some 150k
-//! instructions per playout under callgrind; Pachi's MoGo-like policy measured 15.7k on the
-//! same box. Mean 104.6 stones placed, Black wins about 45% (light: 107.3 and 41.9%).
+//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): 23-25k
+//! playouts/s under `cargo bench --bench go` (light: 61-69k), 142k instructions per playout
+//! under callgrind (light: 70k); Pachi's MoGo-like policy measured 15.7k/s on the same box.
+//! Mean 104.6 stones placed, Black wins 45.1% (light: 107.3 and 41.9%).
 //!
 //! ```
 //! use arbor::go::{Board, MogoConfig, MogoPolicy, mogo_playout};
