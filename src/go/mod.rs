@@ -42,7 +42,7 @@ pub use board::{
     Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
 };
 pub use game::GoGame;
-pub use mogo::{MogoConfig, MogoPolicy, Rule, mogo_playout};
+pub use mogo::{MogoConfig, MogoPolicy, mogo_playout};
 pub use playout::{Playout, light_playout};
 
 #[cfg(test)]
