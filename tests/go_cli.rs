@@ -76,8 +76,21 @@ fn bad_options_are_refused() {
         assert!(out.is_empty());
         assert!(err.starts_with("arbor: "), "{err}");
     }
-    let (code, out, err) = arbor(&["go", "playouts", "--policy", "mogo", "--count", "1"]);
-    assert_eq!(code, 1);
-    assert!(out.is_empty());
-    assert!(err.contains("not built yet"), "{err}");
+}
+
+#[test]
+fn mogo_playouts_end_with_the_same_result_line() {
+    let args = [
+        "go", "playouts", "--size", "9", "--policy", "mogo", "--count", "300", "--seed", "3",
+    ];
+    let (code, out, err) = arbor(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let (playouts, stones, black, speed) = parse_result(out.trim_end());
+    assert_eq!(playouts, 300);
+    assert!((40.0..160.0).contains(&stones), "{stones}");
+    assert!((10.0..90.0).contains(&black), "{black}");
+    assert!(speed > 0);
+    let (_, again, _) = arbor(&args);
+    assert_eq!(parse_result(again.trim_end()).1, stones);
 }

@@ -1071,3 +1071,77 @@ impl Board {
         self.passes = 0;
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Queries for the playout policies (src/go/tactics.rs, src/go/mogo.rs): read-only views of the
+// incremental data above by padded-array index. Every `p` must be below `CELLS` (a point of the
+// board or a cell next to one), which the callers get from the board itself.
+// ---------------------------------------------------------------------------------------------
+impl Board {
+    /// The distance between rows in the padded array: `size + 1`.
+    #[inline(always)]
+    pub(crate) fn stride_cells(&self) -> usize {
+        usize::from(self.stride)
+    }
+
+    /// The cell value (`EMPTY`, `BLACK`, `WHITE` or `BORDER`) at `p`.
+    #[inline(always)]
+    pub(crate) fn cell(&self, p: usize) -> u8 {
+        self.cells[p]
+    }
+
+    /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
+    #[inline(always)]
+    pub(crate) fn neighbour_counts(&self, p: usize) -> [u8; 4] {
+        self.neighbours[p]
+    }
+
+    /// The empty points' indices, in no particular order.
+    #[inline(always)]
+    pub(crate) fn empty_list(&self) -> &[u16] {
+        &self.empties[..usize::from(self.empty_count)]
+    }
+
+    /// The anchor (id) of the string on the stone `p`.
+    #[inline(always)]
+    pub(crate) fn string_id(&self, p: usize) -> usize {
+        usize::from(self.string[p])
+    }
+
+    /// The distinct liberties of the string on the stone `p`.
+    #[inline(always)]
+    pub(crate) fn string_liberties(&self, p: usize) -> u16 {
+        self.liberties[usize::from(self.string[p])]
+    }
+
+    /// The wrapping sum of the liberties' indices of the string on the stone `p`: its
+    /// liberty when it has one, the other one after subtracting a known one when it has two.
+    #[inline(always)]
+    pub(crate) fn string_liberty_sum(&self, p: usize) -> u16 {
+        self.liberty_sum[usize::from(self.string[p])]
+    }
+
+    /// The next stone of the string of the stone `p` (a circular list).
+    #[inline(always)]
+    pub(crate) fn next_stone(&self, p: usize) -> usize {
+        usize::from(self.next[p])
+    }
+
+    /// The simple-ko point's index, 0 (a border cell) when there is none.
+    #[inline(always)]
+    pub(crate) fn ko_index(&self) -> usize {
+        usize::from(self.ko)
+    }
+
+    /// The point of a padded-array index taken from this board.
+    #[inline(always)]
+    pub(crate) fn point_at(p: usize) -> Point {
+        Point(p as u16)
+    }
+
+    /// Whether `color` may play on the empty point `p`, simple ko aside.
+    #[inline(always)]
+    pub(crate) fn is_legal_at(&self, p: usize, color: Color) -> bool {
+        self.is_legal_empty(p, color)
+    }
+}

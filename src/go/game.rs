@@ -67,6 +67,14 @@ impl GoGame {
         Ok(())
     }
 
+    /// Lets a playout policy play one move straight on the board (simple ko, as playouts
+    /// use) and records the position it reached; returns the move `play` made.
+    pub(crate) fn play_on_board(&mut self, play: impl FnOnce(&mut Board) -> Move) -> Move {
+        let mv = play(&mut self.board);
+        let _ = self.history.push(self.board.position_hash());
+        mv
+    }
+
     /// Plays `mv` (checked by the board for simple ko only) and records the position.
     fn record(&mut self, mv: Move) {
         self.board.play_unchecked(mv);

@@ -34,14 +34,17 @@ pub mod board;
 pub mod diagram;
 pub mod game;
 pub mod gtp;
+pub mod mogo;
 pub mod player;
 pub mod playout;
+mod tactics;
 mod zobrist;
 
 pub use board::{
     Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
 };
 pub use game::GoGame;
+pub use mogo::{MogoConfig, MogoPolicy, mogo_playout};
 pub use playout::{LightPlayouts, Playout, light_playout};
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use std::time::Instant;
 use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::go::board::KOMI_LIMIT;
-use crate::go::{Board, Color, DEFAULT_KOMI, LightPlayouts, MAX_SIZE, MIN_SIZE};
+use crate::go::{
+    Board, Color, DEFAULT_KOMI, LightPlayouts, MAX_SIZE, MIN_SIZE, MogoPolicy, mogo_playout,
+};
 use crate::search::game::seeded_rng;
 
 pub const PLAYOUTS: Command = Command {
@@ -29,7 +31,7 @@ pub const PLAYOUTS: Command = Command {
             "policy",
             "POLICY",
             Kind::Choice(&["light", "mogo"]),
-            "playout policy: light (uniform, no own-eye filling); mogo is not built yet",
+            "playout policy: light (uniform, no own-eye filling) or mogo (MoGo's rules, issue 16)",
         )
         .or("light"),
         Opt::new(
@@ -69,11 +71,11 @@ fn playouts(args: Args) -> Result<(), Failure> {
     let count: u64 = args.need("count")?;
     let seed: u64 = args.need("seed")?;
     let komi: Option<f64> = args.get("komi")?;
-    if policy != "light" {
-        return Err(Failure::Job(format!(
-            "the {policy} playout policy is not built yet (only light is)"
-        )));
-    }
+    let mogo = match policy.as_str() {
+        "light" => None,
+        "mogo" => Some(MogoPolicy::default()),
+        other => return Err(Failure::Usage(format!("--policy {other}: unknown policy"))),
+    };
     let mut board = Board::new(size).map_err(|e| Failure::Usage(format!("--size {size}: {e}")))?;
     board
         .set_komi(komi.map_or(DEFAULT_KOMI, |k| k as f32))
@@ -83,7 +85,10 @@ fn playouts(args: Args) -> Result<(), Failure> {
     let (mut stones, mut black_wins) = (0u64, 0u64);
     let start = Instant::now();
     for _ in 0..count {
-        let playout = runs.run(&mut rng);
+        let playout = match &mogo {
+            Some(policy) => mogo_playout(&board, policy, &mut rng),
+            None => runs.run(&mut rng),
+        };
         stones += u64::from(playout.stones_placed);
         black_wins += u64::from(playout.winner == Color::Black);
     }

@@ -125,9 +125,9 @@ commands:
                     options; writes generations.csv, figure.svg, best.txt and
                     <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
   go playouts [--size 9] [--policy light|mogo] [--count 10000] [--seed 1] [--komi 7.5]
-                    play light playouts from the empty board on one thread; ends with
-                    `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
-                    (mean stones placed per playout, Black's win rate); mogo: not built yet
+                    play light or MoGo playouts from the empty board on one thread; ends
+                    with `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
+                    (mean stones placed per playout, Black's win rate)
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
          [--resign 0.1] [--nodes 1000000]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
