@@ -85,7 +85,8 @@ fn summary_line(stdout: &str) -> &str {
 fn two_games_between_arbor_engines_write_csv_and_sgfs_that_replay() {
     let dir = scratch("two-games");
     let out = dir.join("match");
-    let (black, white) = (arbor_engine("--seed 1"), arbor_engine("--seed 2"));
+    // `{game}` gives each game its own seed.
+    let (black, white) = (arbor_engine("--seed {game}"), arbor_engine("--seed 7"));
     let (code, stdout, stderr) = arbor(&[
         "go",
         "match",
@@ -154,22 +155,23 @@ fn a_killed_match_resumes_from_games_csv_and_a_damaged_csv_is_refused() {
             out.to_str().unwrap(),
         ])
     };
-    let (code, stdout, _) = run("1");
+    let (code, _, stderr) = run("1");
     assert_eq!(code, 0);
-    assert!(stdout.contains("game 1:"));
+    assert!(stderr.contains("game 1/1:"), "{stderr}");
     let (code, stdout, stderr) = run("2");
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("resuming after 1 games"), "{stdout}");
     assert!(
-        !stdout.contains("game 1:") && stdout.contains("game 2:"),
-        "{stdout}"
+        !stderr.contains("game 1/") && stderr.contains("game 2/2:"),
+        "{stderr}"
     );
+    assert!(stderr.contains("ETA"), "{stderr}");
     assert!(summary_line(&stdout).starts_with("result games 2 "));
     assert_eq!(csv_rows(&out).len(), 3);
     // Asking for no more games than are there plays none.
-    let (code, stdout, _) = run("2");
+    let (code, _, stderr) = run("2");
     assert_eq!(code, 0);
-    assert!(!stdout.contains("game 2:"));
+    assert!(!stderr.contains("game 2/"));
 
     let csv = out.join("games.csv");
     let text = fs::read_to_string(&csv).unwrap();

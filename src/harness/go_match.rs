@@ -13,7 +13,6 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use super::args::{Command, Kind, Opt};
-use super::parallel::Progress;
 use super::play::wilson;
 use super::resources::write_file;
 use super::{Args, Failure};
@@ -27,9 +26,10 @@ use crate::search::game::seeded_rng;
 pub const COMMAND: Command = Command {
     name: "go match",
     operands: "",
-    about: "referee a match between two GTP engines (each command is split on whitespace;\n\
-            engine A is --black, B is --white, and they swap colours every game); writes\n\
-            games.csv and one SGF per game in --out, resumes from games.csv, and ends with\n\
+    about: "referee a match between two GTP engines (each command is split on whitespace,\n\
+            `{game}` in it becomes the game's number, e.g. for `--seed {game}`); engine A is\n\
+            --black, B is --white, and they swap colours every game; writes games.csv and\n\
+            one SGF per game in --out, resumes from games.csv, and ends with\n\
             `result games <n> A wins <w> (<rate>%, 95% <low>%..<high>%) B wins ... draws <d>\n\
             disagreements <n>`",
     options: &[
@@ -172,24 +172,25 @@ pub fn run(args: Args) -> Result<(), Failure> {
         outln!("resuming after {} games in {}", rows.len(), dir.display());
     }
     let remaining = games.saturating_sub(rows.len());
-    let mut progress = Progress::new(remaining);
-    for done in 0..remaining {
+    let start = Instant::now();
+    for done in 1..=remaining {
         let number = rows.len() + 1;
         let row = play_game(&settings, number)?;
         append_row(&dir, &row)?;
         let sgf = dir.join(format!("game-{number:04}.sgf"));
         write_file(&sgf, &row.sgf)?;
-        outln!(
-            "game {number}: {} (black) vs {} (white): {} ({})",
+        // Progress is a line per game on stderr (games take seconds to minutes), so that the
+        // result of each is seen as it comes and stdout keeps only the match's lines.
+        let eta = start.elapsed().as_secs_f64() / done as f64 * (remaining - done) as f64;
+        noteln!(
+            "game {number}/{games}: {} (black) vs {} (white): {} ({}), ETA {eta:.0} s",
             row.black,
             row.white,
             row.result,
             row.reason
         );
         rows.push(row);
-        progress.update(done + 1);
     }
-    progress.finish();
     summary(&rows);
     Ok(())
 }
@@ -579,7 +580,11 @@ fn play_game(settings: &Settings, number: usize) -> Result<Row, Failure> {
     let black_index = black_engine(number);
     let labels = ['A', 'B'];
     let flags = ["--black", "--white"];
-    let start = |i: usize| Engine::start(&settings.commands[i], flags[i]);
+    // `{game}` in a command becomes the game's number: `gnugo --seed {game}` varies games.
+    let start = |i: usize| {
+        let command = settings.commands[i].replace("{game}", &number.to_string());
+        Engine::start(&command, flags[i])
+    };
     // Indexed by colour: Black's engine first.
     let mut engines = [start(black_index)?, start(1 - black_index)?];
     let label_of = [labels[black_index], labels[1 - black_index]];

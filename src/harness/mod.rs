@@ -132,7 +132,8 @@ commands:
                     (mean stones placed per playout, Black's win rate)
   go match --black CMD --white CMD --games N [--size 9] [--komi 7.5] [--move-time 60]
            [--max-moves M] [--out DIR] [--seed 1]
-                    referee two GTP engines (commands split on whitespace), colours
+                    referee two GTP engines (commands split on whitespace, `{game}` in
+                    them becomes the game's number), colours
                     alternating; illegal moves, crashes, bad replies and timeouts lose by
                     forfeit; writes games.csv and SGFs in DIR (default go-match-seed<S>),
                     resumes from games.csv; ends with each engine's wins and 95% interval
