@@ -435,3 +435,51 @@ fn a_game_against_gnu_go_level_1() {
     assert!(summary_line(&stdout).starts_with("result games 1 "));
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn engines_that_disagree_on_the_score_are_scored_by_arbor() {
+    let dir = scratch("disagree");
+    let out = dir.join("match");
+    // Both pass at once and claim the win for Black and for White: arbor's own count (its
+    // ownership playouts on the empty board) decides.
+    let passer = |name: &str, score: &str| {
+        let script = dir.join(format!("{name}.sh"));
+        let text = format!(
+            "while read c rest; do case \"$c\" in genmove) printf '= pass\\n\\n';; \
+             final_score) printf '= {score}\\n\\n';; *) printf '=\\n\\n';; esac; done\n"
+        );
+        fs::write(&script, text).unwrap();
+        format!("sh {}", script.display())
+    };
+    let (code, stdout, stderr) = arbor(&[
+        "go",
+        "match",
+        "--black",
+        &passer("a", "B+1"),
+        "--white",
+        &passer("b", "W+1"),
+        "--games",
+        "1",
+        "--size",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let rows = csv_rows(&out);
+    let result = &rows[1][3];
+    assert!(
+        result.starts_with("B+") || result.starts_with("W+"),
+        "{:?}",
+        rows[1]
+    );
+    assert!(result[2..].parse::<f32>().is_ok(), "{:?}", rows[1]);
+    assert!(rows[1][6].contains("engines disagree"), "{:?}", rows[1]);
+    assert_eq!(&rows[1][7..], ["B+1", "W+1"]);
+    assert!(
+        summary_line(&stdout).ends_with("disagreements 1"),
+        "{stdout}"
+    );
+    replay(&out, 1);
+    let _ = fs::remove_dir_all(&dir);
+}
