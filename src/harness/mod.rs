@@ -43,6 +43,7 @@ mod agent_storage;
 mod args;
 pub mod evolve;
 mod go;
+mod go_match;
 mod gtp;
 mod hand;
 mod match3;
@@ -59,7 +60,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 11] = [
+const COMMANDS: [&Command; 12] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -70,6 +71,7 @@ const COMMANDS: [&Command; 11] = [
     &solve::COMMAND,
     &evolve::COMMAND,
     &go::PLAYOUTS,
+    &go_match::COMMAND,
     &gtp::COMMAND,
 ];
 
@@ -128,6 +130,13 @@ commands:
                     play light or MoGo playouts from the empty board on one thread; ends
                     with `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
                     (mean stones placed per playout, Black's win rate)
+  go match --black CMD --white CMD --games N [--size 9] [--komi 7.5] [--move-time 60]
+           [--max-moves M] [--out DIR] [--seed 1]
+                    referee two GTP engines (commands split on whitespace, `{game}` in
+                    them becomes the game's number), colours
+                    alternating; illegal moves, crashes, bad replies and timeouts lose by
+                    forfeit; writes games.csv and SGFs in DIR (default go-match-seed<S>),
+                    resumes from games.csv; ends with each engine's wins and 95% interval
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
          [--resign 0.1] [--nodes 1000000]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
@@ -229,6 +238,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "playtest" => playtest::run(args),
         "solve" => solve::run(args),
         "evolve" => evolve::run(args),
+        "go" if command.name == "go match" => go_match::run(args),
         "go" => go::run(command, args),
         "gtp" => gtp::run(args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),

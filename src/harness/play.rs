@@ -181,7 +181,7 @@ fn play_match(
 }
 
 /// The Wilson score interval at 95% for `successes` out of `n`.
-fn wilson(successes: f64, n: f64) -> (f64, f64) {
+pub(super) fn wilson(successes: f64, n: f64) -> (f64, f64) {
     if n == 0.0 {
         return (0.0, 1.0);
     }
