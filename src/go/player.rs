@@ -41,6 +41,8 @@ use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
 
 /// The default resignation threshold: resign when the best move wins less than this.
 pub const DEFAULT_RESIGN: f32 = 0.1;
+/// [`PlayerConfig::mogo`]'s expansion threshold: 2 real visits past the even prior.
+pub const MOGO_EXPAND_THRESHOLD: u32 = 40;
 /// Light playouts for an ownership estimate (final score, dead stones, the pass judgement).
 pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
 
@@ -290,9 +292,13 @@ impl PlayerConfig {
     }
 
     /// [`PlayerConfig::for_size`] with MoGo's knowledge: MoGo playouts, the [`GoPriors`],
-    /// and MoGo's score (C = 1, c1 = 0.01, c2 = 1).
+    /// and MoGo's score (C = 1, c1 = 0.01, c2 = 1). The expansion threshold counts the
+    /// priors' equivalent simulations too (the search core enters them as visits), so it is
+    /// raised by the even prior's 14: a move with no other term is expanded after 2 real
+    /// visits as in the light player, one with more knowledge sooner.
     pub fn mogo(size: u8) -> PlayerConfig {
         PlayerConfig {
+            expand_threshold: MOGO_EXPAND_THRESHOLD,
             selection: Selection::MoGo(MoGo::default()),
             playouts: Playouts::Mogo(MogoConfig::default()),
             priors: Some(GoPriors::default()),

@@ -130,10 +130,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let mogo = PlayerConfig::mogo(size);
     let light = PlayerConfig::for_size(size);
-    let (selection, prior) = if priors == "on" {
-        (mogo.selection, mogo.priors)
+    let (selection, prior, expand_threshold) = if priors == "on" {
+        (mogo.selection, mogo.priors, mogo.expand_threshold)
     } else {
-        (light.selection, None)
+        (light.selection, None, light.expand_threshold)
     };
     let playouts = if policy == "mogo" {
         mogo.playouts
@@ -144,6 +144,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         selection,
         playouts,
         priors: prior,
+        expand_threshold,
         threads,
         seed,
         resign: resign as f32,
