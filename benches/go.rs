@@ -77,5 +77,33 @@ fn mogo_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, light_playouts, mogo_playouts, tree_search);
+/// The tree search with MoGo's knowledge (`PlayerConfig::mogo`: MoGo playouts, the Go
+/// priors, MoGo's score), one thread, from the empty 9x9 board.
+fn mogo_tree_search(c: &mut Criterion) {
+    use arbor::go::player::{Player, PlayerConfig};
+    use arbor::go::{Color, Move};
+    use arbor::search::mcts::{Never, Node};
+    const ITERATIONS: u32 = 10_000;
+    let mut storage = vec![Node::<Move>::default(); 1_000_000];
+    let mut group = c.benchmark_group("go_tree_search_mogo");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    group.bench_function("9x9_empty_10k_iterations_mogo_priors", |b| {
+        b.iter(|| {
+            let mut player =
+                Player::new(&mut storage, 9, PlayerConfig::mogo(9)).expect("a 9x9 player");
+            let decision = player.genmove(Color::Black, ITERATIONS, Never);
+            black_box(decision.expect("storage for the root").iterations)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    light_playouts,
+    mogo_playouts,
+    tree_search,
+    mogo_tree_search
+);
 criterion_main!(benches);

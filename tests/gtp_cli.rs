@@ -121,6 +121,40 @@ fn refuses_both_a_playout_count_and_a_time() {
     assert_eq!(code, 2, "{err}");
 }
 
+#[test]
+fn both_policies_with_and_without_priors_answer_genmove_with_a_legal_move() {
+    for (policy, priors) in [
+        ("mogo", "on"),
+        ("light", "off"),
+        ("mogo", "off"),
+        ("light", "on"),
+    ] {
+        let args = [
+            "--playouts",
+            "200",
+            "--seed",
+            "3",
+            "--policy",
+            policy,
+            "--priors",
+            priors,
+        ];
+        let script = "play b E5\ngenmove w\ngenmove b\nshowboard\n";
+        let (replies, code, err) = session(&args, script);
+        assert_eq!(code, 0, "{policy} {priors}: {err}");
+        assert_eq!(replies.len(), 4, "{replies:?}");
+        for reply in &replies[1..3] {
+            let vertex = reply.split_once(' ').unwrap().1;
+            assert!(vertex.parse::<GoMove>().is_ok(), "{reply}");
+            assert_ne!(vertex, "E5", "{reply}");
+        }
+        let board = &replies[3];
+        assert_eq!(board.matches('X').count(), 2, "{board}");
+    }
+    let (_, code, err) = session(&["--policy", "heavy"], "");
+    assert_eq!(code, 2, "{err}");
+}
+
 /// A GTP engine in a child process.
 struct Engine {
     name: &'static str,

@@ -37,6 +37,7 @@ pub mod gtp;
 pub mod mogo;
 pub mod player;
 pub mod playout;
+pub mod prior;
 mod tactics;
 mod zobrist;
 
@@ -46,6 +47,7 @@ pub use board::{
 pub use game::GoGame;
 pub use mogo::{MogoConfig, MogoPolicy, mogo_playout};
 pub use playout::{LightPlayouts, Playout, light_playout};
+pub use prior::GoPriors;
 
 #[cfg(test)]
 mod tests;

@@ -20,21 +20,29 @@
 //! # Knowledge
 //!
 //! [`Player::genmove_with`] takes any [`Knowledge`] for [`TreeState`] (priors, playout
-//! policy); [`Player::genmove`] uses none (`()`): uniform light playouts and no priors. The
-//! MoGo priors and playouts plug in there.
+//! policy); [`Player::genmove`] uses the configuration's ([`GoKnowledge`]): light or MoGo
+//! playouts ([`Playouts`]), and the [`GoPriors`] or none. [`PlayerConfig::mogo`] is MoGo's
+//! player: MoGo playouts, the priors, and MoGo's score.
 
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
 use super::board::{Board, CELLS, MAX_POINTS, Move, PlayError, Point, Score, SetupError};
 use super::game::MAX_GAME_TURNS;
+use super::mogo::{MogoConfig, MogoPolicy};
+use super::prior::GoPriors;
 use crate::Error;
+use crate::search::game::PriorSink;
 use crate::search::game::seeded_rng;
-use crate::search::mcts::{Config, FinalMove, Mcts, Node, PlayoutPolicy, Rave, Stop};
+use crate::search::mcts::{
+    Config, FinalMove, Mcts, MoGo, Node, PlayoutPolicy, Rave, Selection, Stop,
+};
 use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
 
 /// The default resignation threshold: resign when the best move wins less than this.
 pub const DEFAULT_RESIGN: f32 = 0.1;
+/// [`PlayerConfig::mogo`]'s expansion threshold: 2 real visits past the even prior.
+pub const MOGO_EXPAND_THRESHOLD: u32 = 40;
 /// Light playouts for an ownership estimate (final score, dead stones, the pass judgement).
 pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
 
@@ -152,11 +160,104 @@ impl MoveIndex for TreeState<'_> {
     }
 }
 
+/// MCTS playouts in the tree state with the MoGo policy, played straight on the board
+/// under simple ko (as the light playouts are).
+impl Knowledge<TreeState<'_>> for MogoPolicy {
+    fn playout_move(&self, state: &TreeState<'_>, moves: &[Move], rng: &mut XorShiftRng) -> usize {
+        let mut board = state.board.clone();
+        let mv = self.play(&mut board, rng);
+        // A move the tree does not list (a superko repeat) falls back to the pass, last.
+        moves
+            .iter()
+            .position(|&m| m == mv)
+            .unwrap_or(moves.len().saturating_sub(1))
+    }
+
+    fn play_playout_move(&self, state: &mut TreeState<'_>, rng: &mut XorShiftRng) -> Option<Move> {
+        if state.board.is_over() {
+            return None;
+        }
+        Some(self.play(&mut state.board, rng))
+    }
+}
+
+/// The priors of [`GoPriors`] for the tree's listed moves; light playouts.
+impl Knowledge<TreeState<'_>> for GoPriors {
+    fn priors(&self, state: &TreeState<'_>, moves: &[Move], out: &mut impl PriorSink) {
+        self.write(&state.board, moves, out);
+    }
+
+    fn weighs_priors(&self) -> bool {
+        true
+    }
+}
+
+/// The playout policy of the player's playouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Playouts {
+    /// Uniform over the points that do not fill one's own eye ([`Board::play_light_move`]).
+    Light,
+    /// MoGo's sequence-like policy ([`MogoPolicy`]).
+    Mogo(MogoConfig),
+}
+
+/// The player's knowledge: its playout policy and its priors, from a [`PlayerConfig`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoKnowledge {
+    /// MoGo playouts, or light ones when `None`.
+    pub mogo: Option<MogoPolicy>,
+    /// The priors, or none.
+    pub priors: Option<GoPriors>,
+}
+
+impl GoKnowledge {
+    /// The knowledge `config` asks for.
+    pub fn of(config: &PlayerConfig) -> GoKnowledge {
+        GoKnowledge {
+            mogo: match config.playouts {
+                Playouts::Light => None,
+                Playouts::Mogo(c) => Some(MogoPolicy::new(c)),
+            },
+            priors: config.priors,
+        }
+    }
+}
+
+impl Knowledge<TreeState<'_>> for GoKnowledge {
+    fn priors(&self, state: &TreeState<'_>, moves: &[Move], out: &mut impl PriorSink) {
+        if let Some(priors) = &self.priors {
+            priors.write(&state.board, moves, out);
+        }
+    }
+
+    fn weighs_priors(&self) -> bool {
+        self.priors.is_some()
+    }
+
+    fn playout_move(&self, state: &TreeState<'_>, moves: &[Move], rng: &mut XorShiftRng) -> usize {
+        match &self.mogo {
+            Some(policy) => policy.playout_move(state, moves, rng),
+            None => crate::search::game::random_index(rng, moves.len()),
+        }
+    }
+
+    fn play_playout_move(&self, state: &mut TreeState<'_>, rng: &mut XorShiftRng) -> Option<Move> {
+        match &self.mogo {
+            Some(policy) => policy.play_playout_move(state, rng),
+            None => state.play_random_move(rng),
+        }
+    }
+}
+
 /// How the player searches and when it gives up.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerConfig {
-    /// The selection score (C and c1 of UCT-RAVE).
-    pub rave: Rave,
+    /// The selection score: UCT-RAVE (C and c1) or MoGo's score with H(d) and C / ln(2 + n).
+    pub selection: Selection,
+    /// The playout policy.
+    pub playouts: Playouts,
+    /// The priors of the tree's moves (H(d) and equivalent simulations), or none.
+    pub priors: Option<GoPriors>,
     /// Visits a leaf needs before it is expanded (saves storage: a 9x9 expansion makes up
     /// to 82 nodes).
     pub expand_threshold: u32,
@@ -173,18 +274,35 @@ pub struct PlayerConfig {
 }
 
 impl PlayerConfig {
-    /// The defaults for a `size` board: RAVE with C = 0 and c1 = 0.01, expansion after 2
-    /// visits, one thread, resignation below 10% after `size * size / 4` turns (20 on 9x9),
-    /// 400 ownership playouts, seed 1.
+    /// The defaults for a `size` board: RAVE with C = 0 and c1 = 0.01, light playouts, no
+    /// priors, expansion after 2 visits, one thread, resignation below 10% after
+    /// `size * size / 4` turns (20 on 9x9), 400 ownership playouts, seed 1.
     pub fn for_size(size: u8) -> PlayerConfig {
         PlayerConfig {
-            rave: Rave::default(),
+            selection: Selection::Rave(Rave::default()),
+            playouts: Playouts::Light,
+            priors: None,
             expand_threshold: 2,
             threads: 1,
             resign: DEFAULT_RESIGN,
             resign_after: u16::from(size) * u16::from(size) / 4,
             ownership_playouts: DEFAULT_OWNERSHIP_PLAYOUTS,
             seed: 1,
+        }
+    }
+
+    /// [`PlayerConfig::for_size`] with MoGo's knowledge: MoGo playouts, the [`GoPriors`],
+    /// and MoGo's score (C = 1, c1 = 0.01, c2 = 1). The expansion threshold counts the
+    /// priors' equivalent simulations too (the search core enters them as visits), so it is
+    /// raised by the even prior's 14: a move with no other term is expanded after 2 real
+    /// visits as in the light player, one with more knowledge sooner.
+    pub fn mogo(size: u8) -> PlayerConfig {
+        PlayerConfig {
+            expand_threshold: MOGO_EXPAND_THRESHOLD,
+            selection: Selection::MoGo(MoGo::default()),
+            playouts: Playouts::Mogo(MogoConfig::default()),
+            priors: Some(GoPriors::default()),
+            ..PlayerConfig::for_size(size)
         }
     }
 
@@ -503,7 +621,7 @@ impl<'s> Player<'s> {
         own.score(&self.board)
     }
 
-    /// [`Player::genmove_with`] without knowledge: light playouts, no priors.
+    /// [`Player::genmove_with`] with the knowledge of the configuration ([`GoKnowledge::of`]).
     pub fn genmove<S>(
         &mut self,
         color: Color,
@@ -513,7 +631,8 @@ impl<'s> Player<'s> {
     where
         S: Stop + Clone + Send,
     {
-        self.genmove_with(color, max_iterations, stop, &())
+        let knowledge = GoKnowledge::of(&self.config);
+        self.genmove_with(color, max_iterations, stop, &knowledge)
     }
 
     /// Chooses a move for `color` with at most `max_iterations` iterations (per thread)
@@ -558,11 +677,11 @@ impl<'s> Player<'s> {
         }
 
         let config = self.config.search_config();
-        let rave = self.config.rave;
+        let policy = self.config.selection;
         let state = TreeState::new(self.board.clone(), &self.history);
         let result = self.tree.search_on_threads_until(
             &state,
-            &rave,
+            &policy,
             knowledge,
             &config,
             max_iterations,
@@ -570,7 +689,7 @@ impl<'s> Player<'s> {
             stop,
             &mut self.rng,
         )?;
-        let summary = self.tree.root_summary::<TreeState<'_>, _>(&rave, &config);
+        let summary = self.tree.root_summary::<TreeState<'_>, _>(&policy, &config);
         decision.iterations = result.stats.iterations;
         decision.nodes = result.stats.nodes_used;
         decision.win_rate = summary.best_value;
@@ -643,6 +762,35 @@ mod tests {
             assert!(x.mv.is_some());
         }
         assert_eq!(one.board(), two.board());
+    }
+
+    #[test]
+    fn mogo_knowledge_plays_the_same_legal_moves_for_the_same_seed() {
+        let (mut a, mut b) = (storage(), storage());
+        let config = PlayerConfig::mogo(9);
+        let mut one = Player::new(&mut a, 9, config).unwrap();
+        let mut two = Player::new(&mut b, 9, config).unwrap();
+        for turn in 0..6 {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let x = one.genmove(color, 300, Never).unwrap();
+            let y = two.genmove(color, 300, Never).unwrap();
+            assert_eq!(x, y);
+            assert!(matches!(x.mv, Some(Move::Play(_))), "{x:?}");
+        }
+        assert_eq!(one.board(), two.board());
+        // The listed-move form of the MoGo playout agrees with the played one.
+        let policy = MogoPolicy::default();
+        let state = TreeState::new(one.board().clone(), &one.history);
+        let mut moves = <TreeState<'_> as Game>::Moves::default();
+        state.legal_moves(&mut moves);
+        let i = policy.playout_move(&state, &moves, &mut seeded_rng(8));
+        let mut played = state.clone();
+        let mv = policy.play_playout_move(&mut played, &mut seeded_rng(8));
+        assert_eq!(Some(moves[i]), mv);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::go::board::KOMI_LIMIT;
 use crate::go::gtp::{DEFAULT_PLAYOUTS, Engine, Limits, Status};
-use crate::go::player::{Player, PlayerConfig};
+use crate::go::player::{Player, PlayerConfig, Playouts};
 use crate::go::{MAX_SIZE, MIN_SIZE, Move};
 use crate::search::mcts::{MAX_SEARCH_THREADS, Node};
 
@@ -16,7 +16,7 @@ pub const COMMAND: Command = Command {
     name: "gtp go",
     operands: "",
     about: "play Go over GTP 2 on stdin/stdout (for Go GUIs and engine matches); MCTS with\n\
-            RAVE and light playouts, the tree kept between moves, time from\n\
+            MoGo's playouts and priors (or RAVE and light playouts), the tree kept between moves, time from\n\
             time_settings/time_left, ownership playouts for the final score and dead stones",
     options: &[
         Opt::new(
@@ -85,6 +85,22 @@ pub const COMMAND: Command = Command {
             "tree nodes (40 bytes each); a full tree stops growing and keeps searching",
         )
         .or("1000000"),
+        Opt::new(
+            "policy",
+            "P",
+            Kind::Choice(&["light", "mogo"]),
+            "playout policy: light (uniform, no own-eye fills) or mogo (MoGo's save atari,\n\
+             nakade, fill board, 3x3 patterns, capture)",
+        )
+        .or("mogo"),
+        Opt::new(
+            "priors",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "on: MoGo's score with the Go priors H(d) as equivalent simulations;\n\
+             off: UCT-RAVE without priors",
+        )
+        .or("on"),
     ],
 };
 
@@ -98,6 +114,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let komi: f64 = args.need("komi")?;
     let resign: f64 = args.need("resign")?;
     let nodes: usize = args.need("nodes")?;
+    let policy: String = args.need("policy")?;
+    let priors: String = args.need("priors")?;
     if playouts.is_some() && time.is_some() {
         return Err(Failure::Usage(
             "give --playouts or --time, not both".to_owned(),
@@ -110,7 +128,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
         },
         move_time_us: time.map(|s| (s * 1e6) as u64),
     };
+    let mogo = PlayerConfig::mogo(size);
+    let light = PlayerConfig::for_size(size);
+    let (selection, prior, expand_threshold) = if priors == "on" {
+        (mogo.selection, mogo.priors, mogo.expand_threshold)
+    } else {
+        (light.selection, None, light.expand_threshold)
+    };
+    let playouts = if policy == "mogo" {
+        mogo.playouts
+    } else {
+        Playouts::Light
+    };
     let config = PlayerConfig {
+        selection,
+        playouts,
+        priors: prior,
+        expand_threshold,
         threads,
         seed,
         resign: resign as f32,

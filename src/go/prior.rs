@@ -1,0 +1,357 @@
+//! Offline knowledge H(d) for the Go search: a prior for every listed move, in "equivalent
+//! simulations" (the MoGo implementation notes, section 4: the paper's expert rules enter
+//! "as an initial number of RAVE simulations, and as the additive H term"; the published
+//! realisation the notes quote is Pachi 10.00's priors).
+//!
+//! Each term that applies to a move adds `weight` simulations at `value` (a win rate for the
+//! mover in [0, 1]); the move's [`Prior`] is the weighted mean of the values and the sum of
+//! the weights. The search reads the value as H(d) in the MoGo score and enters the weight
+//! as that many simulations of that mean when the child is created, so a term of weight 20
+//! at value 1 reads "as if the move had won 20 more playouts", and fades as real simulations
+//! accumulate. The terms, with the source of each (the notes' list of the paper's rules and
+//! Pachi's values):
+//!
+//! | term | value x weight | source |
+//! |---|---|---|
+//! | every move (even prior) | 0.5 x 14 | Pachi: every move 0.5 x 14 |
+//! | captures a string in atari | 1 x (20 + 6 per stone, up to 80) | paper: captures; Pachi: playout-policy moves 1 x 14 |
+//! | saves an own string in atari (2+ liberties after) | 1 x (20 + 6 per stone, up to 80) | paper: extensions out of atari |
+//! | self-atari (one liberty after, no capture) | 0 x 30 | paper: self-atari avoided |
+//! | a MoGo 3x3 pattern matches for the mover | 1 x 14 | paper: 3x3 patterns; notes 3.3 |
+//! | distance 1 / 2 / 3 to the last move (Manhattan) | 1 x 30 / 20 / 10 | paper: closeness to the last move; Pachi: CFG distance 1 x 45/40/15 |
+//! | first line, nothing within distance 2 | 0 x 14 | paper: distance to the edge; Pachi: first line 0 x 14 |
+//! | second line, nothing within distance 2 | 0.25 x 14 | reading (between Pachi's first and third line) |
+//! | third line, nothing within distance 2 | 1 x 14 | Pachi: third line 1 x 14 |
+//! | pass | 0 x 14 | reading: a pass is a last resort; the player judges passes by ownership |
+//!
+//! A self-atari gets no distance bonus. The tree never lists a move that fills one's own
+//! eye (Pachi's 0 x 14 for those), so there is no such term. Everything reads the board's
+//! incremental strings and a few cells around each move: no walk of the board, no
+//! allocation, deterministic.
+
+use super::Color;
+use super::board::{BLACK, Board, Move, Point, WHITE, stone};
+use super::patterns::is_mogo_pattern;
+use super::tactics;
+use crate::search::game::{Prior, PriorSink};
+
+/// The weights of the terms, in equivalent simulations (see the module text).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoPriors {
+    /// Every move, at 0.5.
+    pub even: f32,
+    /// A capture, at 1: this plus `per_stone` for each stone taken, up to `max_tactical`.
+    pub capture: f32,
+    /// Saving an own string in atari, at 1: this plus `per_stone` for each stone saved.
+    pub save: f32,
+    /// Added per stone captured or saved.
+    pub per_stone: f32,
+    /// Cap of the capture and save weights.
+    pub max_tactical: f32,
+    /// A self-atari, at 0.
+    pub self_atari: f32,
+    /// A MoGo 3x3 pattern match, at 1.
+    pub pattern: f32,
+    /// Manhattan distance 1, 2, 3 to the opponent's last move, at 1.
+    pub near: [f32; 3],
+    /// Lines 1, 2, 3 with no stone within distance 2, at 0, 0.25 and 1.
+    pub empty_lines: [f32; 3],
+    /// The pass, at 0.
+    pub pass: f32,
+}
+
+impl Default for GoPriors {
+    fn default() -> Self {
+        GoPriors {
+            even: 14.0,
+            capture: 20.0,
+            save: 20.0,
+            per_stone: 6.0,
+            max_tactical: 80.0,
+            self_atari: 30.0,
+            pattern: 14.0,
+            near: [30.0, 20.0, 10.0],
+            empty_lines: [14.0, 14.0, 14.0],
+            pass: 14.0,
+        }
+    }
+}
+
+/// Weighted values summed: `wins / weight` is the prior's value.
+#[derive(Clone, Copy, Default)]
+struct Sum {
+    wins: f32,
+    weight: f32,
+}
+
+impl Sum {
+    #[inline]
+    fn add(&mut self, value: f32, weight: f32) {
+        if weight > 0.0 {
+            self.wins += value * weight;
+            self.weight += weight;
+        }
+    }
+
+    fn prior(self) -> Prior {
+        if self.weight > 0.0 {
+            Prior {
+                value: (self.wins / self.weight).clamp(0.0, 1.0),
+                weight: self.weight,
+            }
+        } else {
+            Prior::default()
+        }
+    }
+}
+
+impl GoPriors {
+    /// Writes the prior of each of `moves` (moves of the player to move on `board`) to `out`.
+    pub fn write(&self, board: &Board, moves: &[Move], out: &mut impl PriorSink) {
+        let last = match board.last_move() {
+            Move::Play(point) if board.color_at(point).is_some() => board.coords(point),
+            _ => None,
+        };
+        for (i, &mv) in moves.iter().enumerate() {
+            out.set(i, self.prior(board, mv, last));
+        }
+    }
+
+    /// The prior of `mv` for the player to move; `last` is the coordinates of the opponent's
+    /// last stone, if it is on the board.
+    pub fn prior(&self, board: &Board, mv: Move, last: Option<(u8, u8)>) -> Prior {
+        let mut sum = Sum::default();
+        sum.add(0.5, self.even);
+        let point = match mv {
+            Move::Pass => {
+                sum.add(0.0, self.pass);
+                return sum.prior();
+            }
+            Move::Play(point) => point,
+        };
+        let Some((col, row)) = board.coords(point) else {
+            return sum.prior();
+        };
+        if board.color_at(point).is_some() {
+            return sum.prior();
+        }
+        let me = board.to_move();
+        let p = point.index();
+        let (captured, saved) = tactical_stones(board, p, me);
+        if captured > 0 {
+            sum.add(1.0, self.tactical(self.capture, captured));
+        }
+        let after = tactics::liberties_after(board, p, me);
+        if saved > 0 && after.liberties >= 2 {
+            sum.add(1.0, self.tactical(self.save, saved));
+        }
+        let self_atari = after.liberties < 2 && !after.captures && captured == 0;
+        if self_atari {
+            sum.add(0.0, self.self_atari);
+        }
+        if is_mogo_pattern(tactics::pattern_code(board, p, me)) {
+            sum.add(1.0, self.pattern);
+        }
+        if let (false, Some((lc, lr))) = (self_atari, last) {
+            let d = usize::from(col.abs_diff(lc)) + usize::from(row.abs_diff(lr));
+            if (1..=3).contains(&d) {
+                sum.add(1.0, self.near[d - 1]);
+            }
+        }
+        let size = board.size();
+        let line = col.min(row).min(size - 1 - col).min(size - 1 - row);
+        if line < 3 && empty_around(board, col, row) {
+            let value = [0.0, 0.25, 1.0][usize::from(line)];
+            sum.add(value, self.empty_lines[usize::from(line)]);
+        }
+        sum.prior()
+    }
+
+    fn tactical(&self, base: f32, stones: u16) -> f32 {
+        (base + self.per_stone * f32::from(stones)).min(self.max_tactical)
+    }
+}
+
+/// Stones a move of `me` on the empty point `p` captures, and own stones in atari (their one
+/// liberty is `p`) it joins, each string counted once.
+fn tactical_stones(board: &Board, p: usize, me: Color) -> (u16, u16) {
+    let own = stone(me);
+    let mut seen = [usize::MAX; 4];
+    let (mut captured, mut saved) = (0u16, 0u16);
+    for (k, n) in tactics::around(board, p).into_iter().enumerate() {
+        let cell = board.cell(n);
+        if cell != BLACK && cell != WHITE {
+            continue;
+        }
+        if board.string_liberties(n) != 1 {
+            continue;
+        }
+        let id = board.string_id(n);
+        if seen[..k].contains(&id) {
+            continue;
+        }
+        seen[k] = id;
+        let stones = board
+            .string_size(Board::point_at(n))
+            .unwrap_or(1)
+            .min(u16::MAX / 2);
+        if cell == own {
+            saved = saved.saturating_add(stones);
+        } else {
+            captured = captured.saturating_add(stones);
+        }
+    }
+    (captured, saved)
+}
+
+/// Whether no stone lies within Manhattan distance 2 of (`col`, `row`).
+fn empty_around(board: &Board, col: u8, row: u8) -> bool {
+    for dc in -2i16..=2 {
+        for dr in -2i16..=2 {
+            if dc.abs() + dr.abs() > 2 {
+                continue;
+            }
+            let (c, r) = (i16::from(col) + dc, i16::from(row) + dr);
+            if !(0..256).contains(&c) || !(0..256).contains(&r) {
+                continue;
+            }
+            if let Some(q) = board.point(c as u8, r as u8) {
+                if board.color_at(q).is_some() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The prior the module text gives `point` (for tests and tools).
+pub fn prior_of(board: &Board, priors: &GoPriors, point: Point) -> Prior {
+    let last = match board.last_move() {
+        Move::Play(q) if board.color_at(q).is_some() => board.coords(q),
+        _ => None,
+    };
+    priors.prior(board, Move::Play(point), last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::diagram;
+
+    fn at(board: &Board, vertex: &str) -> Point {
+        let v = vertex.parse::<crate::go::vertex::Vertex>().unwrap();
+        board.point(v.col, v.row).unwrap()
+    }
+
+    /// A diagram, then `last` played by `by`: the other player is to move.
+    fn position(text: &str, by: Color, last: &str) -> Board {
+        let mut board = diagram::parse(text).unwrap();
+        board.set_to_move(by);
+        let mv = Move::Play(at(&board, last));
+        board.try_play(mv).unwrap();
+        board
+    }
+
+    fn value(board: &Board, vertex: &str) -> f32 {
+        prior_of(board, &GoPriors::default(), at(board, vertex)).value
+    }
+
+    /// Every empty point's prior, with its vertex.
+    fn all(board: &Board) -> std::vec::Vec<(Point, Prior)> {
+        let moves: std::vec::Vec<Move> = board.empty_points().map(Move::Play).collect();
+        let mut out = Collect(std::vec![None; moves.len()]);
+        GoPriors::default().write(board, &moves, &mut out);
+        moves
+            .iter()
+            .zip(out.0)
+            .map(|(&m, p)| match m {
+                Move::Play(q) => (q, p.unwrap()),
+                Move::Pass => unreachable!(),
+            })
+            .collect()
+    }
+
+    struct Collect(std::vec::Vec<Option<Prior>>);
+
+    impl PriorSink for Collect {
+        fn set(&mut self, index: usize, prior: Prior) {
+            if let Some(slot) = self.0.get_mut(index) {
+                *slot = Some(prior);
+            }
+        }
+    }
+
+    // White's three stones C4-E4 are in atari (liberty F4) after White's F5; Black G1 would
+    // be a self-atari next to White F1.
+    const BIG: &str = "
+ 7 . . . . . . .
+ 6 . . . . . . .
+ 5 . . X X X . .
+ 4 . X O O O . .
+ 3 . . X X X . .
+ 2 . . . . . . .
+ 1 . . . . . O .
+";
+
+    #[test]
+    fn the_capture_of_a_big_string_gets_the_highest_prior_and_a_self_atari_the_lowest() {
+        let board = position(BIG, Color::White, "F5");
+        assert_eq!(board.liberties(at(&board, "D4")), Some(1));
+        let priors = all(&board);
+        let best = priors
+            .iter()
+            .max_by(|a, b| a.1.value.total_cmp(&b.1.value))
+            .unwrap();
+        assert_eq!(best.0, at(&board, "F4"));
+        let worst = priors
+            .iter()
+            .map(|p| p.1.value)
+            .fold(f32::INFINITY, f32::min);
+        let g1 = value(&board, "G1");
+        assert!(g1 <= worst + 1e-6, "{g1} {worst}");
+        assert!(g1 < 0.5);
+    }
+
+    #[test]
+    fn a_pattern_move_gets_more_than_a_plain_point() {
+        let board = position(BIG, Color::White, "F5");
+        let me = board.to_move();
+        let plain = GoPriors {
+            near: [0.0; 3],
+            ..GoPriors::default()
+        };
+        let mut seen = (false, false);
+        for p in board.empty_points() {
+            let i = p.index();
+            if tactics::liberties_after(&board, i, me).liberties < 2 {
+                continue;
+            }
+            let (captured, saved) = tactical_stones(&board, i, me);
+            let (col, row) = board.coords(p).unwrap();
+            let line = col.min(row).min(6 - col).min(6 - row);
+            if captured + saved > 0 || (line < 3 && empty_around(&board, col, row)) {
+                continue;
+            }
+            let v = prior_of(&board, &plain, p).value;
+            if is_mogo_pattern(tactics::pattern_code(&board, i, me)) {
+                assert!(v > 0.5, "{v}");
+                seen.0 = true;
+            } else {
+                assert_eq!(v, 0.5);
+                seen.1 = true;
+            }
+        }
+        assert_eq!(seen, (true, true));
+    }
+
+    #[test]
+    fn priors_are_deterministic_and_one_per_move() {
+        let board = position(BIG, Color::White, "F5");
+        assert_eq!(all(&board), all(&board));
+        assert_eq!(all(&board).len(), board.empty_points().count());
+        let mut pass = Collect(std::vec![None; 1]);
+        GoPriors::default().write(&board, &[Move::Pass], &mut pass);
+        assert!(pass.0[0].unwrap().value < 0.5);
+    }
+}
