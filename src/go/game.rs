@@ -8,7 +8,7 @@
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, MAX_POINTS, Move, PlayError, SetupError};
+use super::board::{Board, MAX_POINTS, Move, PlayError, Point, SetupError};
 use crate::search::{Game, MoveIndex, Ply, Turn};
 
 /// The longest game: `3 * 19 * 19` turns, the game-length cap of the largest board.
@@ -83,46 +83,71 @@ impl GoGame {
     }
 }
 
+/// Every point and a pass: the move list of a Go state.
+pub type GoMoves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
+
+/// Whose turn it is on `board`: the player to move, or the end.
+#[inline]
+pub(crate) fn turn_on(board: &Board) -> Turn {
+    if board.is_over() {
+        Turn::Over
+    } else {
+        Turn::Player(board.to_move().index() as u8)
+    }
+}
+
+/// Lists the empty points of `board` that `keep` accepts, in increasing point order, then the
+/// pass; nothing once the game is over. The move list of every Go state the search sees.
+pub(crate) fn list_moves(board: &Board, moves: &mut GoMoves, keep: impl Fn(Point) -> bool) {
+    moves.clear();
+    if board.is_over() {
+        return;
+    }
+    let mut points = [Move::Pass; MAX_POINTS];
+    let mut count = 0;
+    for point in board.empty_points() {
+        if keep(point) {
+            points[count] = Move::Play(point);
+            count += 1;
+        }
+    }
+    let listed = &mut points[..count];
+    listed.sort_unstable_by_key(|mv| match mv {
+        Move::Play(p) => p.index(),
+        Move::Pass => usize::MAX,
+    });
+    // At most every point and the pass: the capacity.
+    let _ = moves.extend_from_slice(listed);
+    let _ = moves.push(Move::Pass);
+}
+
+/// The area score of `board` as it stands (every stone alive) against the komi: 1 for the
+/// side ahead, 0 for the other, 0.5 each for a draw (an integral komi).
+pub(crate) fn area_returns(board: &Board) -> [f32; 2] {
+    match board.score().winner() {
+        Some(Color::Black) => [1.0, 0.0],
+        Some(Color::White) => [0.0, 1.0],
+        None => [0.5, 0.5],
+    }
+}
+
 impl Game for GoGame {
     type Move = Move;
-    /// Every point and a pass.
-    type Moves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
+    type Moves = GoMoves;
     /// The longest game.
     type Trace = heapless::Vec<Ply<Move>, MAX_GAME_TURNS>;
 
     #[inline]
     fn turn(&self) -> Turn {
-        if self.board.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.board.to_move().index() as u8)
-        }
+        turn_on(&self.board)
     }
 
     /// The points where a stone is legal under positional superko, in increasing point
     /// order, then the pass. Empty once the game is over.
     fn legal_moves(&self, moves: &mut Self::Moves) {
-        moves.clear();
-        if self.board.is_over() {
-            return;
-        }
-        let mut points = [Move::Pass; MAX_POINTS];
-        let mut count = 0;
-        for point in self.board.empty_points() {
-            let mv = Move::Play(point);
-            if self.check(mv).is_ok() {
-                points[count] = mv;
-                count += 1;
-            }
-        }
-        let listed = &mut points[..count];
-        listed.sort_unstable_by_key(|mv| match mv {
-            Move::Play(p) => p.index(),
-            Move::Pass => usize::MAX,
+        list_moves(&self.board, moves, |point| {
+            self.check(Move::Play(point)).is_ok()
         });
-        // At most every point and the pass: the capacity.
-        let _ = moves.extend_from_slice(listed);
-        let _ = moves.push(Move::Pass);
     }
 
     /// Plays `mv` if it is legal under superko; anything else is ignored.
@@ -133,11 +158,7 @@ impl Game for GoGame {
     /// The area score of the position as it stands against the komi: 1 for the side ahead,
     /// 0 for the other, 0.5 each for a draw (an integral komi).
     fn returns(&self) -> [f32; 2] {
-        match self.board.score().winner() {
-            Some(Color::Black) => [1.0, 0.0],
-            Some(Color::White) => [0.0, 1.0],
-            None => [0.5, 0.5],
-        }
+        area_returns(&self.board)
     }
 
     #[inline]

@@ -514,15 +514,7 @@ pub fn mogo_playout(board: &Board, policy: &MogoPolicy, rng: &mut XorShiftRng) -
             stones_placed += 1;
         }
     }
-    let winner = if board.playout_score().margin() > 0.0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Playout {
-        winner,
-        stones_placed,
-    }
+    Playout::scored(&board, stones_placed)
 }
 
 /// MCTS playouts for Go with the MoGo policy: moves are played straight on the game's board

@@ -27,8 +27,8 @@
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, CELLS, MAX_POINTS, Move, PlayError, Point, Score, SetupError};
-use super::game::MAX_GAME_TURNS;
+use super::board::{Board, CELLS, Move, PlayError, Point, Score, SetupError};
+use super::game::{GoMoves, MAX_GAME_TURNS, area_returns, list_moves, turn_on};
 use super::mogo::{MogoConfig, MogoPolicy};
 use super::prior::GoPriors;
 use crate::Error;
@@ -77,42 +77,18 @@ impl<'h> TreeState<'h> {
 
 impl Game for TreeState<'_> {
     type Move = Move;
-    /// Every point and a pass.
-    type Moves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
+    type Moves = GoMoves;
     /// The longest game.
     type Trace = heapless::Vec<Ply<Move>, MAX_GAME_TURNS>;
 
     #[inline]
     fn turn(&self) -> Turn {
-        if self.board.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.board.to_move().index() as u8)
-        }
+        turn_on(&self.board)
     }
 
     /// The listed points (see [`TreeState`]) in increasing point order, then the pass.
     fn legal_moves(&self, moves: &mut Self::Moves) {
-        moves.clear();
-        if self.board.is_over() {
-            return;
-        }
-        let mut points = [Move::Pass; MAX_POINTS];
-        let mut count = 0;
-        for point in self.board.empty_points() {
-            if self.listed(point) {
-                points[count] = Move::Play(point);
-                count += 1;
-            }
-        }
-        let listed = &mut points[..count];
-        listed.sort_unstable_by_key(|mv| match mv {
-            Move::Play(p) => p.index(),
-            Move::Pass => usize::MAX,
-        });
-        // At most every point and the pass: the capacity.
-        let _ = moves.extend_from_slice(listed);
-        let _ = moves.push(Move::Pass);
+        list_moves(&self.board, moves, |point| self.listed(point));
     }
 
     fn play(&mut self, mv: Move) {
@@ -121,11 +97,7 @@ impl Game for TreeState<'_> {
 
     /// The area score as it stands (every stone alive) against the komi.
     fn returns(&self) -> [f32; 2] {
-        match self.board.score().winner() {
-            Some(Color::Black) => [1.0, 0.0],
-            Some(Color::White) => [0.0, 1.0],
-            None => [0.5, 0.5],
-        }
+        area_returns(&self.board)
     }
 
     #[inline]

@@ -28,6 +28,22 @@ pub struct Playout {
     pub stones_placed: u32,
 }
 
+impl Playout {
+    /// The end of a playout on `board` (played out, or at the cap) after `stones_placed`
+    /// stones: scored by stones plus empty points whose neighbours are all one colour.
+    pub(crate) fn scored(board: &Board, stones_placed: u32) -> Playout {
+        let winner = if board.playout_score().margin() > 0.0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Playout {
+            winner,
+            stones_placed,
+        }
+    }
+}
+
 /// Plays a light playout on a copy of `board` and returns who won and how many stones were
 /// placed. A board whose game is over is scored as it stands. For many playouts from one
 /// board, [`LightPlayouts`] saves most of the copying.
@@ -73,15 +89,7 @@ fn play_out(board: &mut Board, rng: &mut XorShiftRng) -> Playout {
             stones_placed += 1;
         }
     }
-    let winner = if board.playout_score().margin() > 0.0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    Playout {
-        winner,
-        stones_placed,
-    }
+    Playout::scored(board, stones_placed)
 }
 
 #[cfg(test)]
