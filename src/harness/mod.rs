@@ -138,11 +138,11 @@ commands:
                     forfeit; writes games.csv and SGFs in DIR (default go-match-seed<S>),
                     resumes from games.csv; ends with each engine's wins and 95% interval
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
-         [--resign 0.1] [--nodes 1000000]
+         [--resign 0.1] [--nodes 1000000] [--policy light|mogo] [--priors on|off]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
-                    and GoGui, and matches against GNU Go): MCTS with RAVE and light
-                    playouts, default 1000 playouts a move; time_settings/time_left
-                    set the time per move
+                    and GoGui, and matches against GNU Go): MCTS with MoGo playouts and
+                    priors (or RAVE and light playouts), default 1000 playouts a move;
+                    time_settings/time_left set the time per move
   help [COMMAND]    print this text, or a command's options
 ";
 
