@@ -401,6 +401,23 @@ impl Board {
         Some(((p % stride - 1) as u8, (p / stride - 1) as u8))
     }
 
+    /// The points beside `point` on this board (left, right, below, above; the edge has none),
+    /// for walks that go by points rather than by the padded array.
+    pub fn neighbours(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let around = self.coords(point).map(|(col, row)| {
+            [
+                (col.wrapping_sub(1), row),
+                (col.wrapping_add(1), row),
+                (col, row.wrapping_sub(1)),
+                (col, row.wrapping_add(1)),
+            ]
+        });
+        around
+            .into_iter()
+            .flatten()
+            .filter_map(|(col, row)| self.point(col, row))
+    }
+
     /// Whether `point` is a point of this board.
     #[inline]
     pub fn is_on_board(&self, point: Point) -> bool {

@@ -482,17 +482,7 @@ fn string_of(
     while next < count {
         let Some(p) = stones[next] else { break };
         next += 1;
-        let Some((col, row)) = board.coords(p) else {
-            continue;
-        };
-        let around = [
-            (col.wrapping_sub(1), row),
-            (col + 1, row),
-            (col, row.wrapping_sub(1)),
-            (col, row + 1),
-        ];
-        for (c, r) in around {
-            let Some(n) = board.point(c, r) else { continue };
+        for n in board.neighbours(p) {
             if board.color_at(n) == color && !seen[n.index()] && count < MAX_POINTS {
                 seen[n.index()] = true;
                 stones[count] = Some(n);

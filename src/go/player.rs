@@ -388,16 +388,8 @@ fn final_owner(board: &Board, point: Point) -> Option<Color> {
     if let Some(color) = board.color_at(point) {
         return Some(color);
     }
-    let (col, row) = board.coords(point)?;
     let mut owner = None;
-    let around = [
-        (col.wrapping_sub(1), row),
-        (col + 1, row),
-        (col, row.wrapping_sub(1)),
-        (col, row + 1),
-    ];
-    for (c, r) in around {
-        let Some(n) = board.point(c, r) else { continue };
+    for n in board.neighbours(point) {
         match (board.color_at(n), owner) {
             (None, _) => return None,
             (Some(color), None) => owner = Some(color),
