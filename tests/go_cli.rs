@@ -94,3 +94,57 @@ fn mogo_playouts_end_with_the_same_result_line() {
     let (_, again, _) = arbor(&args);
     assert_eq!(parse_result(again.trim_end()).1, stones);
 }
+
+#[test]
+fn playouts_start_from_an_sgf_position() {
+    let dir = std::env::temp_dir().join(format!("arbor-go-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    // Black holds a large area on 5x5 and White has no stone: Black wins nearly every
+    // playout at komi 0, where from the empty board it wins about half.
+    let strong = file(
+        "black.sgf",
+        "(;FF[4]SZ[5]KM[0]AB[bb][cb][db][bc][dc][bd][cd][dd];W[])",
+    );
+    let (code, out, err) = arbor(&["go", "playouts", "--sgf", &strong, "--count", "500"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, stones, black, _) = parse_result(out.trim_end());
+    assert!(black > 90.0, "{out}");
+    // Fewer points are left to fill than on an empty 5x5 board.
+    assert!(stones < 25.0, "{out}");
+    // --komi overrides the record's.
+    let (_, out, _) = arbor(&[
+        "go", "playouts", "--sgf", &strong, "--count", "100", "--komi", "100",
+    ]);
+    assert_eq!(parse_result(out.trim_end()).2, 0.0, "{out}");
+
+    // A record that cannot be replayed, a missing file, a finished game, --size beside it.
+    let occupied = file("occupied.sgf", "(;SZ[9];B[ee];W[ee])");
+    let (code, _, err) = arbor(&["go", "playouts", "--sgf", &occupied]);
+    assert_eq!(
+        (code, err.trim_end()),
+        (
+            1,
+            format!("arbor: {occupied}: move 2: the point is occupied").as_str()
+        )
+    );
+    let malformed = file("malformed.sgf", "(;SZ[9];B[ee");
+    let (code, _, err) = arbor(&["go", "playouts", "--sgf", &malformed]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("arbor: {malformed}: ")), "{err}");
+    let over = file("over.sgf", "(;SZ[9];B[];W[])");
+    let (code, _, err) = arbor(&["go", "playouts", "--sgf", &over]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the game is over"), "{err}");
+    let missing = dir.join("missing.sgf");
+    let (code, _, err) = arbor(&["go", "playouts", "--sgf", missing.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, _) = arbor(&["go", "playouts", "--sgf", &strong, "--size", "5"]);
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,10 +5,14 @@
 //! moves ([`Game::play_random_move`]) are the light policy's, under simple ko only, as the
 //! fast engines do.
 
+use core::fmt;
+
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
 use super::board::{Board, MAX_POINTS, Move, PlayError, Point, SetupError};
+use super::sgf::GameRecord;
+use super::vertex::GoMove;
 use crate::search::{Game, MoveIndex, Ply, Turn};
 
 /// The longest game: `3 * 19 * 19` turns, the game-length cap of the largest board.
@@ -67,6 +71,37 @@ impl GoGame {
         Ok(())
     }
 
+    /// The game a record holds: its size, komi and setup stones, then its main line played
+    /// move by move under positional superko. A move recorded out of turn (a handicap game
+    /// starting with White, a record with two moves of one colour) gives the turn to its
+    /// colour first, as SGF readers do. The first stone or move that cannot be placed is
+    /// reported with its place in the record.
+    pub fn from_record(record: &GameRecord) -> Result<GoGame, RecordError> {
+        let mut board = Board::new(record.size).map_err(RecordError::Setup)?;
+        board.set_komi(record.komi).map_err(RecordError::Setup)?;
+        for (color, vertex) in record.setup_stones() {
+            let point = board
+                .point(vertex.col, vertex.row)
+                .ok_or(RecordError::Setup(SetupError::OffBoard))?;
+            board.set_stone(point, color).map_err(RecordError::Setup)?;
+        }
+        let mut game = GoGame::from_board(board);
+        for (index, played) in record.moves.iter().enumerate() {
+            let fail = |error| RecordError::Move { index, error };
+            let mv = match played.mv {
+                GoMove::Pass => Move::Pass,
+                GoMove::Play(vertex) => game
+                    .board
+                    .point(vertex.col, vertex.row)
+                    .map(Move::Play)
+                    .ok_or(fail(PlayError::OffBoard))?,
+            };
+            game.board.set_to_move(played.color);
+            game.try_play(mv).map_err(fail)?;
+        }
+        Ok(game)
+    }
+
     /// Lets a playout policy play one move straight on the board (simple ko, as playouts
     /// use) and records the position it reached; returns the move `play` made.
     pub(crate) fn play_on_board(&mut self, play: impl FnOnce(&mut Board) -> Move) -> Move {
@@ -82,6 +117,27 @@ impl GoGame {
         let _ = self.history.push(self.board.position_hash());
     }
 }
+
+/// Why a [`GameRecord`] is not a game [`GoGame::from_record`] can replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The size, the komi or a setup stone.
+    Setup(SetupError),
+    /// The move at `index` (0-based) of the main line.
+    Move { index: usize, error: PlayError },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Setup(error) => write!(f, "setup: {error}"),
+            RecordError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for RecordError {}
 
 /// Every point and a pass: the move list of a Go state.
 pub type GoMoves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
@@ -232,6 +288,42 @@ mod tests {
             .unwrap();
         let c3 = game.board().point(2, 2).unwrap();
         assert_eq!(found.best, Some(Move::Play(c3)));
+    }
+
+    #[test]
+    fn a_record_replays_its_setup_and_moves_and_names_the_first_bad_move() {
+        let text = b"(;FF[4]SZ[9]KM[6.5]AB[aa][ba]AW[ca][ab];W[bb];B[ee];W[tt];B[ba])";
+        let record = GameRecord::parse_sgf(text).unwrap();
+        let game = GoGame::from_record(&record).unwrap();
+        let board = game.board();
+        let color = |col, row| board.color_at(board.point(col, row).unwrap());
+        assert_eq!(board.komi(), 6.5);
+        // White moved first (out of turn) and B8 took A9 and B9; Black then played B9 again.
+        assert_eq!(color(0, 8), None);
+        assert_eq!(color(1, 8), Some(Color::Black));
+        assert_eq!(color(1, 7), Some(Color::White));
+        assert_eq!(color(4, 4), Some(Color::Black));
+        assert_eq!(board.to_move(), Color::White);
+        assert_eq!(game.history.len(), 5);
+
+        let occupied = GameRecord::parse_sgf(b"(;SZ[9];B[ee];W[ee])").unwrap();
+        assert_eq!(
+            GoGame::from_record(&occupied).unwrap_err(),
+            RecordError::Move {
+                index: 1,
+                error: PlayError::Occupied
+            }
+        );
+        let after_end = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[ee])").unwrap();
+        assert_eq!(
+            GoGame::from_record(&after_end).unwrap_err().to_string(),
+            "move 3: the game is over"
+        );
+        let dead_setup = GameRecord::parse_sgf(b"(;SZ[9]AB[aa]AW[ba][ab])").unwrap();
+        assert_eq!(
+            GoGame::from_record(&dead_setup).unwrap_err(),
+            RecordError::Setup(SetupError::NoLiberties)
+        );
     }
 
     #[test]

@@ -1,20 +1,22 @@
 //! `arbor go playouts`: playouts from the empty board on one thread, for the playout
 //! statistics and speed of issue 16. Ends with one line scripts read:
 //! `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`.
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::go::board::KOMI_LIMIT;
+use crate::go::sgf::GameRecord;
 use crate::go::{
-    Board, Color, DEFAULT_KOMI, LightPlayouts, MAX_SIZE, MIN_SIZE, MogoPolicy, mogo_playout,
+    Board, Color, DEFAULT_KOMI, GoGame, LightPlayouts, MAX_SIZE, MIN_SIZE, MogoPolicy, mogo_playout,
 };
 use crate::search::game::seeded_rng;
 
 pub const PLAYOUTS: Command = Command {
     name: "go playouts",
     operands: "",
-    about: "play N playouts from the empty board on one thread; ends with\n\
+    about: "play N playouts from the empty board (or an SGF's position) on one thread; ends with\n\
             `result playouts <n> stones <mean stones placed> black <win rate>% speed <n> playouts/s`",
     options: &[
         Opt::new(
@@ -52,7 +54,14 @@ pub const PLAYOUTS: Command = Command {
                 min: -(KOMI_LIMIT as f64),
                 max: KOMI_LIMIT as f64,
             },
-            "komi (default 7.5)",
+            "komi (default 7.5, or the SGF's)",
+        ),
+        Opt::new(
+            "sgf",
+            "FILE",
+            Kind::Path,
+            "start every playout from the position at the end of this game record's main line\n\
+             (its size, komi and setup stones; --size must then be absent)",
         ),
     ],
 };
@@ -76,10 +85,29 @@ fn playouts(args: Args) -> Result<(), Failure> {
         "mogo" => Some(MogoPolicy::default()),
         other => return Err(Failure::Usage(format!("--policy {other}: unknown policy"))),
     };
-    let mut board = Board::new(size).map_err(|e| Failure::Usage(format!("--size {size}: {e}")))?;
-    board
-        .set_komi(komi.map_or(DEFAULT_KOMI, |k| k as f32))
-        .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+    let mut board = match args.get::<PathBuf>("sgf")? {
+        Some(path) => {
+            if args.has("size") {
+                return Err(Failure::Usage(
+                    "--sgf gives the board size: --size must be absent".to_owned(),
+                ));
+            }
+            position_of(&path)?
+        }
+        None => {
+            let mut board =
+                Board::new(size).map_err(|e| Failure::Usage(format!("--size {size}: {e}")))?;
+            board
+                .set_komi(DEFAULT_KOMI)
+                .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+            board
+        }
+    };
+    if let Some(komi) = komi {
+        board
+            .set_komi(komi as f32)
+            .map_err(|e| Failure::Usage(format!("--komi: {e}")))?;
+    }
     let mut runs = LightPlayouts::new(&board);
     let mut rng = seeded_rng(seed);
     let (mut stones, mut black_wins) = (0u64, 0u64);
@@ -104,4 +132,19 @@ fn playouts(args: Args) -> Result<(), Failure> {
         100.0 * black_wins as f64 / count as f64
     );
     Ok(())
+}
+
+/// The position at the end of the main line of the SGF file at `path`.
+fn position_of(path: &Path) -> Result<Board, Failure> {
+    let shown = path.display();
+    let text =
+        std::fs::read(path).map_err(|e| Failure::Job(format!("cannot read {shown}: {e}")))?;
+    let record = GameRecord::parse_sgf(&text).map_err(|e| Failure::Job(format!("{shown}: {e}")))?;
+    let game = GoGame::from_record(&record).map_err(|e| Failure::Job(format!("{shown}: {e}")))?;
+    if game.board().is_over() {
+        return Err(Failure::Job(format!(
+            "{shown}: the game is over (two passes): no playout can start there"
+        )));
+    }
+    Ok(game.board().clone())
 }
