@@ -155,6 +155,53 @@ fn both_policies_with_and_without_priors_answer_genmove_with_a_legal_move() {
     assert_eq!(code, 2, "{err}");
 }
 
+#[test]
+fn tuning_options_are_taken_and_bad_ones_refused() {
+    let args = [
+        "--playouts",
+        "200",
+        "--rules-off",
+        "nakade, fill-board",
+        "--mogo-c",
+        "0",
+        "--c1",
+        "0.001",
+        "--c2",
+        "2",
+        "--expand",
+        "10",
+        "--prior-scale",
+        "0.5",
+    ];
+    let (replies, code, err) = session(&args, "genmove b\ngenmove w\n");
+    assert_eq!(code, 0, "{err}");
+    for reply in &replies {
+        let vertex = reply.split_once(' ').unwrap().1;
+        assert!(vertex.parse::<GoMove>().is_ok(), "{reply}");
+    }
+    let (replies, code, err) = session(
+        &["--playouts", "100", "--priors", "off", "--c1", "0"],
+        "genmove b\n",
+    );
+    assert_eq!((code, replies.len()), (0, 1), "{err}");
+    for (bad, why) in [
+        (&["--rules-off", "ladders"][..], "unknown rule 'ladders'"),
+        (
+            &["--rules-off", "nakade", "--policy", "light"],
+            "needs --policy mogo",
+        ),
+        (&["--mogo-c", "1", "--priors", "off"], "need --priors on"),
+        (&["--c2", "-1"], "--c2"),
+        (&["--expand", "0"], "--expand"),
+        (&["--prior-scale", "nan"], "--prior-scale"),
+    ] {
+        let (replies, code, err) = session(bad, "name\n");
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(replies.is_empty());
+        assert!(err.contains(why), "{bad:?}: {err}");
+    }
+}
+
 /// A GTP engine in a child process.
 struct Engine {
     name: &'static str,

@@ -106,6 +106,23 @@ impl Sum {
 }
 
 impl GoPriors {
+    /// Every weight multiplied by `factor` (the values, and so H(d), stay as they are).
+    pub fn scaled(self, factor: f32) -> GoPriors {
+        let scale3 = |w: [f32; 3]| w.map(|x| x * factor);
+        GoPriors {
+            even: self.even * factor,
+            capture: self.capture * factor,
+            save: self.save * factor,
+            per_stone: self.per_stone * factor,
+            max_tactical: self.max_tactical * factor,
+            self_atari: self.self_atari * factor,
+            pattern: self.pattern * factor,
+            near: scale3(self.near),
+            empty_lines: scale3(self.empty_lines),
+            pass: self.pass * factor,
+        }
+    }
+
     /// Writes the prior of each of `moves` (moves of the player to move on `board`) to `out`.
     pub fn write(&self, board: &Board, moves: &[Move], out: &mut impl PriorSink) {
         let last = match board.last_move() {

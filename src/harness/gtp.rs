@@ -8,9 +8,10 @@ use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::go::board::KOMI_LIMIT;
 use crate::go::gtp::{DEFAULT_PLAYOUTS, Engine, Limits, Status};
+use crate::go::mogo::MogoConfig;
 use crate::go::player::{Player, PlayerConfig, Playouts};
 use crate::go::{MAX_SIZE, MIN_SIZE, Move};
-use crate::search::mcts::{MAX_SEARCH_THREADS, Node};
+use crate::search::mcts::{MAX_SEARCH_THREADS, Node, Selection};
 
 pub const COMMAND: Command = Command {
     name: "gtp go",
@@ -101,6 +102,50 @@ pub const COMMAND: Command = Command {
              off: UCT-RAVE without priors",
         )
         .or("on"),
+        Opt::new(
+            "mogo-c",
+            "C",
+            Kind::Real { min: 0.0, max: 1e6 },
+            "C of MoGo's score, the weight of the prior in C/ln(2+n)·H (default: the player's)",
+        ),
+        Opt::new(
+            "c1",
+            "X",
+            Kind::Real { min: 0.0, max: 1e6 },
+            "c1 of MoGo's score and of UCT-RAVE: RAVE's weight r/(r+n+c1·n·r) (default: the player's)",
+        ),
+        Opt::new(
+            "c2",
+            "X",
+            Kind::Real { min: 0.0, max: 1e6 },
+            "c2 of MoGo's score: the prior's weight c2/r while AMAF data is scarce (default: the player's)",
+        ),
+        Opt::new(
+            "expand",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: u32::MAX as u64,
+            },
+            "visits (priors' equivalent ones included) before a leaf is expanded (default: the player's)",
+        ),
+        Opt::new(
+            "prior-scale",
+            "X",
+            Kind::Real {
+                min: 0.0,
+                max: 100.0,
+            },
+            "multiplies every prior's weight in equivalent simulations",
+        )
+        .or("1"),
+        Opt::new(
+            "rules-off",
+            "LIST",
+            Kind::Text,
+            "MoGo playout rules to switch off, comma-separated: save-atari, nakade, fill-board,\n\
+             patterns, approach, capture (for ablations)",
+        ),
     ],
 };
 
@@ -136,10 +181,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
         (light.selection, None, light.expand_threshold)
     };
     let playouts = if policy == "mogo" {
-        mogo.playouts
+        let mut rules = match mogo.playouts {
+            Playouts::Mogo(rules) => rules,
+            Playouts::Light => MogoConfig::default(),
+        };
+        if let Some(list) = args.get::<String>("rules-off")? {
+            switch_off(&mut rules, &list)?;
+        }
+        Playouts::Mogo(rules)
     } else {
+        if args.get::<String>("rules-off")?.is_some() {
+            return Err(Failure::Usage("--rules-off needs --policy mogo".to_owned()));
+        }
         Playouts::Light
     };
+    let selection = tuned_selection(selection, &args)?;
+    let prior_scale: f64 = args.need("prior-scale")?;
+    let prior = prior.map(|p| p.scaled(prior_scale as f32));
+    let expand_threshold: u32 = args.get("expand")?.unwrap_or(expand_threshold);
     let config = PlayerConfig {
         selection,
         playouts,
@@ -205,4 +264,50 @@ pub fn run(args: Args) -> Result<(), Failure> {
             return Ok(());
         }
     }
+}
+
+/// The selection with `--mogo-c`, `--c1` and `--c2` applied (`--mogo-c` and `--c2` belong to
+/// MoGo's score only).
+fn tuned_selection(selection: Selection, args: &Args) -> Result<Selection, Failure> {
+    let c: Option<f64> = args.get("mogo-c")?;
+    let c1: Option<f64> = args.get("c1")?;
+    let c2: Option<f64> = args.get("c2")?;
+    Ok(match selection {
+        Selection::MoGo(mut mogo) => {
+            mogo.c = c.unwrap_or(mogo.c);
+            mogo.c1 = c1.unwrap_or(mogo.c1);
+            mogo.c2 = c2.unwrap_or(mogo.c2);
+            Selection::MoGo(mogo)
+        }
+        Selection::Rave(mut rave) => {
+            if c.is_some() || c2.is_some() {
+                return Err(Failure::Usage(
+                    "--mogo-c and --c2 need --priors on (MoGo's score)".to_owned(),
+                ));
+            }
+            rave.c1 = c1.unwrap_or(rave.c1);
+            Selection::Rave(rave)
+        }
+        other => other,
+    })
+}
+
+/// Switches off the MoGo playout rules named in `list` (comma-separated).
+fn switch_off(rules: &mut MogoConfig, list: &str) -> Result<(), Failure> {
+    for name in list.split(',').map(str::trim) {
+        match name {
+            "save-atari" => rules.save_atari = false,
+            "nakade" => rules.nakade = false,
+            "fill-board" => rules.fill_board = false,
+            "patterns" => rules.patterns = false,
+            "approach" => rules.approach = false,
+            "capture" => rules.capture = false,
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "--rules-off: unknown rule '{name}' (save-atari, nakade, fill-board, patterns, approach, capture)"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
