@@ -179,6 +179,8 @@ fn tuning_options_are_taken_and_bad_ones_refused() {
         let vertex = reply.split_once(' ').unwrap().1;
         assert!(vertex.parse::<GoMove>().is_ok(), "{reply}");
     }
+    let (replies, code, err) = session(&["--playouts", "100", "--rave", "off"], "genmove b\n");
+    assert_eq!((code, replies.len()), (0, 1), "{err}");
     let (replies, code, err) = session(
         &["--playouts", "100", "--priors", "off", "--c1", "0"],
         "genmove b\n",
@@ -192,6 +194,11 @@ fn tuning_options_are_taken_and_bad_ones_refused() {
         ),
         (&["--mogo-c", "1", "--priors", "off"], "need --priors on"),
         (&["--c2", "-1"], "--c2"),
+        (&["--rave", "off", "--priors", "off"], "need --priors on"),
+        (
+            &["--rave", "off", "--c1", "0.1"],
+            "cannot go with --rave off",
+        ),
         (&["--expand", "0"], "--expand"),
         (&["--prior-scale", "nan"], "--prior-scale"),
     ] {

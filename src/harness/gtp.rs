@@ -140,6 +140,13 @@ pub const COMMAND: Command = Command {
         )
         .or("1"),
         Opt::new(
+            "rave",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "off: no RAVE term (beta = 0, as with c1 infinite; for the ablation)",
+        )
+        .or("on"),
+        Opt::new(
             "rules-off",
             "LIST",
             Kind::Text,
@@ -266,12 +273,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
-/// The selection with `--mogo-c`, `--c1` and `--c2` applied (`--mogo-c` and `--c2` belong to
-/// MoGo's score only).
+/// The selection with `--mogo-c`, `--c1`, `--c2` and `--rave` applied (all but `--c1` belong
+/// to MoGo's score only: UCT-RAVE without RAVE and with C = 0 would never try a move).
 fn tuned_selection(selection: Selection, args: &Args) -> Result<Selection, Failure> {
     let c: Option<f64> = args.get("mogo-c")?;
     let c1: Option<f64> = args.get("c1")?;
     let c2: Option<f64> = args.get("c2")?;
+    let rave_off = args.need::<String>("rave")? == "off";
+    if rave_off && c1.is_some() {
+        return Err(Failure::Usage(
+            "--c1 weighs RAVE: it cannot go with --rave off".to_owned(),
+        ));
+    }
+    // An infinite c1 makes beta = r / (r + n + c1·n·r) zero (its NaN at n = 0 is read as 0).
+    let c1 = if rave_off { Some(f64::INFINITY) } else { c1 };
     Ok(match selection {
         Selection::MoGo(mut mogo) => {
             mogo.c = c.unwrap_or(mogo.c);
@@ -280,9 +295,9 @@ fn tuned_selection(selection: Selection, args: &Args) -> Result<Selection, Failu
             Selection::MoGo(mogo)
         }
         Selection::Rave(mut rave) => {
-            if c.is_some() || c2.is_some() {
+            if c.is_some() || c2.is_some() || rave_off {
                 return Err(Failure::Usage(
-                    "--mogo-c and --c2 need --priors on (MoGo's score)".to_owned(),
+                    "--mogo-c, --c2 and --rave off need --priors on (MoGo's score)".to_owned(),
                 ));
             }
             rave.c1 = c1.unwrap_or(rave.c1);
