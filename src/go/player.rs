@@ -527,6 +527,9 @@ impl<'s> Player<'s> {
     /// Whether `color` may play `mv` now (positional superko included); the reason if not.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), PlayError> {
         let mut board = self.board.clone();
+        // A game ended by two passes goes on when a move comes (GUIs send one when the
+        // players disagree about the end); the length cap stays final.
+        board.resume();
         board.set_to_move(color);
         board.check(mv)?;
         if let Move::Play(point) = mv {
@@ -543,6 +546,10 @@ impl<'s> Player<'s> {
         self.check(color, mv)?;
         if self.record.is_full() {
             return Err(PlayError::GameOver);
+        }
+        if self.board.is_over() {
+            self.board.resume();
+            self.tree.clear();
         }
         if color != self.board.to_move() {
             self.board.set_to_move(color);
@@ -755,6 +762,33 @@ mod tests {
         let mut played = state.clone();
         let mv = policy.play_playout_move(&mut played, &mut seeded_rng(8));
         assert_eq!(Some(moves[i]), mv);
+    }
+
+    #[test]
+    fn play_goes_on_after_two_passes_and_undo_returns_to_the_end() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 9, PlayerConfig::default()).unwrap();
+        player.play(Color::Black, Move::Pass).unwrap();
+        player.play(Color::White, Move::Pass).unwrap();
+        assert!(player.board().is_over());
+        let ended = player.board().clone();
+        let e5 = at(player.board(), "E5");
+        player.check(Color::Black, e5).unwrap();
+        player.play(Color::Black, e5).unwrap();
+        assert!(!player.board().is_over());
+        assert_eq!(
+            player.board().color_at(match e5 {
+                Move::Play(p) => p,
+                Move::Pass => unreachable!(),
+            }),
+            Some(Color::Black)
+        );
+        let reply = player.genmove(Color::White, 100, Never).unwrap();
+        assert!(reply.mv.is_some());
+        assert!(player.undo());
+        assert!(player.undo());
+        assert_eq!(player.board(), &ended);
+        assert!(player.board().is_over());
     }
 
     #[test]
