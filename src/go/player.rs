@@ -41,8 +41,18 @@ use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
 
 /// The default resignation threshold: resign when the best move wins less than this.
 pub const DEFAULT_RESIGN: f32 = 0.1;
-/// [`PlayerConfig::mogo`]'s expansion threshold: 2 real visits past the even prior.
+/// [`PlayerConfig::mogo`]'s expansion threshold, equivalent visits included: a move with the
+/// even prior alone (14) is expanded after 26 real visits, one with more knowledge sooner.
 pub const MOGO_EXPAND_THRESHOLD: u32 = 40;
+/// [`PlayerConfig::mogo`]'s MoGo score, tuned against GNU Go level 10 on 9x9 at 3,000
+/// playouts a move (docs/go.md, "Tuning"): c1 = 1/3000 (Pachi's RAVE equivalence on 9x9,
+/// against the search core's untuned 0.01) and C = 0.1 (C = 1 let the prior's C/ln(2+n)
+/// bonus outweigh real results for thousands of visits); c2 = 1 untuned.
+pub const MOGO_SCORE: MoGo = MoGo {
+    c: 0.1,
+    c1: 1.0 / 3000.0,
+    c2: 1.0,
+};
 /// Light playouts for an ownership estimate (final score, dead stones, the pass judgement).
 pub const DEFAULT_OWNERSHIP_PLAYOUTS: u32 = 400;
 
@@ -264,14 +274,13 @@ impl PlayerConfig {
     }
 
     /// [`PlayerConfig::for_size`] with MoGo's knowledge: MoGo playouts, the [`GoPriors`],
-    /// and MoGo's score (C = 1, c1 = 0.01, c2 = 1). The expansion threshold counts the
-    /// priors' equivalent simulations too (the search core enters them as visits), so it is
-    /// raised by the even prior's 14: a move with no other term is expanded after 2 real
-    /// visits as in the light player, one with more knowledge sooner.
+    /// and MoGo's score ([`MOGO_SCORE`]). The expansion threshold
+    /// ([`MOGO_EXPAND_THRESHOLD`]) counts the priors' equivalent simulations too (the search
+    /// core enters them as visits).
     pub fn mogo(size: u8) -> PlayerConfig {
         PlayerConfig {
             expand_threshold: MOGO_EXPAND_THRESHOLD,
-            selection: Selection::MoGo(MoGo::default()),
+            selection: Selection::MoGo(MOGO_SCORE),
             playouts: Playouts::Mogo(MogoConfig::default()),
             priors: Some(GoPriors::default()),
             ..PlayerConfig::for_size(size)
