@@ -1130,6 +1130,37 @@ mod tests {
         assert_eq!((playout.winner, playout.stones_placed), (Color::White, 0));
     }
 
+    /// A fingerprint of every MoGo-playout move (and its rule) played from empty boards of
+    /// three sizes: speed work on the board and the policy must not change a single draw
+    /// (pinned before issue 16's speed work).
+    #[test]
+    fn mogo_playout_moves_are_pinned() {
+        let policy = MogoPolicy::default();
+        let mut rng = XorShiftRng::seed_from_u64(16);
+        let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
+        for (size, playouts) in [(9u8, 200), (13, 40), (19, 10)] {
+            let start = Board::new(size).unwrap();
+            for _ in 0..playouts {
+                let mut board = start.clone();
+                let mut memory = Memory::default();
+                while !board.is_over() {
+                    let (mv, rule) = policy.play_remembering(&mut board, &mut rng, &mut memory);
+                    let code = match mv {
+                        Move::Pass => 0,
+                        Move::Play(p) => p.index() as u64,
+                    };
+                    fingerprint =
+                        (fingerprint ^ code ^ ((rule as u64) << 12)).wrapping_mul(0x0100_0000_01b3);
+                }
+                let score = board.playout_score();
+                fingerprint =
+                    (fingerprint ^ (u64::from(score.black) << 16) ^ u64::from(score.white))
+                        .wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        assert_eq!(fingerprint, 1537639523438318483);
+    }
+
     #[test]
     fn mcts_searches_go_with_mogo_playouts() {
         use crate::search::mcts::{Config, Mcts, Node, Ucb1};
