@@ -218,8 +218,10 @@ pub struct Board {
     hash: u64,
     stone_count: [u16; 2],
     cells: [u8; CELLS],
-    /// Per cell, its neighbours counted by cell value (empty, black, white, border).
-    neighbours: [[u8; 4]; CELLS],
+    /// Per cell, its neighbours counted by cell value (empty, black, white, border), one
+    /// byte each in a little-endian word, so that a stone placed or removed updates a
+    /// neighbour's counts with one addition.
+    neighbours: [u32; CELLS],
     /// Per stone, its string's anchor; `NONE` on empty cells.
     string: [u16; CELLS],
     /// Per stone, the next stone of its string (a circular list).
@@ -278,7 +280,7 @@ impl Board {
             hash: KEYS.size[usize::from(size)],
             stone_count: [0; 2],
             cells: [BORDER; CELLS],
-            neighbours: [[0; 4]; CELLS],
+            neighbours: [0; CELLS],
             string: [NONE; CELLS],
             next: [NONE; CELLS],
             stones: [0; CELLS],
@@ -309,7 +311,7 @@ impl Board {
                     counts[usize::from(cell)] += 1;
                 }
             }
-            board.neighbours[p] = counts;
+            board.neighbours[p] = u32::from_le_bytes(counts);
         }
         Ok(board)
     }
@@ -588,7 +590,7 @@ impl Board {
             return Err(SetupError::Occupied);
         }
         let own = stone(color);
-        let mut lives = self.neighbours[p][usize::from(EMPTY)] > 0;
+        let mut lives = self.empty_neighbours(p) > 0;
         for n in self.around(p) {
             let cell = self.cells[n];
             let libs = self.liberties[usize::from(self.string[n])];
@@ -601,7 +603,8 @@ impl Board {
         if !lives {
             return Err(SetupError::NoLiberties);
         }
-        self.put_stone(p, own);
+        // The checks above leave no adjacent string without liberties.
+        let _ = self.put_stone(p, own);
         Ok(())
     }
 
@@ -657,7 +660,7 @@ impl Board {
     pub fn playout_score(&self) -> Score {
         let mut score = [self.stone_count[0], self.stone_count[1]];
         for &p in &self.empties[..usize::from(self.empty_count)] {
-            let counts = self.neighbours[usize::from(p)];
+            let counts = self.counts(usize::from(p));
             let border = counts[usize::from(BORDER)];
             if counts[usize::from(BLACK)] + border == 4 {
                 score[0] += 1;
@@ -685,7 +688,7 @@ impl Board {
             let p = usize::from(self.empties[i]);
             // A point with an empty neighbour is legal and no eye (nor the ko point, which
             // has none): most points early in a playout, accepted on one test.
-            if self.neighbours[p][usize::from(EMPTY)] > 0
+            if self.empty_neighbours(p) > 0
                 || (!self.is_own_eye(p, color)
                     && usize::from(self.ko) != p
                     && self.is_legal_empty(p, color))
@@ -706,7 +709,7 @@ impl Board {
     /// edge counting as one.
     #[inline(always)]
     pub(crate) fn is_own_eye(&self, p: usize, color: Color) -> bool {
-        let counts = self.neighbours[p];
+        let counts = self.counts(p);
         let border = counts[usize::from(BORDER)];
         if counts[usize::from(stone(color))] + border != 4 {
             return false;
@@ -729,7 +732,7 @@ impl Board {
     /// string that keeps one, or captures.
     #[inline(always)]
     fn is_legal_empty(&self, p: usize, color: Color) -> bool {
-        if self.neighbours[p][usize::from(EMPTY)] > 0 {
+        if self.empty_neighbours(p) > 0 {
             return true;
         }
         let own = stone(color);
@@ -801,6 +804,18 @@ impl Board {
         [p - 1, p + 1, p - stride, p + stride]
     }
 
+    /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
+    #[inline(always)]
+    fn counts(&self, p: usize) -> [u8; 4] {
+        self.neighbours[p].to_le_bytes()
+    }
+
+    /// How many neighbours of `p` are empty.
+    #[inline(always)]
+    fn empty_neighbours(&self, p: usize) -> u32 {
+        self.neighbours[p] & 0xff
+    }
+
     #[inline(always)]
     fn swap_empties(&mut self, i: usize, j: usize) {
         let (a, b) = (self.empties[i], self.empties[j]);
@@ -814,57 +829,64 @@ impl Board {
     /// new simple-ko point (or `NONE`).
     #[inline(always)]
     fn place(&mut self, p: usize, color: Color) -> u16 {
-        let own = stone(color);
-        self.put_stone(p, own);
-        let enemy = own ^ 3;
+        let (dead, count) = self.put_stone(p, stone(color));
+        if count == 0 {
+            return NONE;
+        }
+        // Strings are removed in the order of the neighbours that first touch them, after
+        // every merge (the empty list's order, which later draws read, depends on it).
         let mut captured = 0u16;
-        let mut last_captured = NONE;
-        for n in self.around(p) {
-            // A captured neighbour is empty by the time a later one is looked at, so each
-            // string is removed once.
-            if self.cells[n] == enemy && self.liberties[usize::from(self.string[n])] == 0 {
-                last_captured = n as u16;
-                captured += self.remove_string(self.string[n]);
-            }
+        for &n in &dead[..count] {
+            captured += self.remove_string(self.string[usize::from(n)]);
         }
         let id = usize::from(self.string[p]);
         if captured == 1 && self.stones[id] == 1 && self.liberties[id] == 1 {
-            last_captured
+            dead[count - 1]
         } else {
             NONE
         }
     }
 
     /// Puts a stone with value `own` on the empty point `p`: takes `p` from adjacent strings'
-    /// liberties and merges the stone with its own adjacent strings. Captures nothing.
+    /// liberties and merges the stone with its own adjacent strings. Removes nothing, and
+    /// returns one stone of each adjacent enemy string left without liberties (in the order
+    /// of the neighbours) and their number.
     #[inline(always)]
-    fn put_stone(&mut self, p: usize, own: u8) {
+    fn put_stone(&mut self, p: usize, own: u8) -> ([u16; 4], usize) {
         self.remove_empty(p);
         self.cells[p] = own;
         self.hash ^= KEYS.stone[usize::from(own - 1)][p];
         self.stone_count[usize::from(own - 1)] += 1;
         let around = self.around(p);
+        // One fewer empty neighbour (at least one: `p`), one more of `own`.
+        let filled = (1u32 << (8 * own)).wrapping_sub(1);
         for n in around {
-            self.neighbours[n][usize::from(EMPTY)] -= 1;
-            self.neighbours[n][usize::from(own)] += 1;
+            self.neighbours[n] = self.neighbours[n].wrapping_add(filled);
         }
-        // The stone alone: its empty neighbours are distinct liberties.
         let me = p as u16;
         self.string[p] = me;
         self.next[p] = me;
         self.stones[p] = 1;
-        let mut libs = 0;
+        let mut dead = [NONE; 4];
+        if self.empty_neighbours(p) == 4 {
+            // Alone in the open, the common case early in a game: four liberties whose
+            // indices sum to 4p, and no string around.
+            self.liberties[p] = 4;
+            self.liberty_sum[p] = me.wrapping_mul(4);
+            return (dead, 0);
+        }
+        // The stone alone: its empty neighbours are distinct liberties.
         let mut sum = 0u16;
         for n in around {
             if self.cells[n] == EMPTY {
-                libs += 1;
                 sum = sum.wrapping_add(n as u16);
             }
         }
-        self.liberties[p] = libs;
+        self.liberties[p] = self.empty_neighbours(p) as u16;
         self.liberty_sum[p] = sum;
         // `p` stops being a liberty of each distinct adjacent string; own ones merge.
         let mut seen = [NONE; 4];
+        let mut count = 0;
         for (k, n) in around.into_iter().enumerate() {
             let cell = self.cells[n];
             if cell != BLACK && cell != WHITE {
@@ -885,8 +907,12 @@ impl Board {
                 } else if current != id {
                     self.merge(current, id);
                 }
+            } else if self.liberties[i] == 0 {
+                dead[count] = n as u16;
+                count += 1;
             }
         }
+        (dead, count)
     }
 
     /// Adds the new stone `p`, still a string of its own, to the adjacent string `id`: the
@@ -963,6 +989,8 @@ impl Board {
         let color = self.cells[usize::from(id)];
         let key = &KEYS.stone[usize::from(color - 1)];
         let removed = self.stones[usize::from(id)];
+        // One more empty neighbour, one fewer of `color` (at least one: this stone).
+        let emptied = 1u32.wrapping_sub(1 << (8 * color));
         let mut s = id;
         loop {
             let r = usize::from(s);
@@ -974,8 +1002,7 @@ impl Board {
             let around = self.around(r);
             let mut seen = [NONE; 4];
             for (k, n) in around.into_iter().enumerate() {
-                self.neighbours[n][usize::from(EMPTY)] += 1;
-                self.neighbours[n][usize::from(color)] -= 1;
+                self.neighbours[n] = self.neighbours[n].wrapping_add(emptied);
                 // The capturer's strings gain `r`; stones of the captured string still to
                 // be removed are skipped by their colour.
                 let cell = self.cells[n];
@@ -1023,10 +1050,7 @@ impl Board {
                 for n in self.around(p) {
                     counts[usize::from(self.cells[n])] += 1;
                 }
-                assert_eq!(
-                    counts, self.neighbours[p],
-                    "neighbour counts at {col},{row}"
-                );
+                assert_eq!(counts, self.counts(p), "neighbour counts at {col},{row}");
                 let cell = self.cells[p];
                 if cell == EMPTY {
                     assert_eq!(usize::from(self.empties[usize::from(self.empty_at[p])]), p);
@@ -1110,7 +1134,7 @@ impl Board {
     /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
     #[inline(always)]
     pub(crate) fn neighbour_counts(&self, p: usize) -> [u8; 4] {
-        self.neighbours[p]
+        self.counts(p)
     }
 
     /// The empty points' indices, in no particular order.
