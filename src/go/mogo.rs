@@ -504,17 +504,56 @@ fn point_of(p: usize) -> Point {
 /// Plays a MoGo playout on a copy of `board` with `policy` and returns who won and how many
 /// stones were placed, exactly as [`super::light_playout`] does for the light policy: until
 /// two passes or the game-length cap, scored by stones plus empty points whose neighbours are
-/// all one colour. A board whose game is over is scored as it stands.
+/// all one colour. A board whose game is over is scored as it stands. For many playouts from
+/// one board, [`MogoPlayouts`] saves most of the copying.
 pub fn mogo_playout(board: &Board, policy: &MogoPolicy, rng: &mut XorShiftRng) -> Playout {
-    let mut board = board.clone();
+    play_out(&mut board.clone(), policy, rng)
+}
+
+/// MoGo playouts from one start board, run on a scratch board that each playout resets from
+/// the start by copying only the cells the board's size uses (a clone copies the arrays of a
+/// 19x19 board, about 9 KB, which costs a 9x9 playout 6% of its instructions).
+#[derive(Clone, Debug)]
+pub struct MogoPlayouts {
+    start: Board,
+    scratch: Board,
+    policy: MogoPolicy,
+}
+
+impl MogoPlayouts {
+    /// Playouts from `start` with `policy`.
+    pub fn new(start: &Board, policy: MogoPolicy) -> MogoPlayouts {
+        MogoPlayouts {
+            start: start.clone(),
+            scratch: start.clone(),
+            policy,
+        }
+    }
+
+    /// The board every playout starts from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// One playout from the start board, as [`mogo_playout`] plays it (the same moves for
+    /// the same generator).
+    pub fn run(&mut self, rng: &mut XorShiftRng) -> Playout {
+        self.scratch.copy_from(&self.start);
+        play_out(&mut self.scratch, &self.policy, rng)
+    }
+}
+
+/// Plays `board` out with `policy` and scores it.
+#[inline]
+fn play_out(board: &mut Board, policy: &MogoPolicy, rng: &mut XorShiftRng) -> Playout {
     let mut stones_placed = 0;
     let mut memory = Memory::default();
     while !board.is_over() {
-        if let (Move::Play(_), _) = policy.play_remembering(&mut board, rng, &mut memory) {
+        if let (Move::Play(_), _) = policy.play_remembering(board, rng, &mut memory) {
             stones_placed += 1;
         }
     }
-    Playout::scored(&board, stones_placed)
+    Playout::scored(board, stones_placed)
 }
 
 /// MCTS playouts for Go with the MoGo policy: moves are played straight on the game's board
@@ -1159,6 +1198,19 @@ mod tests {
             }
         }
         assert_eq!(fingerprint, 1537639523438318483);
+    }
+
+    #[test]
+    fn reused_playouts_play_the_same_games_as_fresh_ones() {
+        let mut board = Board::new(9).unwrap();
+        board.play(Move::Play(board.point(4, 4).unwrap()));
+        let policy = MogoPolicy::default();
+        let mut runs = MogoPlayouts::new(&board, policy);
+        let (mut a, mut b) = (XorShiftRng::seed_from_u64(5), XorShiftRng::seed_from_u64(5));
+        for _ in 0..50 {
+            assert_eq!(runs.run(&mut a), mogo_playout(&board, &policy, &mut b));
+        }
+        assert!(runs.start() == &board);
     }
 
     #[test]
