@@ -82,6 +82,24 @@ pub(crate) const fn stone(color: Color) -> u8 {
     }
 }
 
+/// The eight neighbours of the cell `p` of a padded array with rows `stride` apart, in the
+/// order of the 3x3 codes: NW, N, NE, W, E, SW, S, SE. Cells at the array's ends have
+/// indices outside it (wrapped), which `get` refuses.
+#[inline(always)]
+pub(crate) const fn window_of(p: usize, stride: usize) -> [usize; 8] {
+    let (above, below) = (p.wrapping_sub(stride), p.wrapping_add(stride));
+    [
+        above.wrapping_sub(1),
+        above,
+        above.wrapping_add(1),
+        p.wrapping_sub(1),
+        p.wrapping_add(1),
+        below.wrapping_sub(1),
+        below,
+        below.wrapping_add(1),
+    ]
+}
+
 /// A point of a board: its index in the padded array, so it belongs to boards of one size.
 /// Made by [`Board::point`]; a point of another size is refused (or off the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -222,6 +240,10 @@ pub struct Board {
     /// byte each in a little-endian word, so that a stone placed or removed updates a
     /// neighbour's counts with one addition.
     neighbours: [u32; CELLS],
+    /// Per cell, the 3x3 neighbourhood code of [`super::patterns`] with Black as the mover:
+    /// its 8 neighbours' cell values, 2 bits each, `NW` in bits 0-1 up to `SE` in bits 14-15
+    /// (north is the row of lower indices). Exact on every point of the board.
+    codes: [u16; CELLS],
     /// Per stone, its string's anchor; `NONE` on empty cells.
     string: [u16; CELLS],
     /// Per stone, the next stone of its string (a circular list).
@@ -281,6 +303,7 @@ impl Board {
             stone_count: [0; 2],
             cells: [BORDER; CELLS],
             neighbours: [0; CELLS],
+            codes: [0; CELLS],
             string: [NONE; CELLS],
             next: [NONE; CELLS],
             stones: [0; CELLS],
@@ -312,6 +335,13 @@ impl Board {
                 }
             }
             board.neighbours[p] = u32::from_le_bytes(counts);
+            let mut code = 0u16;
+            for (i, q) in window_of(p, stride).into_iter().enumerate() {
+                if let Some(&cell) = board.cells.get(q) {
+                    code |= u16::from(cell) << (2 * i);
+                }
+            }
+            board.codes[p] = code;
         }
         Ok(board)
     }
@@ -337,6 +367,7 @@ impl Board {
         self.empty_count = source.empty_count;
         self.cells[..used].copy_from_slice(&source.cells[..used]);
         self.neighbours[..used].copy_from_slice(&source.neighbours[..used]);
+        self.codes[..used].copy_from_slice(&source.codes[..used]);
         self.string[..used].copy_from_slice(&source.string[..used]);
         self.next[..used].copy_from_slice(&source.next[..used]);
         self.stones[..used].copy_from_slice(&source.stones[..used]);
@@ -709,23 +740,22 @@ impl Board {
     /// edge counting as one.
     #[inline(always)]
     pub(crate) fn is_own_eye(&self, p: usize, color: Color) -> bool {
-        let counts = self.counts(p);
-        let border = counts[usize::from(BORDER)];
-        if counts[usize::from(stone(color))] + border != 4 {
+        // All from the 3x3 code: in each field the low bit is set for Black and border, the
+        // high bit for White and border.
+        const ORTHOGONALS: u16 = (1 << 2) | (1 << 6) | (1 << 8) | (1 << 12);
+        const DIAGONALS: u16 = 1 | (1 << 4) | (1 << 10) | (1 << 14);
+        let code = self.codes[p];
+        let (own_or_edge, enemy) = match color {
+            Color::Black => (code, (code >> 1) & !code),
+            Color::White => (code >> 1, code & !(code >> 1)),
+        };
+        if own_or_edge & ORTHOGONALS != ORTHOGONALS {
             return false;
         }
-        let enemy = stone(color.opponent());
-        let stride = usize::from(self.stride);
-        let mut bad = u8::from(border > 0);
-        for d in [
-            p - stride - 1,
-            p - stride + 1,
-            p + stride - 1,
-            p + stride + 1,
-        ] {
-            bad += u8::from(self.cells[d] == enemy);
-        }
-        bad < 2
+        // The opponent's diagonals, one bit each, and the edge as one more: fewer than two.
+        let edge = code & (code >> 1) & ORTHOGONALS != 0;
+        let bad = (enemy & DIAGONALS) | (u16::from(edge) << 1);
+        bad & bad.wrapping_sub(1) == 0
     }
 
     /// Whether `color` may play on the empty point `p`, ko aside: it has a liberty, joins a
@@ -804,6 +834,29 @@ impl Board {
         [p - 1, p + 1, p - stride, p + stride]
     }
 
+    /// Applies `f` to the 3x3 codes of the eight neighbours of the cell `p` (a point), with
+    /// the shift of `p`'s field in each: `p` is at the opposite place of each one's window,
+    /// so the neighbour at shift `2 * i` of `p`'s window sees `p` at shift `14 - 2 * i`.
+    /// Rows are taken as 3-cell chunks, one bounds check each.
+    #[inline(always)]
+    fn update_codes(&mut self, p: usize, f: impl Fn(&mut u16, u32)) {
+        let stride = usize::from(self.stride);
+        if let Some([nw, n, ne]) = self.codes[p - stride - 1..].first_chunk_mut::<3>() {
+            f(nw, 14);
+            f(n, 12);
+            f(ne, 10);
+        }
+        if let Some([w, _, e]) = self.codes[p - 1..].first_chunk_mut::<3>() {
+            f(w, 8);
+            f(e, 6);
+        }
+        if let Some([sw, s, se]) = self.codes[p + stride - 1..].first_chunk_mut::<3>() {
+            f(sw, 4);
+            f(s, 2);
+            f(se, 0);
+        }
+    }
+
     /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
     #[inline(always)]
     fn counts(&self, p: usize) -> [u8; 4] {
@@ -863,6 +916,9 @@ impl Board {
         for n in around {
             self.neighbours[n] = self.neighbours[n].wrapping_add(filled);
         }
+        // `p` was empty: its field in the neighbours' codes is 0.
+        let value = u16::from(own);
+        self.update_codes(p, |code, shift| *code |= value << shift);
         let me = p as u16;
         self.string[p] = me;
         self.next[p] = me;
@@ -999,6 +1055,7 @@ impl Board {
             self.string[r] = NONE;
             self.hash ^= key[r];
             self.add_empty(r);
+            self.update_codes(r, |code, shift| *code &= !(3 << shift));
             let around = self.around(r);
             let mut seen = [NONE; 4];
             for (k, n) in around.into_iter().enumerate() {
@@ -1051,6 +1108,11 @@ impl Board {
                     counts[usize::from(self.cells[n])] += 1;
                 }
                 assert_eq!(counts, self.counts(p), "neighbour counts at {col},{row}");
+                let mut code = 0u16;
+                for (i, q) in window_of(p, stride).into_iter().enumerate() {
+                    code |= u16::from(self.cells[q]) << (2 * i);
+                }
+                assert_eq!(code, self.codes[p], "3x3 code at {col},{row}");
                 let cell = self.cells[p];
                 if cell == EMPTY {
                     assert_eq!(usize::from(self.empties[usize::from(self.empty_at[p])]), p);
@@ -1097,7 +1159,6 @@ impl Board {
                 assert!(count > 0, "a string without liberties at {col},{row}");
             }
         }
-        let _ = stride;
         let empties = (0..CELLS).filter(|&p| self.cells[p] == EMPTY).count();
         assert_eq!(empties, usize::from(self.empty_count));
         assert_eq!(self.hash, self.recomputed_position_hash());
@@ -1135,6 +1196,13 @@ impl Board {
     #[inline(always)]
     pub(crate) fn neighbour_counts(&self, p: usize) -> [u8; 4] {
         self.counts(p)
+    }
+
+    /// The 3x3 neighbourhood code of the point `p` with Black as the mover (see
+    /// [`super::patterns`]).
+    #[inline(always)]
+    pub(crate) fn code(&self, p: usize) -> u16 {
+        self.codes[p]
     }
 
     /// The empty points' indices, in no particular order.

@@ -453,8 +453,7 @@ impl Context<'_> {
             let row = ((draw >> 16) * size) >> 16;
             let col = ((draw & 0xffff) * size) >> 16;
             let p = (row + 1) * stride + col + 1;
-            if board.neighbour_counts(p)[usize::from(EMPTY)] == 4 && tactics::is_empty_3x3(board, p)
-            {
+            if tactics::is_empty_3x3(board, p) {
                 return Some(p);
             }
         }
