@@ -46,7 +46,7 @@ use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{BLACK, Board, EMPTY, Move, Point, WHITE, stone};
+use super::board::{Board, EMPTY, Move, Point, stone};
 use super::game::GoGame;
 use super::patterns::is_mogo_pattern;
 use super::playout::Playout;
@@ -466,11 +466,9 @@ impl Context<'_> {
         let board = self.board;
         let mut found = Candidates::new();
         for q in tactics::window(board, last) {
-            // Every MoGo pattern has a stone next to its centre (in the N cell of its
-            // picture, or W for edge 1), which the neighbour counts tell without the code.
-            let counts = board.neighbour_counts(q);
+            // The board keeps every point's code, so the table is asked at once (every
+            // MoGo pattern has a stone next to its centre; the table knows it).
             if board.cell(q) == EMPTY
-                && counts[usize::from(BLACK)] + counts[usize::from(WHITE)] > 0
                 && is_mogo_pattern(tactics::pattern_code(board, q, self.me))
                 && self.playable(q)
             {
