@@ -924,11 +924,20 @@ impl Board {
         self.next[p] = me;
         self.stones[p] = 1;
         let mut dead = [NONE; 4];
-        if self.empty_neighbours(p) == 4 {
-            // Alone in the open, the common case early in a game: four liberties whose
-            // indices sum to 4p, and no string around.
-            self.liberties[p] = 4;
-            self.liberty_sum[p] = me.wrapping_mul(4);
+        if self.neighbours[p] & 0x00ff_ff00 == 0 {
+            // No stone around (the common case early in a game): its empty neighbours are
+            // its liberties, in the open four whose indices sum to 4p, and no string is
+            // touched.
+            let libs = self.empty_neighbours(p) as u16;
+            self.liberties[p] = libs;
+            self.liberty_sum[p] = if libs == 4 {
+                me.wrapping_mul(4)
+            } else {
+                around
+                    .into_iter()
+                    .filter(|&n| self.cells[n] == EMPTY)
+                    .fold(0u16, |sum, n| sum.wrapping_add(n as u16))
+            };
             return (dead, 0);
         }
         // The stone alone: its empty neighbours are distinct liberties.
