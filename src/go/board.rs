@@ -225,8 +225,10 @@ pub struct Board {
     to_move: Color,
     /// Consecutive passes (2 ends the game).
     passes: u8,
-    /// Turns played, passes included (the game ends at `3 * size * size`).
+    /// Turns played, passes included (the game ends at `max_turns`).
     turns: u16,
+    /// `3 * size * size`, kept because every move of a playout asks whether the game is over.
+    max_turns: u16,
     /// The simple-ko point, or `NONE`.
     ko: u16,
     last: Move,
@@ -295,6 +297,7 @@ impl Board {
             to_move: Color::Black,
             passes: 0,
             turns: 0,
+            max_turns: 3 * u16::from(size) * u16::from(size),
             ko: NONE,
             last: Move::Pass,
             previous: Move::Pass,
@@ -532,7 +535,7 @@ impl Board {
     /// The most turns a game lasts: `3 * size * size` (243 on 9x9).
     #[inline]
     pub fn max_turns(&self) -> u16 {
-        3 * u16::from(self.size) * u16::from(self.size)
+        self.max_turns
     }
 
     /// Whether the game is over: two passes in a row, or [`Board::max_turns`] played.
