@@ -10,7 +10,9 @@
 //! the hot path. A 9x9 board uses the first 111 cells only, so it stays in a few cache lines.
 //!
 //! Per cell the board keeps its colour, how many of its four neighbours are empty, black,
-//! white or border (eye and legality tests read these counts), and for a stone the id of its
+//! white or border (legality tests read these counts), the 3x3 code of its eight neighbours
+//! (the encoding of [`super::patterns`], read by the eye test and the MoGo policy), and for
+//! a stone the id of its
 //! string (an "anchor": the point of one of its stones) and the next stone of the string in
 //! a circular list. Per string (indexed by its anchor) it keeps the number of stones, the
 //! exact number of distinct liberties and their sum (so the one liberty of a string in atari
