@@ -729,8 +729,15 @@ impl Board {
                     && usize::from(self.ko) != p
                     && self.is_legal_empty(p, color))
             {
+                // The stone is placed here rather than through `play_unchecked`, so that
+                // it is inlined into this loop.
                 let mv = Move::Play(Point(p as u16));
-                self.play_unchecked(mv);
+                self.passes = 0;
+                self.ko = self.place(p, color);
+                self.previous = self.last;
+                self.last = mv;
+                self.turns = self.turns.saturating_add(1);
+                self.to_move = color.opponent();
                 return mv;
             }
             range -= 1;
