@@ -28,9 +28,9 @@
 //! more than 8 strings are in atari at once); a single [`MogoPolicy::play`] (as MCTS calls it
 //! through [`Knowledge`]) walks the empty points when it reaches that rule.
 //!
-//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): 131k
-//! instructions per playout under callgrind with [`mogo_playout`] (122k without its board
-//! clone, as [`MogoPlayouts`] runs; light: 56k), 26-29k playouts per CPU second under load
+//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): 129k
+//! instructions per playout under callgrind with [`mogo_playout`] (119k without its board
+//! clone, as [`MogoPlayouts`] runs; light: 52k), 25-29k playouts per CPU second under load
 //! (`docs/go.md` has the figures and how they were taken); Pachi's MoGo-like policy measured
 //! 15.7k/s on the same box.
 //! Mean 104.6 stones placed, Black wins 45.1% (light: 107.3 and 41.9%).
