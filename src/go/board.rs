@@ -10,7 +10,9 @@
 //! the hot path. A 9x9 board uses the first 111 cells only, so it stays in a few cache lines.
 //!
 //! Per cell the board keeps its colour, how many of its four neighbours are empty, black,
-//! white or border (eye and legality tests read these counts), and for a stone the id of its
+//! white or border (legality tests read these counts), the 3x3 code of its eight neighbours
+//! (the encoding of [`super::patterns`], read by the eye test and the MoGo policy), and for
+//! a stone the id of its
 //! string (an "anchor": the point of one of its stones) and the next stone of the string in
 //! a circular list. Per string (indexed by its anchor) it keeps the number of stones, the
 //! exact number of distinct liberties and their sum (so the one liberty of a string in atari
@@ -80,6 +82,24 @@ pub(crate) const fn stone(color: Color) -> u8 {
         Color::Black => BLACK,
         Color::White => WHITE,
     }
+}
+
+/// The eight neighbours of the cell `p` of a padded array with rows `stride` apart, in the
+/// order of the 3x3 codes: NW, N, NE, W, E, SW, S, SE. Cells at the array's ends have
+/// indices outside it (wrapped), which `get` refuses.
+#[inline(always)]
+pub(crate) const fn window_of(p: usize, stride: usize) -> [usize; 8] {
+    let (above, below) = (p.wrapping_sub(stride), p.wrapping_add(stride));
+    [
+        above.wrapping_sub(1),
+        above,
+        above.wrapping_add(1),
+        p.wrapping_sub(1),
+        p.wrapping_add(1),
+        below.wrapping_sub(1),
+        below,
+        below.wrapping_add(1),
+    ]
 }
 
 /// A point of a board: its index in the padded array, so it belongs to boards of one size.
@@ -207,8 +227,10 @@ pub struct Board {
     to_move: Color,
     /// Consecutive passes (2 ends the game).
     passes: u8,
-    /// Turns played, passes included (the game ends at `3 * size * size`).
+    /// Turns played, passes included (the game ends at `max_turns`).
     turns: u16,
+    /// `3 * size * size`, kept because every move of a playout asks whether the game is over.
+    max_turns: u16,
     /// The simple-ko point, or `NONE`.
     ko: u16,
     last: Move,
@@ -218,8 +240,14 @@ pub struct Board {
     hash: u64,
     stone_count: [u16; 2],
     cells: [u8; CELLS],
-    /// Per cell, its neighbours counted by cell value (empty, black, white, border).
-    neighbours: [[u8; 4]; CELLS],
+    /// Per cell, its neighbours counted by cell value (empty, black, white, border), one
+    /// byte each in a little-endian word, so that a stone placed or removed updates a
+    /// neighbour's counts with one addition.
+    neighbours: [u32; CELLS],
+    /// Per cell, the 3x3 neighbourhood code of [`super::patterns`] with Black as the mover:
+    /// its 8 neighbours' cell values, 2 bits each, `NW` in bits 0-1 up to `SE` in bits 14-15
+    /// (north is the row of lower indices). Exact on every point of the board.
+    codes: [u16; CELLS],
     /// Per stone, its string's anchor; `NONE` on empty cells.
     string: [u16; CELLS],
     /// Per stone, the next stone of its string (a circular list).
@@ -271,6 +299,7 @@ impl Board {
             to_move: Color::Black,
             passes: 0,
             turns: 0,
+            max_turns: 3 * u16::from(size) * u16::from(size),
             ko: NONE,
             last: Move::Pass,
             previous: Move::Pass,
@@ -278,7 +307,8 @@ impl Board {
             hash: KEYS.size[usize::from(size)],
             stone_count: [0; 2],
             cells: [BORDER; CELLS],
-            neighbours: [[0; 4]; CELLS],
+            neighbours: [0; CELLS],
+            codes: [0; CELLS],
             string: [NONE; CELLS],
             next: [NONE; CELLS],
             stones: [0; CELLS],
@@ -309,7 +339,14 @@ impl Board {
                     counts[usize::from(cell)] += 1;
                 }
             }
-            board.neighbours[p] = counts;
+            board.neighbours[p] = u32::from_le_bytes(counts);
+            let mut code = 0u16;
+            for (i, q) in window_of(p, stride).into_iter().enumerate() {
+                if let Some(&cell) = board.cells.get(q) {
+                    code |= u16::from(cell) << (2 * i);
+                }
+            }
+            board.codes[p] = code;
         }
         Ok(board)
     }
@@ -335,6 +372,7 @@ impl Board {
         self.empty_count = source.empty_count;
         self.cells[..used].copy_from_slice(&source.cells[..used]);
         self.neighbours[..used].copy_from_slice(&source.neighbours[..used]);
+        self.codes[..used].copy_from_slice(&source.codes[..used]);
         self.string[..used].copy_from_slice(&source.string[..used]);
         self.next[..used].copy_from_slice(&source.next[..used]);
         self.stones[..used].copy_from_slice(&source.stones[..used]);
@@ -499,7 +537,7 @@ impl Board {
     /// The most turns a game lasts: `3 * size * size` (243 on 9x9).
     #[inline]
     pub fn max_turns(&self) -> u16 {
-        3 * u16::from(self.size) * u16::from(self.size)
+        self.max_turns
     }
 
     /// Whether the game is over: two passes in a row, or [`Board::max_turns`] played.
@@ -588,7 +626,7 @@ impl Board {
             return Err(SetupError::Occupied);
         }
         let own = stone(color);
-        let mut lives = self.neighbours[p][usize::from(EMPTY)] > 0;
+        let mut lives = self.empty_neighbours(p) > 0;
         for n in self.around(p) {
             let cell = self.cells[n];
             let libs = self.liberties[usize::from(self.string[n])];
@@ -601,7 +639,8 @@ impl Board {
         if !lives {
             return Err(SetupError::NoLiberties);
         }
-        self.put_stone(p, own);
+        // The checks above leave no adjacent string without liberties.
+        let _ = self.put_stone(p, own);
         Ok(())
     }
 
@@ -657,7 +696,7 @@ impl Board {
     pub fn playout_score(&self) -> Score {
         let mut score = [self.stone_count[0], self.stone_count[1]];
         for &p in &self.empties[..usize::from(self.empty_count)] {
-            let counts = self.neighbours[usize::from(p)];
+            let counts = self.counts(usize::from(p));
             let border = counts[usize::from(BORDER)];
             if counts[usize::from(BLACK)] + border == 4 {
                 score[0] += 1;
@@ -685,13 +724,20 @@ impl Board {
             let p = usize::from(self.empties[i]);
             // A point with an empty neighbour is legal and no eye (nor the ko point, which
             // has none): most points early in a playout, accepted on one test.
-            if self.neighbours[p][usize::from(EMPTY)] > 0
+            if self.empty_neighbours(p) > 0
                 || (!self.is_own_eye(p, color)
                     && usize::from(self.ko) != p
                     && self.is_legal_empty(p, color))
             {
+                // The stone is placed here rather than through `play_unchecked`, so that
+                // it is inlined into this loop.
                 let mv = Move::Play(Point(p as u16));
-                self.play_unchecked(mv);
+                self.passes = 0;
+                self.ko = self.place(p, color);
+                self.previous = self.last;
+                self.last = mv;
+                self.turns = self.turns.saturating_add(1);
+                self.to_move = color.opponent();
                 return mv;
             }
             range -= 1;
@@ -706,30 +752,29 @@ impl Board {
     /// edge counting as one.
     #[inline(always)]
     pub(crate) fn is_own_eye(&self, p: usize, color: Color) -> bool {
-        let counts = self.neighbours[p];
-        let border = counts[usize::from(BORDER)];
-        if counts[usize::from(stone(color))] + border != 4 {
+        // All from the 3x3 code: in each field the low bit is set for Black and border, the
+        // high bit for White and border.
+        const ORTHOGONALS: u16 = (1 << 2) | (1 << 6) | (1 << 8) | (1 << 12);
+        const DIAGONALS: u16 = 1 | (1 << 4) | (1 << 10) | (1 << 14);
+        let code = self.codes[p];
+        let (own_or_edge, enemy) = match color {
+            Color::Black => (code, (code >> 1) & !code),
+            Color::White => (code >> 1, code & !(code >> 1)),
+        };
+        if own_or_edge & ORTHOGONALS != ORTHOGONALS {
             return false;
         }
-        let enemy = stone(color.opponent());
-        let stride = usize::from(self.stride);
-        let mut bad = u8::from(border > 0);
-        for d in [
-            p - stride - 1,
-            p - stride + 1,
-            p + stride - 1,
-            p + stride + 1,
-        ] {
-            bad += u8::from(self.cells[d] == enemy);
-        }
-        bad < 2
+        // The opponent's diagonals, one bit each, and the edge as one more: fewer than two.
+        let edge = code & (code >> 1) & ORTHOGONALS != 0;
+        let bad = (enemy & DIAGONALS) | (u16::from(edge) << 1);
+        bad & bad.wrapping_sub(1) == 0
     }
 
     /// Whether `color` may play on the empty point `p`, ko aside: it has a liberty, joins a
     /// string that keeps one, or captures.
     #[inline(always)]
     fn is_legal_empty(&self, p: usize, color: Color) -> bool {
-        if self.neighbours[p][usize::from(EMPTY)] > 0 {
+        if self.empty_neighbours(p) > 0 {
             return true;
         }
         let own = stone(color);
@@ -801,6 +846,41 @@ impl Board {
         [p - 1, p + 1, p - stride, p + stride]
     }
 
+    /// Applies `f` to the 3x3 codes of the eight neighbours of the cell `p` (a point), with
+    /// the shift of `p`'s field in each: `p` is at the opposite place of each one's window,
+    /// so the neighbour at shift `2 * i` of `p`'s window sees `p` at shift `14 - 2 * i`.
+    /// Rows are taken as 3-cell chunks, one bounds check each.
+    #[inline(always)]
+    fn update_codes(&mut self, p: usize, f: impl Fn(&mut u16, u32)) {
+        let stride = usize::from(self.stride);
+        if let Some([nw, n, ne]) = self.codes[p - stride - 1..].first_chunk_mut::<3>() {
+            f(nw, 14);
+            f(n, 12);
+            f(ne, 10);
+        }
+        if let Some([w, _, e]) = self.codes[p - 1..].first_chunk_mut::<3>() {
+            f(w, 8);
+            f(e, 6);
+        }
+        if let Some([sw, s, se]) = self.codes[p + stride - 1..].first_chunk_mut::<3>() {
+            f(sw, 4);
+            f(s, 2);
+            f(se, 0);
+        }
+    }
+
+    /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
+    #[inline(always)]
+    fn counts(&self, p: usize) -> [u8; 4] {
+        self.neighbours[p].to_le_bytes()
+    }
+
+    /// How many neighbours of `p` are empty.
+    #[inline(always)]
+    fn empty_neighbours(&self, p: usize) -> u32 {
+        self.neighbours[p] & 0xff
+    }
+
     #[inline(always)]
     fn swap_empties(&mut self, i: usize, j: usize) {
         let (a, b) = (self.empties[i], self.empties[j]);
@@ -814,57 +894,76 @@ impl Board {
     /// new simple-ko point (or `NONE`).
     #[inline(always)]
     fn place(&mut self, p: usize, color: Color) -> u16 {
-        let own = stone(color);
-        self.put_stone(p, own);
-        let enemy = own ^ 3;
+        let (dead, count) = self.put_stone(p, stone(color));
+        if count == 0 {
+            return NONE;
+        }
+        // Strings are removed in the order of the neighbours that first touch them, after
+        // every merge (the empty list's order, which later draws read, depends on it).
         let mut captured = 0u16;
-        let mut last_captured = NONE;
-        for n in self.around(p) {
-            // A captured neighbour is empty by the time a later one is looked at, so each
-            // string is removed once.
-            if self.cells[n] == enemy && self.liberties[usize::from(self.string[n])] == 0 {
-                last_captured = n as u16;
-                captured += self.remove_string(self.string[n]);
-            }
+        for &n in &dead[..count] {
+            captured += self.remove_string(self.string[usize::from(n)]);
         }
         let id = usize::from(self.string[p]);
         if captured == 1 && self.stones[id] == 1 && self.liberties[id] == 1 {
-            last_captured
+            dead[count - 1]
         } else {
             NONE
         }
     }
 
     /// Puts a stone with value `own` on the empty point `p`: takes `p` from adjacent strings'
-    /// liberties and merges the stone with its own adjacent strings. Captures nothing.
+    /// liberties and merges the stone with its own adjacent strings. Removes nothing, and
+    /// returns one stone of each adjacent enemy string left without liberties (in the order
+    /// of the neighbours) and their number.
     #[inline(always)]
-    fn put_stone(&mut self, p: usize, own: u8) {
+    fn put_stone(&mut self, p: usize, own: u8) -> ([u16; 4], usize) {
         self.remove_empty(p);
         self.cells[p] = own;
         self.hash ^= KEYS.stone[usize::from(own - 1)][p];
         self.stone_count[usize::from(own - 1)] += 1;
         let around = self.around(p);
+        // One fewer empty neighbour (at least one: `p`), one more of `own`.
+        let filled = (1u32 << (8 * own)).wrapping_sub(1);
         for n in around {
-            self.neighbours[n][usize::from(EMPTY)] -= 1;
-            self.neighbours[n][usize::from(own)] += 1;
+            self.neighbours[n] = self.neighbours[n].wrapping_add(filled);
         }
-        // The stone alone: its empty neighbours are distinct liberties.
+        // `p` was empty: its field in the neighbours' codes is 0.
+        let value = u16::from(own);
+        self.update_codes(p, |code, shift| *code |= value << shift);
         let me = p as u16;
         self.string[p] = me;
         self.next[p] = me;
         self.stones[p] = 1;
-        let mut libs = 0;
+        let mut dead = [NONE; 4];
+        if self.neighbours[p] & 0x00ff_ff00 == 0 {
+            // No stone around (the common case early in a game): its empty neighbours are
+            // its liberties, in the open four whose indices sum to 4p, and no string is
+            // touched.
+            let libs = self.empty_neighbours(p) as u16;
+            self.liberties[p] = libs;
+            self.liberty_sum[p] = if libs == 4 {
+                me.wrapping_mul(4)
+            } else {
+                around
+                    .into_iter()
+                    .filter(|&n| self.cells[n] == EMPTY)
+                    .fold(0u16, |sum, n| sum.wrapping_add(n as u16))
+            };
+            return (dead, 0);
+        }
+        // The stone alone: its empty neighbours are distinct liberties.
         let mut sum = 0u16;
         for n in around {
             if self.cells[n] == EMPTY {
-                libs += 1;
                 sum = sum.wrapping_add(n as u16);
             }
         }
-        self.liberties[p] = libs;
+        self.liberties[p] = self.empty_neighbours(p) as u16;
         self.liberty_sum[p] = sum;
         // `p` stops being a liberty of each distinct adjacent string; own ones merge.
         let mut seen = [NONE; 4];
+        let mut count = 0;
         for (k, n) in around.into_iter().enumerate() {
             let cell = self.cells[n];
             if cell != BLACK && cell != WHITE {
@@ -885,8 +984,12 @@ impl Board {
                 } else if current != id {
                     self.merge(current, id);
                 }
+            } else if self.liberties[i] == 0 {
+                dead[count] = n as u16;
+                count += 1;
             }
         }
+        (dead, count)
     }
 
     /// Adds the new stone `p`, still a string of its own, to the adjacent string `id`: the
@@ -963,6 +1066,8 @@ impl Board {
         let color = self.cells[usize::from(id)];
         let key = &KEYS.stone[usize::from(color - 1)];
         let removed = self.stones[usize::from(id)];
+        // One more empty neighbour, one fewer of `color` (at least one: this stone).
+        let emptied = 1u32.wrapping_sub(1 << (8 * color));
         let mut s = id;
         loop {
             let r = usize::from(s);
@@ -971,11 +1076,11 @@ impl Board {
             self.string[r] = NONE;
             self.hash ^= key[r];
             self.add_empty(r);
+            self.update_codes(r, |code, shift| *code &= !(3 << shift));
             let around = self.around(r);
             let mut seen = [NONE; 4];
             for (k, n) in around.into_iter().enumerate() {
-                self.neighbours[n][usize::from(EMPTY)] += 1;
-                self.neighbours[n][usize::from(color)] -= 1;
+                self.neighbours[n] = self.neighbours[n].wrapping_add(emptied);
                 // The capturer's strings gain `r`; stones of the captured string still to
                 // be removed are skipped by their colour.
                 let cell = self.cells[n];
@@ -1023,10 +1128,12 @@ impl Board {
                 for n in self.around(p) {
                     counts[usize::from(self.cells[n])] += 1;
                 }
-                assert_eq!(
-                    counts, self.neighbours[p],
-                    "neighbour counts at {col},{row}"
-                );
+                assert_eq!(counts, self.counts(p), "neighbour counts at {col},{row}");
+                let mut code = 0u16;
+                for (i, q) in window_of(p, stride).into_iter().enumerate() {
+                    code |= u16::from(self.cells[q]) << (2 * i);
+                }
+                assert_eq!(code, self.codes[p], "3x3 code at {col},{row}");
                 let cell = self.cells[p];
                 if cell == EMPTY {
                     assert_eq!(usize::from(self.empties[usize::from(self.empty_at[p])]), p);
@@ -1073,7 +1180,6 @@ impl Board {
                 assert!(count > 0, "a string without liberties at {col},{row}");
             }
         }
-        let _ = stride;
         let empties = (0..CELLS).filter(|&p| self.cells[p] == EMPTY).count();
         assert_eq!(empties, usize::from(self.empty_count));
         assert_eq!(self.hash, self.recomputed_position_hash());
@@ -1110,7 +1216,14 @@ impl Board {
     /// The neighbours of `p` counted by cell value (`EMPTY`, `BLACK`, `WHITE`, `BORDER`).
     #[inline(always)]
     pub(crate) fn neighbour_counts(&self, p: usize) -> [u8; 4] {
-        self.neighbours[p]
+        self.counts(p)
+    }
+
+    /// The 3x3 neighbourhood code of the point `p` with Black as the mover (see
+    /// [`super::patterns`]).
+    #[inline(always)]
+    pub(crate) fn code(&self, p: usize) -> u16 {
+        self.codes[p]
     }
 
     /// The empty points' indices, in no particular order.

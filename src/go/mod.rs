@@ -45,7 +45,7 @@ pub use board::{
     Board, DEFAULT_KOMI, MAX_SIZE, MIN_SIZE, Move, PlayError, Point, Score, SetupError,
 };
 pub use game::GoGame;
-pub use mogo::{MogoConfig, MogoPolicy, mogo_playout};
+pub use mogo::{MogoConfig, MogoPlayouts, MogoPolicy, mogo_playout};
 pub use playout::{LightPlayouts, Playout, light_playout};
 pub use prior::GoPriors;
 

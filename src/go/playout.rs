@@ -150,6 +150,33 @@ mod tests {
         );
     }
 
+    /// A fingerprint of every light-playout move played from empty boards of three sizes:
+    /// speed work on the board must not change a single draw (pinned before issue 16's
+    /// speed work; a change of the sampling scheme must say so and re-pin it).
+    #[test]
+    fn light_playout_moves_are_pinned() {
+        let mut rng = XorShiftRng::seed_from_u64(16);
+        let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
+        for (size, playouts) in [(9u8, 300), (13, 60), (19, 20)] {
+            let start = Board::new(size).unwrap();
+            for _ in 0..playouts {
+                let mut board = start.clone();
+                while !board.is_over() {
+                    let code = match board.play_light_move(&mut rng) {
+                        Move::Pass => 0,
+                        Move::Play(p) => p.index() as u64,
+                    };
+                    fingerprint = (fingerprint ^ code).wrapping_mul(0x0100_0000_01b3);
+                }
+                let score = board.playout_score();
+                fingerprint =
+                    (fingerprint ^ (u64::from(score.black) << 16) ^ u64::from(score.white))
+                        .wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        assert_eq!(fingerprint, 16588900544795653031);
+    }
+
     #[test]
     fn a_finished_board_is_scored_as_it_stands() {
         let mut board = Board::new(5).unwrap();

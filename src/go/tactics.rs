@@ -42,13 +42,10 @@ pub(crate) fn window(board: &Board, p: usize) -> [usize; 8] {
 }
 
 /// The 3x3 neighbourhood code of `p` (see [`super::patterns`]) relative to `mover`: the
-/// board's cell values are the codes with Black as the mover, so White's is a swap.
+/// board keeps every point's code with Black as the mover, so White's is a swap.
 #[inline(always)]
 pub(crate) fn pattern_code(board: &Board, p: usize, mover: Color) -> u16 {
-    let mut code = 0u16;
-    for (i, q) in window(board, p).into_iter().enumerate() {
-        code |= u16::from(board.cell(q)) << (2 * i);
-    }
+    let code = board.code(p);
     match mover {
         Color::Black => code,
         Color::White => swap_colours(code),
@@ -59,7 +56,7 @@ pub(crate) fn pattern_code(board: &Board, p: usize, mover: Color) -> u16 {
 /// the edge never is, its window holds border cells).
 #[inline(always)]
 pub(crate) fn is_empty_3x3(board: &Board, p: usize) -> bool {
-    board.cell(p) == EMPTY && pattern_code(board, p, Color::Black) == 0
+    board.cell(p) == EMPTY && board.code(p) == 0
 }
 
 /// What playing on an empty point does to the string of the new stone.
