@@ -6,7 +6,8 @@
 //! `col` and row `row`, both from 0 (A1 is 0, B1 is 1, A2 is `size`), or `ARBOR_GO_PASS`.
 //!
 //! Layout of a game buffer (8-aligned): the buffer header of boundary.rs (magic `GOGM`), the
-//! game area: [`Head`] (24 bytes: size, komi, setup and move counts), then one `u16` entry
+//! game area: [`Head`] (24 bytes: size, komi, setup and move counts, the size it was prepared
+//! for), then one `u16` entry
 //! per setup stone and per move, bit 15 the colour (0 Black, 1 White) and bits 0–14 the
 //! point code or [`PASS_ENTRY`]. Every call rebuilds the game by replaying the entries
 //! through the core's [`Player`] (superko included), so a damaged buffer is refused with
@@ -157,9 +158,12 @@ struct Head {
     komi: f32,
     setup: u32,
     moves: u32,
+    /// The board size the area was prepared for: it holds at least [`area_bytes`] of it.
+    capacity: u32,
 }
 
-/// Bytes of [`Head`] in a buffer: size, komi bits, setup count, move count, 8 reserved.
+/// Bytes of [`Head`] in a buffer: size, komi bits, setup count, move count, the size the
+/// area was prepared for, 4 reserved.
 pub(super) const HEAD_BYTES: usize = 24;
 /// The entry of a pass.
 const PASS_ENTRY: u16 = 0x7FFF;
@@ -178,11 +182,19 @@ impl Head {
             komi: f32::from_bits(word(1)?),
             setup: word(2)?,
             moves: word(3)?,
+            capacity: word(4)?,
         })
     }
 
     fn write(self, area: &mut [u8]) {
-        let words = [self.size, self.komi.to_bits(), self.setup, self.moves, 0, 0];
+        let words = [
+            self.size,
+            self.komi.to_bits(),
+            self.setup,
+            self.moves,
+            self.capacity,
+            0,
+        ];
         for (slot, word) in area.chunks_exact_mut(4).zip(words) {
             slot.copy_from_slice(&word.to_ne_bytes());
         }
@@ -191,8 +203,8 @@ impl Head {
 
 /// Bytes of a game area for boards up to `size`: the head and `4 * size * size` entries
 /// (a setup stone per point and `3 * size * size` moves, the game-length cap).
-pub(super) fn area_bytes(size: u8) -> usize {
-    HEAD_BYTES + 2 * 4 * usize::from(size) * usize::from(size)
+pub(super) const fn area_bytes(size: u8) -> usize {
+    HEAD_BYTES + 2 * 4 * (size as usize) * (size as usize)
 }
 
 /// The board size `size` as the core takes it. Errors: `InvalidArgument` (not 5..=19).
@@ -281,6 +293,11 @@ pub(super) fn load_game(area: &[u8]) -> Result<Player<'static>, Error> {
     }
     let head = Head::read(area)?;
     let size = board_size(head.size).map_err(damaged)?;
+    // An area shorter than its preparation made it: a damaged buffer header.
+    let prepared = board_size(head.capacity).map_err(damaged)?;
+    if area.len() < area_bytes(prepared) {
+        return Err(Error::NotInitialised);
+    }
     let (setup, moves) = (head.setup as usize, head.moves as usize);
     let capacity = area.len().saturating_sub(HEAD_BYTES) / 2;
     if setup.checked_add(moves).is_none_or(|n| n > capacity) {
@@ -309,9 +326,18 @@ pub(super) fn load_game(area: &[u8]) -> Result<Player<'static>, Error> {
     Ok(player)
 }
 
-/// Writes the game of `player` into a game area, or nothing. Errors: `CapacityExhausted`
-/// (more setup stones and moves than the area holds).
-pub(super) fn store_game(area: &mut [u8], player: &Player<'_>) -> Result<(), Error> {
+/// The board size a game area was prepared for (its head's, which [`load_game`] checked),
+/// or `size` for an area about to be prepared.
+pub(super) fn prepared_size(area: &[u8], size: u8) -> u8 {
+    Head::read(area)
+        .ok()
+        .and_then(|head| board_size(head.capacity).ok())
+        .unwrap_or(size)
+}
+
+/// Writes the game of `player` into a game area prepared for boards of `prepared`, or
+/// nothing. Errors: `CapacityExhausted` (more setup stones and moves than the area holds).
+pub(super) fn store_game(area: &mut [u8], player: &Player<'_>, prepared: u8) -> Result<(), Error> {
     let start = player.start();
     let [black, white] = start.stone_counts();
     let setup = usize::from(black) + usize::from(white);
@@ -325,6 +351,7 @@ pub(super) fn store_game(area: &mut [u8], player: &Player<'_>) -> Result<(), Err
         komi: start.komi(),
         setup: setup as u32,
         moves: moves as u32,
+        capacity: u32::from(prepared),
     }
     .write(area);
     let setup_stones = points(start).filter_map(|point| {
@@ -384,7 +411,8 @@ impl GameBuffer<'_> {
     }
 
     fn store(self, player: &Player<'_>) -> Result<(), Error> {
-        store_game(self.area, player)
+        let prepared = prepared_size(self.area, MAX_SIZE);
+        store_game(self.area, player, prepared)
     }
 }
 
@@ -442,7 +470,7 @@ pub unsafe extern "C" fn arbor_go_game_init(
         // SAFETY: forwarded caller guarantee (exclusive use of `len` writable bytes).
         let area = unsafe { prepare_buffer(buf, len, ARBOR_GO_GAME_ALIGN, min_len, GAME_MAGIC) }?;
         area.fill(0);
-        store_game(area, &player)
+        store_game(area, &player, size)
     })
 }
 

@@ -21,7 +21,9 @@ use core::sync::atomic::AtomicU32;
 
 use super::arbor_status;
 use super::boundary::{Out, boundary, read_in, report_bytes};
-use super::go::{area_bytes, board_size, code_of, load_game, move_in, refused, store_game};
+use super::go::{
+    area_bytes, board_size, code_of, load_game, move_in, prepared_size, refused, store_game,
+};
 use super::mcts::{rng_from_words, rng_words};
 use super::search::{
     ARBOR_SEARCH_NO_MOVE, CallStop, HANDLE_HEAD_BYTES, HandleKind, arbor_search_limits,
@@ -30,7 +32,7 @@ use super::search::{
 };
 use crate::Error;
 use crate::go::player::{Player, PlayerConfig};
-use crate::go::{Board, Move};
+use crate::go::{Board, MIN_SIZE, Move};
 use crate::search::mcts::{MAX_CAPACITY, Mcts, Node, TreeParts, node_size, seeded_rng};
 
 /// `arbor_go_search_init`'s `player`: RAVE (C = 0, c1 = 0.01) with light playouts (uniform
@@ -114,8 +116,10 @@ const _: () = assert!(ARBOR_GO_SEARCH_ALIGN >= align_of::<State>());
 /// Where a node's move tag lies in the node (the tag is the first `u16` of a `repr(u16)`
 /// enum).
 const TAG_OFFSET: usize = offset_of!(Node<Move>, mv);
-/// The fewest bytes of any handle: the head, the state, the smallest game area, one node.
-const MIN_BYTES: usize = HANDLE_HEAD_BYTES + STATE_BYTES + 8 + ARBOR_GO_SEARCH_NODE_BYTES;
+/// The fewest bytes of any handle: the head, the state, the game area of the smallest
+/// board, one node.
+const MIN_BYTES: usize =
+    HANDLE_HEAD_BYTES + STATE_BYTES + handle_area_bytes(MIN_SIZE) + ARBOR_GO_SEARCH_NODE_BYTES;
 const HANDLE: HandleKind = HandleKind {
     magic: HANDLE_MAGIC,
     align: ARBOR_GO_SEARCH_ALIGN,
@@ -124,7 +128,7 @@ const HANDLE: HandleKind = HandleKind {
 
 /// The game area's bytes in a handle for boards of `size`, rounded up so the nodes start
 /// 8-aligned.
-fn handle_area_bytes(size: u8) -> usize {
+const fn handle_area_bytes(size: u8) -> usize {
     area_bytes(size).next_multiple_of(8)
 }
 
@@ -247,7 +251,7 @@ pub unsafe extern "C" fn arbor_go_search_init(
             reserved: 0,
         };
         // Room checked by prepare_handle (min_len).
-        store_game(&mut rest[..area_len], &loaded)
+        store_game(&mut rest[..area_len], &loaded, size)
     })
 }
 
@@ -400,7 +404,8 @@ pub unsafe extern "C" fn arbor_go_search_play(
         let mv = move_in(player.board(), mv)?;
         let color = player.board().to_move();
         player.play(color, mv).map_err(refused)?;
-        store_game(area, &player)?;
+        let prepared = prepared_size(area, player.start().size());
+        store_game(area, &player, prepared)?;
         state.set_tree(player.tree().parts());
         state.iterations = 0;
         state.last_iterations = 0;
@@ -435,7 +440,8 @@ pub unsafe extern "C" fn arbor_go_search_game(
         // SAFETY: forwarded caller guarantee.
         let area = unsafe { super::go::open_game_area(game, game_len) }?;
         load_game(area)?;
-        store_game(area, &player).map_err(|_| Error::BufferTooSmall)
+        let prepared = prepared_size(area, player.start().size());
+        store_game(area, &player, prepared).map_err(|_| Error::BufferTooSmall)
     })
 }
 
