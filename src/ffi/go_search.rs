@@ -731,6 +731,54 @@ mod tests {
         }
     }
 
+    /// Root parallelism: the nodes split between two threads, the run's iterations counted,
+    /// a legal move, and one thread continuing the first thread's tree afterwards.
+    #[cfg(feature = "std")]
+    #[test]
+    fn two_threads_search_and_one_continues() {
+        let mut start = game(9, 7.5);
+        let mut bytes = 0usize;
+        // SAFETY: valid pointers to locals and to a buffer of `bytes` bytes, 8-aligned.
+        let mut buf = unsafe {
+            assert_eq!(
+                arbor_go_search_bytes(9, 5_000, 2, &mut bytes),
+                arbor_status::ARBOR_OK
+            );
+            let mut buf = vec![0u64; bytes.div_ceil(8)];
+            let status = arbor_go_search_init(
+                buf.as_mut_ptr().cast(),
+                bytes,
+                start.as_mut_ptr().cast(),
+                start.len() * 8,
+                ARBOR_GO_PLAYER_LIGHT,
+                2,
+            );
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            buf
+        };
+        let mut limits = core::mem::MaybeUninit::uninit();
+        let mut progress = arbor_search_progress::default();
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                arbor_search_limits_init(100, limits.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            let status = arbor_go_search_run(
+                buf.as_mut_ptr().cast(),
+                buf.len() * 8,
+                limits.as_ptr(),
+                2,
+                &mut progress,
+            );
+            assert_eq!(status, arbor_status::ARBOR_OK);
+        }
+        assert_eq!(progress.iterations, progress.iterations_this_call as u64);
+        assert!(progress.best_move == super::super::go::ARBOR_GO_PASS || progress.best_move < 81);
+        let next = run(&mut buf, 50);
+        assert_eq!(next.iterations_this_call, 50);
+    }
+
     #[test]
     fn a_damaged_node_or_state_is_refused() {
         let mut start = game(9, 7.5);
