@@ -223,11 +223,11 @@
 
 /**
  * Stack, in bytes, that every `arbor_go_game_*` and `arbor_go_move_*` call needs at most, for embedded targets sizing their stacks.
- * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 181,032 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 114,480 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
  * the calling C frames; the limit leaves room for other compilers and targets, and CI
  * fails if a call needs more.
  */
-#define ARBOR_GO_STACK_BYTES ((size_t)262144)
+#define ARBOR_GO_STACK_BYTES ((size_t)163840)
 
 /**
  * Bytes of `arbor_go_info`.
@@ -269,11 +269,11 @@
 
 /**
  * Stack, in bytes, that every `arbor_go_search_*` call on one thread (light and MoGo players, 19x19) needs at most, for embedded targets sizing their stacks.
- * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 233,480 bytes without std, 233,512 with std, including
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 125,760 bytes, with std and without, including
  * the calling C frames; the limit leaves room for other compilers and targets, and CI
  * fails if a call needs more.
  */
-#define ARBOR_GO_SEARCH_STACK_BYTES ((size_t)327680)
+#define ARBOR_GO_SEARCH_STACK_BYTES ((size_t)180224)
 
 /**
  * Bytes of `arbor_go_search_stats`.

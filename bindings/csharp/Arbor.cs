@@ -129,7 +129,7 @@ namespace Arbor
         public const int GoDiagramTextMax = 821;                // ARBOR_GO_DIAGRAM_TEXT_MAX
         public const int GoSgfTextMax = 8192;                   // ARBOR_GO_SGF_TEXT_MAX
         public const int GoMoveTextMax = 5;                     // ARBOR_GO_MOVE_TEXT_MAX
-        public const int GoStackBytes = 262144;                 // ARBOR_GO_STACK_BYTES
+        public const int GoStackBytes = 163840;                 // ARBOR_GO_STACK_BYTES
         public const int GoInfoBytes = 56;                      // ARBOR_GO_INFO_BYTES
         public const int GoScoreBytes = 32;                     // ARBOR_GO_SCORE_BYTES
         public const uint GoPlayerLight = 0;                    // ARBOR_GO_PLAYER_LIGHT
@@ -137,7 +137,7 @@ namespace Arbor
         public const int GoSearchAlign = 8;                     // ARBOR_GO_SEARCH_ALIGN
         public const int GoSearchNodeBytes = 44;                // ARBOR_GO_SEARCH_NODE_BYTES
         public const uint GoSearchMaxThreads = 64;              // ARBOR_GO_SEARCH_MAX_THREADS
-        public const int GoSearchStackBytes = 327680;           // ARBOR_GO_SEARCH_STACK_BYTES
+        public const int GoSearchStackBytes = 180224;           // ARBOR_GO_SEARCH_STACK_BYTES
         public const int GoSearchStatsBytes = 16;               // ARBOR_GO_SEARCH_STATS_BYTES
 
         // Match-3.

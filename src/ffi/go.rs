@@ -83,10 +83,10 @@ pub const ARBOR_GO_SGF_TEXT_MAX: usize = 8192;
 pub const ARBOR_GO_MOVE_TEXT_MAX: usize = 5;
 
 /// Stack, in bytes, that every `arbor_go_game_*` and `arbor_go_move_*` call needs at most, for embedded targets sizing their stacks.
-/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 181,032 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 114,480 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
 /// the calling C frames; the limit leaves room for other compilers and targets, and CI
 /// fails if a call needs more.
-pub const ARBOR_GO_STACK_BYTES: usize = 262144;
+pub const ARBOR_GO_STACK_BYTES: usize = 163840;
 
 const GAME_MAGIC: u32 = magic(b"GOGM");
 
@@ -285,9 +285,16 @@ fn read_entry(area: &[u8], index: usize) -> Option<(Color, u16)> {
     Some((color, entry & !WHITE_BIT))
 }
 
-/// Rebuilds the game of a game area by replaying it. Errors: `NotInitialised` (anything
-/// out of range or refused: a damaged area).
-pub(super) fn load_game(area: &[u8]) -> Result<Player<'static>, Error> {
+/// Where a call rebuilds its game: a slot in the entry point's frame, filled in place, so
+/// that the player (about 33 KB) is not also returned by value (a second copy on the stack).
+pub(super) type PlayerSlot<'s> = Option<Player<'s>>;
+
+/// Rebuilds the game of a game area in `slot` by replaying it. Errors: `NotInitialised`
+/// (anything out of range or refused: a damaged area).
+pub(super) fn load_game<'p, 's>(
+    area: &[u8],
+    slot: &'p mut PlayerSlot<'s>,
+) -> Result<&'p mut Player<'s>, Error> {
     fn damaged<E>(_: E) -> Error {
         Error::NotInitialised
     }
@@ -312,8 +319,11 @@ pub(super) fn load_game(area: &[u8]) -> Result<Player<'static>, Error> {
         };
         board.set_stone(point, color).map_err(damaged)?;
     }
-    let mut player = Player::new(&mut [], size, PlayerConfig::for_size(size)).map_err(damaged)?;
-    player.set_start(board);
+    let player = slot.insert(Player::with_start(
+        &mut [],
+        board,
+        PlayerConfig::for_size(size),
+    ));
     for index in setup..setup + moves {
         let (color, code) = read_entry(area, index).ok_or(Error::NotInitialised)?;
         let code = match code {
@@ -406,8 +416,11 @@ unsafe fn open<'a>(buf: *mut c_void, len: usize) -> Result<GameBuffer<'a>, Error
 }
 
 impl GameBuffer<'_> {
-    fn load(&self) -> Result<Player<'static>, Error> {
-        load_game(self.area)
+    fn load<'p>(
+        &self,
+        slot: &'p mut PlayerSlot<'static>,
+    ) -> Result<&'p mut Player<'static>, Error> {
+        load_game(self.area, slot)
     }
 
     fn store(self, player: &Player<'_>) -> Result<(), Error> {
@@ -463,14 +476,17 @@ pub unsafe extern "C" fn arbor_go_game_init(
         let komi = komi_of(komi)?;
         let mut board = Board::new(size).map_err(|_| Error::InvalidArgument)?;
         board.set_komi(komi).map_err(|_| Error::InvalidArgument)?;
-        let mut player = Player::new(&mut [], size, PlayerConfig::for_size(size))
-            .map_err(|_| Error::InvalidArgument)?;
-        player.set_start(board);
+        let mut slot: PlayerSlot<'static> = None;
+        let player = slot.insert(Player::with_start(
+            &mut [],
+            board,
+            PlayerConfig::for_size(size),
+        ));
         let min_len = BUFFER_HEADER_BYTES + area_bytes(size);
         // SAFETY: forwarded caller guarantee (exclusive use of `len` writable bytes).
         let area = unsafe { prepare_buffer(buf, len, ARBOR_GO_GAME_ALIGN, min_len, GAME_MAGIC) }?;
         area.fill(0);
-        store_game(area, &player, size)
+        store_game(area, player, size)
     })
 }
 
@@ -493,10 +509,11 @@ pub unsafe extern "C" fn arbor_go_game_set_komi(
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
         let game = unsafe { open(buf, len) }?;
-        let mut player = game.load()?;
+        let mut slot = None;
+        let player = game.load(&mut slot)?;
         let komi = komi_of(komi)?;
         player.set_komi(komi).map_err(|_| Error::InvalidArgument)?;
-        game.store(&player)
+        game.store(player)
     })
 }
 
@@ -518,11 +535,12 @@ pub unsafe extern "C" fn arbor_go_game_play(buf: *mut c_void, len: usize, mv: u3
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
         let game = unsafe { open(buf, len) }?;
-        let mut player = game.load()?;
+        let mut slot = None;
+        let player = game.load(&mut slot)?;
         let mv = move_in(player.board(), mv)?;
         let color = player.board().to_move();
         player.play(color, mv).map_err(refused)?;
-        game.store(&player)
+        game.store(player)
     })
 }
 
@@ -557,7 +575,8 @@ pub unsafe extern "C" fn arbor_go_game_check(
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out_reason) }?;
         // SAFETY: as above.
-        let player = unsafe { open(buf, len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
         let mv = move_in(player.board(), mv)?;
         let reason = match player.check(player.board().to_move(), mv) {
             Ok(()) => ARBOR_GO_LEGAL,
@@ -599,7 +618,8 @@ pub unsafe extern "C" fn arbor_go_game_legal_moves(
         // SAFETY: forwarded caller guarantee.
         let count = unsafe { Out::new(out_count) }?;
         // SAFETY: as above.
-        let player = unsafe { open(buf, len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
         // SAFETY: as above; formed after the game buffer is no longer used.
         let moves = unsafe { slice_out(out_moves, capacity) }?;
         let board = player.board();
@@ -650,7 +670,8 @@ pub unsafe extern "C" fn arbor_go_game_board(
         // SAFETY: forwarded caller guarantee.
         let count = unsafe { Out::new(out_count) }?;
         // SAFETY: as above.
-        let player = unsafe { open(buf, len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
         // SAFETY: as above; formed after the game buffer is no longer used.
         let out = unsafe { slice_out(out_points, capacity) }?;
         let board = player.board();
@@ -684,8 +705,9 @@ pub unsafe extern "C" fn arbor_go_game_info(
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out_info) }?;
         // SAFETY: as above.
-        let player = unsafe { open(buf, len) }?.load()?;
-        out.write(info(&player));
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
+        out.write(info(player));
         Ok(())
     })
 }
@@ -732,11 +754,12 @@ pub unsafe extern "C" fn arbor_go_game_undo(buf: *mut c_void, len: usize) -> arb
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
         let game = unsafe { open(buf, len) }?;
-        let mut player = game.load()?;
+        let mut slot = None;
+        let player = game.load(&mut slot)?;
         if !player.undo() {
             return Err(Error::InvalidArgument);
         }
-        game.store(&player)
+        game.store(player)
     })
 }
 
@@ -760,7 +783,8 @@ pub unsafe extern "C" fn arbor_go_game_score(
         // SAFETY: forwarded caller guarantee.
         let out = unsafe { Out::new(out_score) }?;
         // SAFETY: as above.
-        let player = unsafe { open(buf, len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
         let score = player.board().score();
         out.write(arbor_go_score {
             black: u32::from(score.black),
@@ -797,7 +821,8 @@ pub unsafe extern "C" fn arbor_go_game_format(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        let player = unsafe { open(game, game_len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(game, game_len) }?.load(&mut slot)?;
         // SAFETY: as above.
         let out = unsafe { TextOut::new(buf, len, out_len) }?;
         out.write_display::<{ ARBOR_GO_DIAGRAM_TEXT_MAX }>(Diagram(player.board()))
@@ -846,7 +871,8 @@ pub unsafe extern "C" fn arbor_go_game_sgf_parse(
         let parsed = GameRecord::parse_sgf(text.as_bytes());
         // SAFETY: as above.
         let game = unsafe { open(game, game_len) }?;
-        let mut player = game.load()?;
+        let mut slot = None;
+        let player = game.load(&mut slot)?;
         let record = match parsed {
             Ok(record) => record,
             Err(error) => {
@@ -866,7 +892,7 @@ pub unsafe extern "C" fn arbor_go_game_sgf_parse(
             };
             return Err(failure.report(out_error));
         }
-        game.store(&player).map_err(|_| Error::BufferTooSmall)
+        game.store(player).map_err(|_| Error::BufferTooSmall)
     })
 }
 
@@ -893,7 +919,8 @@ pub unsafe extern "C" fn arbor_go_game_sgf_format(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        let player = unsafe { open(game, game_len) }?.load()?;
+        let mut slot = None;
+        let player = unsafe { open(game, game_len) }?.load(&mut slot)?;
         // SAFETY: as above.
         let out = unsafe { TextOut::new(buf, len, out_len) }?;
         let mut record = GameRecord::default();

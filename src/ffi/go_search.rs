@@ -22,7 +22,8 @@ use core::sync::atomic::AtomicU32;
 use super::arbor_status;
 use super::boundary::{Out, boundary, read_in, report_bytes};
 use super::go::{
-    area_bytes, board_size, code_of, load_game, move_in, prepared_size, refused, store_game,
+    PlayerSlot, area_bytes, board_size, code_of, load_game, move_in, prepared_size, refused,
+    store_game,
 };
 use super::mcts::{rng_from_words, rng_words};
 use super::search::{
@@ -55,10 +56,10 @@ const _: () =
     assert!(ARBOR_GO_SEARCH_MAX_THREADS as usize == crate::search::mcts::MAX_SEARCH_THREADS);
 
 /// Stack, in bytes, that every `arbor_go_search_*` call on one thread (light and MoGo players, 19x19) needs at most, for embedded targets sizing their stacks.
-/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 233,480 bytes without std, 233,512 with std, including
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 125,760 bytes, with std and without, including
 /// the calling C frames; the limit leaves room for other compilers and targets, and CI
 /// fails if a call needs more.
-pub const ARBOR_GO_SEARCH_STACK_BYTES: usize = 327680;
+pub const ARBOR_GO_SEARCH_STACK_BYTES: usize = 180224;
 
 /// What the tree of a handle holds (`arbor_go_search_tree_stats`). 16 bytes.
 #[allow(non_camel_case_types)]
@@ -226,7 +227,8 @@ pub unsafe extern "C" fn arbor_go_search_init(
         // SAFETY: forwarded caller guarantee. The game is copied out before `buf` is
         // prepared.
         let area = unsafe { super::go::open_game_area(game, game_len) }?;
-        let loaded = load_game(area)?;
+        let mut slot = None;
+        let loaded = load_game(area, &mut slot)?;
         let size = loaded.start().size();
         config_of(player, size).ok_or(Error::InvalidArgument)?;
         let area_len = handle_area_bytes(size);
@@ -251,7 +253,7 @@ pub unsafe extern "C" fn arbor_go_search_init(
             reserved: 0,
         };
         // Room checked by prepare_handle (min_len).
-        store_game(&mut rest[..area_len], &loaded, size)
+        store_game(&mut rest[..area_len], loaded, size)
     })
 }
 
@@ -310,9 +312,8 @@ pub unsafe extern "C" fn arbor_go_search_run(
         let handle = unsafe { open(buf, len) }?;
         // The deadline counts from here, so the checks below count against it.
         let stop = CallStop::new(&limits, handle.cancel)?;
-        let Opened {
-            state, mut player, ..
-        } = handle.load()?;
+        let mut slot = None;
+        let Opened { state, player, .. } = handle.load(&mut slot)?;
         if player.board().is_over() {
             return Err(Error::GameOver);
         }
@@ -396,16 +397,17 @@ pub unsafe extern "C" fn arbor_go_search_play(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
+        let mut slot = None;
         let Opened {
             state,
             area,
-            mut player,
-        } = unsafe { open(buf, len) }?.load()?;
+            player,
+        } = unsafe { open(buf, len) }?.load(&mut slot)?;
         let mv = move_in(player.board(), mv)?;
         let color = player.board().to_move();
         player.play(color, mv).map_err(refused)?;
         let prepared = prepared_size(area, player.start().size());
-        store_game(area, &player, prepared)?;
+        store_game(area, player, prepared)?;
         state.set_tree(player.tree().parts());
         state.iterations = 0;
         state.last_iterations = 0;
@@ -436,12 +438,13 @@ pub unsafe extern "C" fn arbor_go_search_game(
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee. The handle's game is copied out first.
-        let player = unsafe { open(buf, len) }?.load()?.player;
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?.player;
         // SAFETY: forwarded caller guarantee.
         let area = unsafe { super::go::open_game_area(game, game_len) }?;
-        load_game(area)?;
+        load_game(area, &mut None)?;
         let prepared = prepared_size(area, player.start().size());
-        store_game(area, &player, prepared).map_err(|_| Error::BufferTooSmall)
+        store_game(area, player, prepared).map_err(|_| Error::BufferTooSmall)
     })
 }
 
@@ -464,7 +467,8 @@ pub unsafe extern "C" fn arbor_go_search_tree_stats(
         // SAFETY: forwarded caller guarantees.
         let out = unsafe { Out::new(out_stats) }?;
         // SAFETY: as above.
-        let Opened { state, player, .. } = unsafe { open(buf, len) }?.load()?;
+        let mut slot = None;
+        let Opened { state, player, .. } = unsafe { open(buf, len) }?.load(&mut slot)?;
         out.write(arbor_go_search_stats {
             nodes_used: player.tree().len(),
             capacity_nodes: player.tree().capacity(),
@@ -504,21 +508,21 @@ struct Handle<'a> {
 }
 
 /// A handle with every field checked: its game replayed, with its tree and generator.
-struct Opened<'a> {
+struct Opened<'a, 'p> {
     state: &'a mut State,
     /// The game area, for a call that changes the game.
     area: &'a mut [u8],
-    player: Player<'a>,
+    player: &'p mut Player<'a>,
 }
 
 impl<'a> Handle<'a> {
     /// Replays the game, checks the settings, the generator, every node slot's move tag and
     /// the tree (O(nodes)). Anything out of range is `Error::NotInitialised` (damaged).
-    fn load(self) -> Result<Opened<'a>, Error> {
+    fn load<'p>(self, slot: &'p mut PlayerSlot<'a>) -> Result<Opened<'a, 'p>, Error> {
         let Handle {
             state, area, nodes, ..
         } = self;
-        let mut player: Player<'a> = load_game(area)?;
+        let player = load_game(area, slot)?;
         let size = player.start().size();
         let config = config_of(state.player, size).ok_or(Error::NotInitialised)?;
         player.set_config(config);

@@ -509,6 +509,26 @@ impl<'s> Player<'s> {
         Ok(player)
     }
 
+    /// A player whose game starts from `board` (a set-up position: its stones, size, komi
+    /// and player to move), searching in `storage`. Infallible: the board is already valid.
+    pub fn with_start(
+        storage: &'s mut [Node<Move>],
+        board: Board,
+        config: PlayerConfig,
+    ) -> Player<'s> {
+        let mut player = Player {
+            start: board.clone(),
+            board,
+            history: heapless::Vec::new(),
+            record: heapless::Vec::new(),
+            tree: Mcts::new(storage),
+            rng: seeded_rng(config.seed),
+            config,
+        };
+        player.restart();
+        player
+    }
+
     /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
