@@ -116,6 +116,171 @@
 #define ARBOR_BREAKTHROUGH_BYTES ((size_t)40)
 
 /**
+ * The smallest board size.
+ */
+#define ARBOR_GO_MIN_SIZE UINT32_C(5)
+
+/**
+ * The largest board size.
+ */
+#define ARBOR_GO_MAX_SIZE UINT32_C(19)
+
+/**
+ * The move code of a pass.
+ */
+#define ARBOR_GO_PASS UINT32_C(4294967294)
+
+/**
+ * No point or move (`arbor_go_info.ko` without a ko, `last_move` before the first move).
+ */
+#define ARBOR_GO_NONE UINT32_C(4294967295)
+
+/**
+ * Points of the largest board: an array of this many bytes always holds
+ * `arbor_go_game_board`'s output.
+ */
+#define ARBOR_GO_MAX_POINTS ((size_t)361)
+
+/**
+ * The most legal moves (every point and the pass): an array of this many `uint32_t` always
+ * holds `arbor_go_game_legal_moves`'s output.
+ */
+#define ARBOR_GO_MAX_MOVES ((size_t)362)
+
+/**
+ * A point's content (`arbor_go_game_board`), and a colour (`arbor_go_info.to_move`,
+ * `arbor_go_score.winner`, where it means a draw): empty.
+ */
+#define ARBOR_GO_EMPTY UINT32_C(0)
+
+/**
+ * Black.
+ */
+#define ARBOR_GO_BLACK UINT32_C(1)
+
+/**
+ * White.
+ */
+#define ARBOR_GO_WHITE UINT32_C(2)
+
+/**
+ * `arbor_go_game_check`: the move is legal.
+ */
+#define ARBOR_GO_LEGAL UINT32_C(0)
+
+/**
+ * The point is occupied.
+ */
+#define ARBOR_GO_OCCUPIED UINT32_C(1)
+
+/**
+ * The stone would have no liberty and capture nothing.
+ */
+#define ARBOR_GO_SUICIDE UINT32_C(2)
+
+/**
+ * The immediate recapture of a single stone (simple ko).
+ */
+#define ARBOR_GO_KO UINT32_C(3)
+
+/**
+ * The move would repeat an earlier whole-board position (positional superko).
+ */
+#define ARBOR_GO_SUPERKO UINT32_C(4)
+
+/**
+ * The game is over (two passes in a row, or `3 * size * size` moves played).
+ */
+#define ARBOR_GO_OVER UINT32_C(5)
+
+/**
+ * Alignment of a game buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+ */
+#define ARBOR_GO_GAME_ALIGN ((size_t)8)
+
+/**
+ * Bytes of a game buffer before its entries; a buffer for boards up to `n` is
+ * `ARBOR_GO_GAME_HEAD_BYTES + 8 * n * n` bytes (`arbor_go_game_bytes`).
+ */
+#define ARBOR_GO_GAME_HEAD_BYTES ((size_t)40)
+
+/**
+ * Bytes that hold any board diagram (`arbor_go_game_format`) and its NUL: a line of column
+ * letters and 19 lines of 41 bytes on 19x19.
+ */
+#define ARBOR_GO_DIAGRAM_TEXT_MAX ((size_t)821)
+
+/**
+ * Bytes that hold any SGF text of `arbor_go_game_sgf_format` and its NUL (a 19x19 board
+ * set up full and 1,083 moves take about 8,150).
+ */
+#define ARBOR_GO_SGF_TEXT_MAX ((size_t)8192)
+
+/**
+ * Bytes that hold any move's GTP text (`pass`, `D4`, `T19`) and its NUL.
+ */
+#define ARBOR_GO_MOVE_TEXT_MAX ((size_t)5)
+
+/**
+ * Stack, in bytes, that every `arbor_go_game_*` and `arbor_go_move_*` call needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 114,480 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_GO_STACK_BYTES ((size_t)163840)
+
+/**
+ * Bytes of `arbor_go_info`.
+ */
+#define ARBOR_GO_INFO_BYTES ((size_t)56)
+
+/**
+ * Bytes of `arbor_go_score`.
+ */
+#define ARBOR_GO_SCORE_BYTES ((size_t)32)
+
+/**
+ * `arbor_go_search_init`'s `player`: RAVE (C = 0, c1 = 0.01) with light playouts (uniform
+ * over the moves that do not fill one's own eye), expansion after 2 visits.
+ */
+#define ARBOR_GO_PLAYER_LIGHT UINT32_C(0)
+
+/**
+ * MoGo's player, the strong default: MoGo's sequence-like playouts with 3x3 patterns,
+ * priors from Go knowledge, MoGo's selection score, expansion after 40 visits (priors
+ * included).
+ */
+#define ARBOR_GO_PLAYER_MOGO UINT32_C(1)
+
+/**
+ * Alignment of a search handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+ */
+#define ARBOR_GO_SEARCH_ALIGN ((size_t)8)
+
+/**
+ * Bytes of a tree node in a handle buffer.
+ */
+#define ARBOR_GO_SEARCH_NODE_BYTES ((size_t)44)
+
+/**
+ * Most threads `arbor_go_search_run` accepts in a build with threads (1 without `std`).
+ */
+#define ARBOR_GO_SEARCH_MAX_THREADS UINT32_C(64)
+
+/**
+ * Stack, in bytes, that every `arbor_go_search_*` call on one thread (light and MoGo players, 19x19) needs at most, for embedded targets sizing their stacks.
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 125,760 bytes, with std and without, including
+ * the calling C frames; the limit leaves room for other compilers and targets, and CI
+ * fails if a call needs more.
+ */
+#define ARBOR_GO_SEARCH_STACK_BYTES ((size_t)180224)
+
+/**
+ * Bytes of `arbor_go_search_stats`.
+ */
+#define ARBOR_GO_SEARCH_STATS_BYTES ((size_t)16)
+
+/**
  * Bytes that hold any card's text (`arbor_card_format`) and its NUL.
  */
 #define ARBOR_CARD_TEXT_MAX ((size_t)3)
@@ -638,6 +803,200 @@ typedef struct arbor_parse_error {
 } arbor_parse_error;
 
 /**
+ * A game's state as C sees it (`arbor_go_game_info`). 56 bytes.
+ */
+typedef struct arbor_go_info {
+  /**
+   * Board size, 5..=19.
+   */
+  uint32_t size;
+  /**
+   * The player to move: `ARBOR_GO_BLACK` or `ARBOR_GO_WHITE`.
+   */
+  uint32_t to_move;
+  /**
+   * Moves played since the start position (passes included).
+   */
+  uint32_t moves;
+  /**
+   * Passes just played in a row (2 ends the game).
+   */
+  uint32_t passes;
+  /**
+   * White stones Black has captured.
+   */
+  uint32_t captures_black;
+  /**
+   * Black stones White has captured.
+   */
+  uint32_t captures_white;
+  /**
+   * Black stones on the board.
+   */
+  uint32_t stones_black;
+  /**
+   * White stones on the board.
+   */
+  uint32_t stones_white;
+  /**
+   * The point the player to move may not play now (simple ko), or `ARBOR_GO_NONE`.
+   */
+  uint32_t ko;
+  /**
+   * The last move's code, or `ARBOR_GO_NONE` before the first move.
+   */
+  uint32_t last_move;
+  /**
+   * 1 if the game is over (two passes in a row, or `3 * size * size` moves), else 0.
+   */
+  uint32_t over;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * Points given to White.
+   */
+  double komi;
+} arbor_go_info;
+
+/**
+ * An area (Chinese) score: stones and the empty regions bordered by one colour only, every
+ * stone counted alive (`arbor_go_game_score`). 32 bytes.
+ */
+typedef struct arbor_go_score {
+  /**
+   * Black's stones and territory.
+   */
+  uint32_t black;
+  /**
+   * White's stones and territory.
+   */
+  uint32_t white;
+  /**
+   * `ARBOR_GO_BLACK`, `ARBOR_GO_WHITE`, or `ARBOR_GO_EMPTY` for a draw (an integral komi).
+   */
+  uint32_t winner;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * The komi added to White.
+   */
+  double komi;
+  /**
+   * Black's lead: `black - white - komi`.
+   */
+  double margin;
+} arbor_go_score;
+
+/**
+ * A clock of the caller: a monotonic count of microseconds (any origin), called with the
+ * `ctx` of the limits, from the thread that runs the search, about once per iteration.
+ */
+typedef uint64_t (*arbor_clock_fn)(void *ctx);
+
+/**
+ * The limits of one `…_search_run` call. Fill it with
+ * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
+ * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
+ * cancel). The one struct of the ABI with pointers (the clock and its context), so the
+ * one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
+ */
+typedef struct arbor_search_limits {
+  /**
+   * Written by `arbor_search_limits_init`; a struct not filled by it is refused.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Most iterations of this call; 0 for no limit.
+   */
+  uint32_t max_iterations;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+  /**
+   * Microseconds the call may take from its start, measured by `now_us` (or, when that
+   * is NULL, by the monotonic clock of the `std` build; a `no_std` build without `now_us`
+   * refuses a deadline with `ARBOR_UNSUPPORTED`); 0 for none. Checked before every
+   * iteration, so a call overruns it by at most one iteration.
+   */
+  uint64_t deadline_us;
+  /**
+   * The caller's clock, or NULL.
+   */
+  arbor_clock_fn now_us;
+  /**
+   * Passed to `now_us`; arbor does nothing else with it.
+   */
+  void *ctx;
+} arbor_search_limits;
+
+/**
+ * What a `…_search_run` call did and where its search stands.
+ */
+typedef struct arbor_search_progress {
+  /**
+   * Iterations of the search so far, over every call since it started on this position.
+   */
+  uint64_t iterations;
+  /**
+   * Iterations of this call.
+   */
+  uint32_t iterations_this_call;
+  /**
+   * Why this call stopped: `ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`, `_DONE`.
+   */
+  uint32_t stop_reason;
+  /**
+   * The move the search would play now (the game's move code), or
+   * `ARBOR_SEARCH_NO_MOVE` before the root has a child.
+   */
+  uint32_t best_move;
+  /**
+   * Simulations through that move.
+   */
+  uint32_t best_visits;
+  /**
+   * Its mean reward, in [0, 1], for the player to move; 0 without visits.
+   */
+  double best_value;
+  /**
+   * Simulations through the root.
+   */
+  uint64_t root_visits;
+} arbor_search_progress;
+
+/**
+ * What the tree of a handle holds (`arbor_go_search_tree_stats`). 16 bytes.
+ */
+typedef struct arbor_go_search_stats {
+  /**
+   * Nodes in use, root included.
+   */
+  uint32_t nodes_used;
+  /**
+   * Nodes the buffer holds.
+   */
+  uint32_t capacity_nodes;
+  /**
+   * 1 if a run since `_init` or the last `_play` found no room to expand a leaf (it went
+   * on refining the tree it had), else 0.
+   */
+  uint32_t storage_full;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+} arbor_go_search_stats;
+
+/**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
  * `arbor_match3_level_preset`; its image is private.
  */
@@ -758,88 +1117,6 @@ typedef struct arbor_match3_metrics {
    */
   uint32_t game_over;
 } arbor_match3_metrics;
-
-/**
- * A clock of the caller: a monotonic count of microseconds (any origin), called with the
- * `ctx` of the limits, from the thread that runs the search, about once per iteration.
- */
-typedef uint64_t (*arbor_clock_fn)(void *ctx);
-
-/**
- * The limits of one `…_search_run` call. Fill it with
- * `arbor_search_limits_init`, then change the fields; it may be reused for every call.
- * `max_iterations` 0 means no iteration limit (the call then ends at its deadline or on a
- * cancel). The one struct of the ABI with pointers (the clock and its context), so the
- * one whose size depends on the target (`ARBOR_SEARCH_LIMITS_BYTES`).
- */
-typedef struct arbor_search_limits {
-  /**
-   * Written by `arbor_search_limits_init`; a struct not filled by it is refused.
-   */
-  uint32_t magic;
-  /**
-   * `ARBOR_ABI_VERSION` of the library that filled it.
-   */
-  uint32_t version;
-  /**
-   * Most iterations of this call; 0 for no limit.
-   */
-  uint32_t max_iterations;
-  /**
-   * Written as zero.
-   */
-  uint32_t reserved;
-  /**
-   * Microseconds the call may take from its start, measured by `now_us` (or, when that
-   * is NULL, by the monotonic clock of the `std` build; a `no_std` build without `now_us`
-   * refuses a deadline with `ARBOR_UNSUPPORTED`); 0 for none. Checked before every
-   * iteration, so a call overruns it by at most one iteration.
-   */
-  uint64_t deadline_us;
-  /**
-   * The caller's clock, or NULL.
-   */
-  arbor_clock_fn now_us;
-  /**
-   * Passed to `now_us`; arbor does nothing else with it.
-   */
-  void *ctx;
-} arbor_search_limits;
-
-/**
- * What a `…_search_run` call did and where its search stands.
- */
-typedef struct arbor_search_progress {
-  /**
-   * Iterations of the search so far, over every call since it started on this position.
-   */
-  uint64_t iterations;
-  /**
-   * Iterations of this call.
-   */
-  uint32_t iterations_this_call;
-  /**
-   * Why this call stopped: `ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`, `_DONE`.
-   */
-  uint32_t stop_reason;
-  /**
-   * The move the search would play now (the game's move code), or
-   * `ARBOR_SEARCH_NO_MOVE` before the root has a child.
-   */
-  uint32_t best_move;
-  /**
-   * Simulations through that move.
-   */
-  uint32_t best_visits;
-  /**
-   * Its mean reward, in [0, 1], for the player to move; 0 without visits.
-   */
-  double best_value;
-  /**
-   * Simulations through the root.
-   */
-  uint64_t root_visits;
-} arbor_search_progress;
 
 /**
  * Search settings, kept in the handle by `arbor_breakthrough_search_init`. Fill it with
@@ -1190,6 +1467,469 @@ ARBOR_NODISCARD arbor_status arbor_breakthrough_move_format(uint16_t mv,
                                             char *buf,
                                             size_t len,
                                             size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_bytes` the size of a game buffer that holds any game on boards up to
+ * `size` x `size`: `ARBOR_GO_GAME_HEAD_BYTES` (40) plus 8 bytes a point (2 bytes for a
+ * setup stone on every point and for the `3 * size * size` moves of the longest game);
+ * 2,928 bytes for 19x19, 688 for 9x9. A buffer prepared for a smaller board may take a
+ * game on a larger one (from SGF) as long as its setup stones and moves fit.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`size` not 5..=19).
+ *
+ * # Safety
+ * `out_bytes` must be NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_bytes(uint32_t size, size_t *out_bytes) ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the caller's buffer `buf` of `len` bytes as a game on an empty `size` x `size`
+ * board, Black to move, with `komi` points for White (7.5 is usual; 0.5 steps avoid draws).
+ *
+ * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it); it
+ * must be aligned to `ARBOR_GO_GAME_ALIGN` and at least `arbor_go_game_bytes(size)` long.
+ * It may be copied with `memcpy` (and saved): a copy is the same game.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH` (`len` above `PTRDIFF_MAX`), `ARBOR_BUFFER_TOO_SMALL` (shorter
+ * than `arbor_go_game_bytes(size)`), `ARBOR_INVALID_ARGUMENT` (`size` not 5..=19, `komi`
+ * not finite or beyond ±1000).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes, used by nothing else during the call.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_init(void *buf, size_t len, uint32_t size, double komi) ARBOR_NOEXCEPT;
+
+/**
+ * Sets the komi of the game in `buf`: points given to White, finite and within ±1000.
+ *
+ * Errors (the game unchanged): `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than at `_init`),
+ * `ARBOR_NOT_INITIALISED` (not prepared by `arbor_go_game_init`, or damaged),
+ * `ARBOR_WRONG_VERSION`, `ARBOR_INVALID_ARGUMENT` (`komi` not finite or beyond ±1000).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes, used by nothing else during the
+ * call.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_set_komi(void *buf, size_t len, double komi) ARBOR_NOEXCEPT;
+
+/**
+ * Plays the move `mv` (a point code or `ARBOR_GO_PASS`) for the player to move: captures
+ * are taken, the turn passes. Refused, changing nothing, when it is not legal:
+ * `arbor_go_game_check` says why.
+ *
+ * Errors (the game unchanged): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_INVALID_ARGUMENT` (`mv` is no point of this board nor a pass), `ARBOR_GAME_OVER`,
+ * `ARBOR_ILLEGAL_MOVE` (occupied, suicide, ko or superko), `ARBOR_CAPACITY_EXHAUSTED`
+ * (a buffer prepared for a smaller board, holding a larger game from SGF, is full).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_play(void *buf, size_t len, uint32_t mv) ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_reason` whether the player to move may play `mv` now, and if not why:
+ * `ARBOR_GO_LEGAL`, `ARBOR_GO_OCCUPIED`, `ARBOR_GO_SUICIDE`, `ARBOR_GO_KO`,
+ * `ARBOR_GO_SUPERKO` or `ARBOR_GO_OVER`. Changes nothing.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER` (`out_reason`), `ARBOR_INVALID_ARGUMENT` (`mv` is no point of this
+ * board nor a pass).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_reason` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_check(void *buf,
+                                 size_t len,
+                                 uint32_t mv,
+                                 uint32_t *out_reason)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the legal moves of the player to move (positional superko included) to
+ * `out_moves` (room for `capacity` codes), in increasing point code then the pass, and
+ * their number to `*out_count`; none once the game is over. `ARBOR_GO_MAX_MOVES` (362)
+ * entries always suffice. `out_moves` may be NULL when `capacity` is 0.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER` (`out_count`, or `out_moves` with `capacity` > 0),
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_MISALIGNED` (`out_moves` not aligned for `uint32_t`),
+ * `ARBOR_BUFFER_TOO_SMALL` (more moves than `capacity`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_moves` NULL or valid for `capacity` writes of
+ * `uint32_t`; `out_count` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_legal_moves(void *buf,
+                                       size_t len,
+                                       uint32_t *out_moves,
+                                       size_t capacity,
+                                       size_t *out_count)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the board to `out_points` (room for `capacity` bytes), one byte a point in point
+ * code order (row by row from A1): `ARBOR_GO_EMPTY`, `ARBOR_GO_BLACK` or `ARBOR_GO_WHITE`;
+ * and their number (`size * size`) to `*out_count`. `ARBOR_GO_MAX_POINTS` (361) bytes
+ * always suffice.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`capacity`
+ * below `size * size`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_points` NULL or valid for `capacity` writes;
+ * `out_count` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_board(void *buf,
+                                 size_t len,
+                                 uint8_t *out_points,
+                                 size_t capacity,
+                                 size_t *out_count)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the state of the game to `*out_info`: size, player to move, moves played, passes
+ * in a row, captures, stones, the ko point, the last move, whether it is over, the komi.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER` (`out_info`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_info` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_info(void *buf,
+                                size_t len,
+                                struct arbor_go_info *out_info)
+ARBOR_NOEXCEPT;
+
+/**
+ * Takes back the last move, restoring the position before it exactly (ko and superko
+ * history included).
+ *
+ * Errors (the game unchanged): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_INVALID_ARGUMENT` (no move to take back: the start position).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_undo(void *buf, size_t len) ARBOR_NOEXCEPT;
+
+/**
+ * Writes the area score of the position as it stands (every stone counted alive; play
+ * the game out, or remove dead stones first, for a final count) to `*out_score`.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER` (`out_score`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_score` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_score(void *buf,
+                                 size_t len,
+                                 struct arbor_go_score *out_score)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the board as a diagram (text out): a line of column letters (A to T without I),
+ * then a line per row from the top, `X` Black, `O` White, `.` empty, for example
+ * `"   A B C D E\n 5 . . . . .\n…"`. `ARBOR_GO_DIAGRAM_TEXT_MAX` bytes always suffice.
+ *
+ * Errors: the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`), `ARBOR_NULL_POINTER` (`buf`
+ * NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says
+ * the length needed).
+ *
+ * # Safety
+ * `game` must be NULL or valid for `game_len` reads and writes, used by nothing else
+ * during the call; `buf` NULL or valid for `len` writes; `out_len` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_format(void *game,
+                                  size_t game_len,
+                                  char *buf,
+                                  size_t len,
+                                  size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Replaces the game in `game` by the one of the SGF text in (`text`, `len`): its board
+ * size (`SZ`, 19 when absent) and komi (`KM`, 0 when absent), its setup stones (`AB`,
+ * `AW`) and the main line of moves, each checked as `arbor_go_game_play` checks it (but
+ * for the colour, taken from the record). Names, result and other properties are not
+ * kept. On any error the game is unchanged.
+ *
+ * Errors: the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`), `ARBOR_NULL_POINTER` (`text`
+ * NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`, `ARBOR_PARSE_ERROR`
+ * (the line and column of the problem, or line 0 and column 0 for a well-formed record
+ * that is not a legal game, with the setup stone or move refused in the message),
+ * `ARBOR_BUFFER_TOO_SMALL` (the buffer, prepared for a smaller board, cannot hold the
+ * game's setup stones and moves).
+ *
+ * # Safety
+ * As `arbor_go_game_format` for `game`; `text` NULL or valid for `len` reads;
+ * `out_error` NULL or valid for one write of `arbor_parse_error`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_sgf_parse(void *game,
+                                     size_t game_len,
+                                     const uint8_t *text,
+                                     size_t len,
+                                     struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the game as SGF (text out): `(;FF[4]GM[1]SZ[…]KM[…]`, the stones of the start
+ * position as `AB` and `AW` (row by row from A1), then the moves, ten a line, passes as
+ * `[]`; what `arbor_go_game_sgf_parse` reads back to the same game.
+ * `ARBOR_GO_SGF_TEXT_MAX` bytes always suffice.
+ *
+ * Errors: the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`), `ARBOR_NULL_POINTER` (`buf`
+ * NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`*out_len` says
+ * the length needed).
+ *
+ * # Safety
+ * As `arbor_go_game_format`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_sgf_format(void *game,
+                                      size_t game_len,
+                                      char *buf,
+                                      size_t len,
+                                      size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Parses a GTP move (`pass`, or a vertex such as `D4`: a column letter A to T without I,
+ * any case, and the row from 1 at the bottom) on a `size` x `size` board into its code
+ * `*out_move`. Nothing may come before or after.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER` (`out_move`, or `text`
+ * NULL with `len` > 0), `ARBOR_INVALID_LENGTH`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_INVALID_ARGUMENT` (`size` not 5..=19), `ARBOR_PARSE_ERROR` (line 1 and the
+ * column of the problem, such as a vertex off the board).
+ *
+ * # Safety
+ * `text` must be NULL or valid for `len` reads; `out_move` NULL or valid for one write;
+ * `out_error` NULL or valid for one write of `arbor_parse_error`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_move_parse(uint32_t size,
+                                 const uint8_t *text,
+                                 size_t len,
+                                 uint32_t *out_move,
+                                 struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the GTP text of the move `mv` on a `size` x `size` board (text out): `pass` or a
+ * vertex such as `D4`. `ARBOR_GO_MOVE_TEXT_MAX` (5) bytes always suffice.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf` NULL with `len` > 0), `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_INVALID_ARGUMENT` (`size` not 5..=19, or `mv` no point of that board nor a pass;
+ * `*out_len` not written either), `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_move_format(uint32_t size,
+                                  uint32_t mv,
+                                  char *buf,
+                                  size_t len,
+                                  size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_bytes` the size of a handle buffer for games on a `size` x `size` board
+ * whose tree holds `capacity_nodes` nodes for each of `threads` threads: 88 bytes, the game
+ * (`8 * size * size + 24`, rounded up to 8) and 44 bytes a node.
+ *
+ * How many nodes: an iteration expands at most one leaf, adding a node per move listed
+ * there (at most `size * size + 1`), and the light player expands a leaf after 2 visits,
+ * the MoGo player after about 40 (priors count as visits); so `N` iterations need fewer
+ * than `N * (size * size + 1) / 2` nodes with the light player and far fewer with MoGo's.
+ * A tree that fills goes on searching without growing (`storage_full` in
+ * `arbor_go_search_tree_stats`); 100,000 nodes (4.4 MB) are plenty for a few thousand
+ * iterations a move on 9x9. With `threads` > 1 a run splits the nodes into `threads`
+ * equal trees (root parallelism), hence the product.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (`size` not 5..=19,
+ * `capacity_nodes` 0, `threads` 0 or above `ARBOR_GO_SEARCH_MAX_THREADS` (1 without
+ * threads), more than 2^32 - 1 nodes in all, or a size above `PTRDIFF_MAX`).
+ *
+ * # Safety
+ * `out_bytes` must be NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_bytes(uint32_t size,
+                                   uint32_t capacity_nodes,
+                                   uint32_t threads,
+                                   size_t *out_bytes)
+ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the caller's buffer `buf` of `len` bytes as a search handle for the game in
+ * `game` (a buffer prepared by `arbor_go_game_init`, copied: the two are independent
+ * afterwards), searching as `player` says (`ARBOR_GO_PLAYER_LIGHT` or
+ * `ARBOR_GO_PLAYER_MOGO`) with all randomness from `seed`. The tree is empty, the cancel
+ * flag clear; the nodes are zeroed: O(len).
+ *
+ * The buffer stays owned by the caller, who frees it (arbor keeps no pointer to it); it
+ * must be aligned to `ARBOR_GO_SEARCH_ALIGN` and should be `arbor_go_search_bytes` long
+ * for the game's board size (any length with room for the game and one node works; the
+ * nodes are what fits). Must not overlap any other call on the same buffer, `_cancel`
+ * included.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `game`), `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (no room for the game and one node, or
+ * `game_len` shorter than at its `_init`), `ARBOR_NOT_INITIALISED` /
+ * `ARBOR_WRONG_VERSION` (`game` not prepared by `arbor_go_game_init` of this version, or
+ * damaged), `ARBOR_INVALID_ARGUMENT` (unknown `player`).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes, used by nothing else during the call;
+ * `game` NULL or valid for `game_len` reads and writes, used by nothing else.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_init(void *buf,
+                                  size_t len,
+                                  void *game,
+                                  size_t game_len,
+                                  uint32_t player,
+                                  uint64_t seed)
+ARBOR_NOEXCEPT;
+
+/**
+ * Grows the handle's tree for the player to move until the first of:
+ * `limits->max_iterations` iterations in this call (per thread; 0 for no limit),
+ * `limits->deadline_us` microseconds since the call began, or a cancel
+ * (`arbor_go_search_cancel`, from any thread, also one made before this call). Plays
+ * nothing. Writes the progress to `*out_progress`: iterations on this root so far and in
+ * this call, why it stopped (`ARBOR_STOP_ITERATIONS`, `_DEADLINE`, `_CANCELLED`), the move
+ * the search would play now (a point code or `ARBOR_GO_PASS`; `ARBOR_SEARCH_NO_MOVE`
+ * while the root has no children), its visits, its win rate for the player to move, and
+ * the root's visits. The move is the search's own: it may be a pass in a lost position;
+ * judge the score before passing.
+ *
+ * Resumable: on one thread, `k` runs of `n` iterations give exactly the tree and the move
+ * of one run of `k · n`, and the tree is kept across `arbor_go_search_play`. With
+ * `threads` > 1 (root parallelism, up to `ARBOR_GO_SEARCH_MAX_THREADS`; 1 without `std`)
+ * a run splits the nodes into `threads` trees that each run up to `max_iterations`; the
+ * handle keeps the first thread's tree with the summed root statistics and counts this
+ * run's iterations only.
+ *
+ * Deadline and cancel as for every handle (`arbor_search_limits`): a run overruns its
+ * deadline by at most one iteration (a playout: microseconds on 9x9). Each call replays
+ * the game (O(moves)) and checks every node slot of the buffer and the tree (O(nodes)),
+ * which counts against the deadline.
+ *
+ * Errors (neither `*out_progress` nor the handle changed): `ARBOR_NULL_POINTER` (`buf`,
+ * `limits`, `out_progress`), `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`limits`
+ * not filled by `arbor_search_limits_init`; a buffer not prepared by `_init` or damaged),
+ * `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than
+ * at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many), `ARBOR_UNSUPPORTED` (a
+ * deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER` (nothing to search).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes, used by no other call during
+ * this one except `arbor_go_search_cancel`; `limits` NULL or readable, its `now_us` NULL
+ * or a function callable with its `ctx`; `out_progress` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_run(void *buf,
+                                 size_t len,
+                                 const struct arbor_search_limits *limits,
+                                 uint32_t threads,
+                                 struct arbor_search_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks a running `arbor_go_search_run` on this handle to stop: it returns within one
+ * iteration with `ARBOR_STOP_CANCELLED`. Without a run in progress the request waits for
+ * the next run, which then returns at once; the run that reports `ARBOR_STOP_CANCELLED`
+ * clears it (so does `_init`).
+ *
+ * The one call that may overlap other calls on the same buffer, from any thread: it
+ * checks the buffer's header (which only `_init` writes) and stores into the cancel flag
+ * (an atomic), touching nothing else. It must not overlap `_init` of the buffer, nor its
+ * freeing.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes (prepared by `_init`, or any
+ * bytes, which are refused).
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
+
+/**
+ * Plays the move `mv` (a point code or `ARBOR_GO_PASS`) for the player to move in the
+ * handle's game, whoever chose it (the search, or the opponent), and keeps the subtree
+ * below it as the tree (tree reuse; O(nodes in use)). The iteration count and the last
+ * run's figures restart at 0.
+ *
+ * Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors
+ * (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `_run`),
+ * `ARBOR_INVALID_ARGUMENT` (`mv` is no point of the board nor a pass), `ARBOR_GAME_OVER`,
+ * `ARBOR_ILLEGAL_MOVE` (occupied, suicide, ko or superko: `arbor_go_game_check` on a
+ * game buffer says which).
+ *
+ * # Safety
+ * As `arbor_go_search_run` for `buf`.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_play(void *buf, size_t len, uint32_t mv) ARBOR_NOEXCEPT;
+
+/**
+ * Copies the handle's game (setup, moves, komi) into the game buffer `game` (prepared by
+ * `arbor_go_game_init`, whose game it replaces), to show, score or save it.
+ *
+ * Errors (`game` unchanged): `ARBOR_NULL_POINTER`, the buffer errors
+ * (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `_run`) for `buf`
+ * and of `arbor_go_game_set_komi` for `game`, `ARBOR_BUFFER_TOO_SMALL` (`game` was
+ * prepared for a smaller board than the handle's game).
+ *
+ * # Safety
+ * As `arbor_go_search_run` for `buf`; `game` NULL or valid for `game_len` reads and
+ * writes, used by nothing else.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_game(void *buf,
+                                  size_t len,
+                                  void *game,
+                                  size_t game_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes what the handle's tree holds to `*out_stats`: nodes used and available, and
+ * whether a run on this root filled them.
+ *
+ * Errors: `ARBOR_NULL_POINTER` (`buf`, `out_stats`), the buffer errors
+ * (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `_run`).
+ *
+ * # Safety
+ * As `arbor_go_search_run` for `buf`; `out_stats` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_tree_stats(void *buf,
+                                        size_t len,
+                                        struct arbor_go_search_stats *out_stats)
 ARBOR_NOEXCEPT;
 
 /**
@@ -2144,6 +2884,9 @@ ARBOR_NODISCARD arbor_status arbor_build_info(char *buf, size_t len, size_t *out
     typedef char arbor_size_check_##type[(sizeof(type) == (bytes)) ? 1 : -1]
 #endif
 ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
+ARBOR_SIZE_CHECK(arbor_go_info, ARBOR_GO_INFO_BYTES);
+ARBOR_SIZE_CHECK(arbor_go_score, ARBOR_GO_SCORE_BYTES);
+ARBOR_SIZE_CHECK(arbor_go_search_stats, ARBOR_GO_SEARCH_STATS_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);

@@ -46,6 +46,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <new>
 #include <string>
@@ -1064,6 +1065,210 @@ public:
         arbor_match3_playtest_report report{};
         check(arbor_match3_playtest_result(buffer_.data(), buffer_.size(), &report), "arbor_match3_playtest_result");
         return report;
+    }
+
+private:
+    Buffer buffer_;
+};
+
+/* ---- Go (src/ffi/go.rs, go_search.rs) ------------------------------------------------ */
+
+/// A Go move code: `row * size + col` (A1 is 0), or `ARBOR_GO_PASS`.
+using GoMove = std::uint32_t;
+
+/// `arbor_go_game_check`'s reasons.
+enum class GoLegality : std::uint32_t {
+    Legal = ARBOR_GO_LEGAL,
+    Occupied = ARBOR_GO_OCCUPIED,
+    Suicide = ARBOR_GO_SUICIDE,
+    Ko = ARBOR_GO_KO,
+    Superko = ARBOR_GO_SUPERKO,
+    Over = ARBOR_GO_OVER,
+};
+
+/// Parses a GTP move ("D4", "pass") on a `size` board. Throws `ParseError`.
+[[nodiscard]] inline GoMove go_move_parse(std::uint32_t size, std::string_view text) {
+    GoMove mv = 0;
+    detail::parse_call<arbor_parse_error>("arbor_go_move_parse", [&](arbor_parse_error *error) {
+        return arbor_go_move_parse(size, detail::text_data(text), text.size(), &mv, error);
+    });
+    return mv;
+}
+
+/// The GTP text of a move ("D4", "pass") on a `size` board.
+[[nodiscard]] inline std::string go_move_format(std::uint32_t size, GoMove mv) {
+    return detail::text_out("arbor_go_move_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_go_move_format(size, mv, buf, len, out_len);
+                            });
+}
+
+/// A Go game in its caller buffer (`arbor_go_game_*`): owns an aligned `Buffer`, freed by
+/// the destructor. Move-only; `clone()` copies. A refused move throws `Error` and changes
+/// nothing (`check()` says why).
+class GoGame {
+public:
+    /// An empty `size` x `size` board (5..=19), Black to move, `komi` for White; the buffer
+    /// holds any game up to `capacity_size` (from SGF), at least `size`.
+    explicit GoGame(std::uint32_t size = 19, double komi = 7.5, std::uint32_t capacity_size = 0)
+        : buffer_(Buffer::sized(ARBOR_GO_GAME_ALIGN, arbor_go_game_bytes,
+                                capacity_size > size ? capacity_size : size)) {
+        check(arbor_go_game_init(buffer_.data(), buffer_.size(), size, komi), "arbor_go_game_init");
+    }
+
+    /// A game read from SGF text (boards up to 19x19). Throws `ParseError`.
+    [[nodiscard]] static GoGame parse_sgf(std::string_view text) {
+        GoGame game(19, 0.0);
+        game.sgf_parse(text);
+        return game;
+    }
+
+    GoGame(GoGame &&) noexcept = default;
+    GoGame &operator=(GoGame &&) noexcept = default;
+
+    /// A copy (the buffer copied byte for byte: the same game).
+    [[nodiscard]] GoGame clone() const {
+        GoGame copy(Buffer(buffer_.size(), buffer_.alignment()));
+        std::memcpy(copy.buffer_.data(), buffer_.data(), buffer_.size());
+        return copy;
+    }
+
+    void set_komi(double komi) {
+        check(arbor_go_game_set_komi(buffer_.data(), buffer_.size(), komi), "arbor_go_game_set_komi");
+    }
+
+    void play(GoMove mv) {
+        check(arbor_go_game_play(buffer_.data(), buffer_.size(), mv), "arbor_go_game_play");
+    }
+
+    /// Plays a GTP move ("D4", "pass").
+    void play(std::string_view gtp) { play(go_move_parse(info().size, gtp)); }
+
+    void pass() { play(GoMove{ARBOR_GO_PASS}); }
+
+    [[nodiscard]] GoLegality check_move(GoMove mv) {
+        std::uint32_t reason = 0;
+        check(arbor_go_game_check(buffer_.data(), buffer_.size(), mv, &reason), "arbor_go_game_check");
+        return static_cast<GoLegality>(reason);
+    }
+
+    [[nodiscard]] std::vector<GoMove> legal_moves() {
+        std::vector<GoMove> moves(ARBOR_GO_MAX_MOVES);
+        std::size_t count = 0;
+        check(arbor_go_game_legal_moves(buffer_.data(), buffer_.size(), moves.data(), moves.size(), &count),
+              "arbor_go_game_legal_moves");
+        moves.resize(count);
+        return moves;
+    }
+
+    /// The points in code order: `ARBOR_GO_EMPTY`, `_BLACK` or `_WHITE`.
+    [[nodiscard]] std::vector<std::uint8_t> board() {
+        std::vector<std::uint8_t> points(ARBOR_GO_MAX_POINTS);
+        std::size_t count = 0;
+        check(arbor_go_game_board(buffer_.data(), buffer_.size(), points.data(), points.size(), &count),
+              "arbor_go_game_board");
+        points.resize(count);
+        return points;
+    }
+
+    [[nodiscard]] arbor_go_info info() {
+        arbor_go_info info{};
+        check(arbor_go_game_info(buffer_.data(), buffer_.size(), &info), "arbor_go_game_info");
+        return info;
+    }
+
+    void undo() { check(arbor_go_game_undo(buffer_.data(), buffer_.size()), "arbor_go_game_undo"); }
+
+    /// The area score as the board stands (every stone alive).
+    [[nodiscard]] arbor_go_score score() {
+        arbor_go_score score{};
+        check(arbor_go_game_score(buffer_.data(), buffer_.size(), &score), "arbor_go_game_score");
+        return score;
+    }
+
+    /// The board diagram.
+    [[nodiscard]] std::string format() {
+        return detail::text_out("arbor_go_game_format", [&](char *buf, std::size_t len, std::size_t *out_len) {
+            return arbor_go_game_format(buffer_.data(), buffer_.size(), buf, len, out_len);
+        });
+    }
+
+    /// Replaces the game by the SGF one. Throws `ParseError` (the game unchanged).
+    void sgf_parse(std::string_view text) {
+        detail::parse_call<arbor_parse_error>("arbor_go_game_sgf_parse", [&](arbor_parse_error *error) {
+            return arbor_go_game_sgf_parse(buffer_.data(), buffer_.size(), detail::text_data(text),
+                                           text.size(), error);
+        });
+    }
+
+    [[nodiscard]] std::string sgf_format() {
+        return detail::text_out("arbor_go_game_sgf_format",
+                                [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                    return arbor_go_game_sgf_format(buffer_.data(), buffer_.size(), buf,
+                                                                    len, out_len);
+                                });
+    }
+
+    [[nodiscard]] Buffer &buffer() noexcept { return buffer_; }
+
+private:
+    explicit GoGame(Buffer buffer) noexcept : buffer_(std::move(buffer)) {}
+    Buffer buffer_;
+};
+
+/// `arbor_go_search_init`'s player.
+enum class GoPlayer : std::uint32_t { Light = ARBOR_GO_PLAYER_LIGHT, Mogo = ARBOR_GO_PLAYER_MOGO };
+
+/// The anytime, cancellable Go search of `arbor_go_search_*`: owns the handle buffer (a copy
+/// of the game, the tree). Move-only. Threads as `BreakthroughSearch`: `cancel()` may be
+/// called from another thread while `run()` is in progress.
+class GoSearch {
+public:
+    /// A search of a copy of `game`, its tree of `capacity_nodes` nodes per thread for runs of
+    /// up to `threads` threads, all randomness from `seed`. Throws `Error`.
+    GoSearch(GoGame &game, std::uint32_t capacity_nodes, std::uint64_t seed,
+             GoPlayer player = GoPlayer::Mogo, std::uint32_t threads = 1)
+        : buffer_(Buffer::sized(ARBOR_GO_SEARCH_ALIGN, arbor_go_search_bytes, game.info().size,
+                                capacity_nodes, threads)) {
+        check(arbor_go_search_init(buffer_.data(), buffer_.size(), game.buffer().data(),
+                                   game.buffer().size(), static_cast<std::uint32_t>(player), seed),
+              "arbor_go_search_init");
+    }
+
+    GoSearch(GoSearch &&) noexcept = default;
+    GoSearch &operator=(GoSearch &&) noexcept = default;
+
+    /// Grows the tree until `limits` or a cancel stops it; k runs of n iterations on one
+    /// thread equal one run of k·n. `best_move` is a `GoMove`.
+    SearchProgress run(const SearchLimits &limits, std::uint32_t threads = 1) {
+        arbor_search_progress p{};
+        check(arbor_go_search_run(buffer_.data(), buffer_.size(), &limits.raw(), threads, &p),
+              "arbor_go_search_run");
+        return SearchProgress::from(p);
+    }
+
+    /// Stops a run in progress on any thread (or the next run).
+    void cancel() {
+        check(arbor_go_search_cancel(buffer_.data(), buffer_.size()), "arbor_go_search_cancel");
+    }
+
+    /// Plays `mv` for the player to move, keeping its subtree.
+    void play(GoMove mv) {
+        check(arbor_go_search_play(buffer_.data(), buffer_.size(), mv), "arbor_go_search_play");
+    }
+
+    /// Copies the handle's game into `game` (replacing its game).
+    void game(GoGame &game) {
+        check(arbor_go_search_game(buffer_.data(), buffer_.size(), game.buffer().data(),
+                                   game.buffer().size()),
+              "arbor_go_search_game");
+    }
+
+    [[nodiscard]] arbor_go_search_stats tree_stats() {
+        arbor_go_search_stats stats{};
+        check(arbor_go_search_tree_stats(buffer_.data(), buffer_.size(), &stats),
+              "arbor_go_search_tree_stats");
+        return stats;
     }
 
 private:

@@ -21,13 +21,13 @@
 //   ARBOR_..._BYTES values when the bindings are first used (`Library.CheckLayout`),
 //   together with the library's ABI version. ParseError alone is marshalled.
 // - Caller buffers: `NativeBuffer` (aligned unmanaged memory, freed by Dispose), held by
-//   the IDisposable handle owners (BreakthroughSolver, BreakthroughSearch, Match3Search,
-//   Match3Playtest), whose Cancel may be called from any thread during a Run or Step.
+//   the IDisposable handle owners (BreakthroughSolver, BreakthroughSearch, GoGame, GoSearch,
+//   Match3Search, Match3Playtest), whose Cancel may be called from any thread during a Run or Step.
 //
 // Coverage: all of ABI 1.0: statuses, versions, build information, hands, cards, the
 // anytime search limits and progress, Breakthrough (positions, moves, the solver, the search
-// handle), Match-3 (levels, games, personas, agents, the search handle, playtests one-shot
-// and stepped).
+// handle), Go (the game buffer, vertices, SGF, the search handle), Match-3 (levels, games,
+// personas, agents, the search handle, playtests one-shot and stepped).
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -107,6 +107,38 @@ namespace Arbor
         public const uint BreakthroughSearchProofUnknown = 0;   // ARBOR_BREAKTHROUGH_SEARCH_PROOF_UNKNOWN
         public const uint BreakthroughSearchProofWin = 1;       // ARBOR_BREAKTHROUGH_SEARCH_PROOF_WIN
         public const uint BreakthroughSearchProofLoss = 2;      // ARBOR_BREAKTHROUGH_SEARCH_PROOF_LOSS
+
+        // Go.
+        public const uint GoMinSize = 5;                        // ARBOR_GO_MIN_SIZE
+        public const uint GoMaxSize = 19;                       // ARBOR_GO_MAX_SIZE
+        public const uint GoPass = 4294967294;                  // ARBOR_GO_PASS
+        public const uint GoNone = 4294967295;                  // ARBOR_GO_NONE
+        public const int GoMaxPoints = 361;                     // ARBOR_GO_MAX_POINTS
+        public const int GoMaxMoves = 362;                      // ARBOR_GO_MAX_MOVES
+        public const uint GoEmpty = 0;                          // ARBOR_GO_EMPTY
+        public const uint GoBlack = 1;                          // ARBOR_GO_BLACK
+        public const uint GoWhite = 2;                          // ARBOR_GO_WHITE
+        public const uint GoLegal = 0;                          // ARBOR_GO_LEGAL
+        public const uint GoOccupied = 1;                       // ARBOR_GO_OCCUPIED
+        public const uint GoSuicide = 2;                        // ARBOR_GO_SUICIDE
+        public const uint GoKo = 3;                             // ARBOR_GO_KO
+        public const uint GoSuperko = 4;                        // ARBOR_GO_SUPERKO
+        public const uint GoOver = 5;                           // ARBOR_GO_OVER
+        public const int GoGameAlign = 8;                       // ARBOR_GO_GAME_ALIGN
+        public const int GoGameHeadBytes = 40;                  // ARBOR_GO_GAME_HEAD_BYTES
+        public const int GoDiagramTextMax = 821;                // ARBOR_GO_DIAGRAM_TEXT_MAX
+        public const int GoSgfTextMax = 8192;                   // ARBOR_GO_SGF_TEXT_MAX
+        public const int GoMoveTextMax = 5;                     // ARBOR_GO_MOVE_TEXT_MAX
+        public const int GoStackBytes = 163840;                 // ARBOR_GO_STACK_BYTES
+        public const int GoInfoBytes = 56;                      // ARBOR_GO_INFO_BYTES
+        public const int GoScoreBytes = 32;                     // ARBOR_GO_SCORE_BYTES
+        public const uint GoPlayerLight = 0;                    // ARBOR_GO_PLAYER_LIGHT
+        public const uint GoPlayerMogo = 1;                     // ARBOR_GO_PLAYER_MOGO
+        public const int GoSearchAlign = 8;                     // ARBOR_GO_SEARCH_ALIGN
+        public const int GoSearchNodeBytes = 44;                // ARBOR_GO_SEARCH_NODE_BYTES
+        public const uint GoSearchMaxThreads = 64;              // ARBOR_GO_SEARCH_MAX_THREADS
+        public const int GoSearchStackBytes = 180224;           // ARBOR_GO_SEARCH_STACK_BYTES
+        public const int GoSearchStatsBytes = 16;               // ARBOR_GO_SEARCH_STATS_BYTES
 
         // Match-3.
         public const int Match3LevelBytes = 1708;               // ARBOR_MATCH3_LEVEL_BYTES
@@ -253,6 +285,30 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_breakthrough_search_tree_stats(IntPtr buf, UIntPtr len, out BreakthroughSearchStats outStats);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern uint arbor_breakthrough_search_max_threads();
 
+        // Go: the game buffer and the search handle are NativeBuffers' Pointers.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_bytes(uint size, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_init(IntPtr buf, UIntPtr len, uint size, double komi);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_set_komi(IntPtr buf, UIntPtr len, double komi);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_play(IntPtr buf, UIntPtr len, uint mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_check(IntPtr buf, UIntPtr len, uint mv, out uint outReason);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_legal_moves(IntPtr buf, UIntPtr len, [Out] uint[] outMoves, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_board(IntPtr buf, UIntPtr len, [Out] byte[] outPoints, UIntPtr capacity, out UIntPtr outCount);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_info(IntPtr buf, UIntPtr len, out GoInfo outInfo);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_undo(IntPtr buf, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_score(IntPtr buf, UIntPtr len, out GoScore outScore);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_format(IntPtr game, UIntPtr gameLen, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_sgf_parse(IntPtr game, UIntPtr gameLen, byte[] text, UIntPtr len, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_sgf_format(IntPtr game, UIntPtr gameLen, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_move_parse(uint size, byte[] text, UIntPtr len, out uint outMove, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_move_format(uint size, uint mv, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_bytes(uint size, uint capacityNodes, uint threads, out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_init(IntPtr buf, UIntPtr len, IntPtr game, UIntPtr gameLen, uint player, ulong seed);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, uint threads, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_cancel(IntPtr buf, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_play(IntPtr buf, UIntPtr len, uint mv);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_game(IntPtr buf, UIntPtr len, IntPtr game, UIntPtr gameLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_tree_stats(IntPtr buf, UIntPtr len, out GoSearchStats outStats);
+
         // Match-3: levels, games, moves, formulas, agents. `ref` for the C `const …*` structs
         // too: they are blittable, so they are pinned and passed, never copied.
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_match3_level_parse(byte[] text, UIntPtr len, out Match3Level outLevel, out ParseError outError);
@@ -376,6 +432,9 @@ namespace Arbor
             CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes, "arbor_breakthrough_solve_result");
             CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes, "arbor_breakthrough_search_config");
             CheckSize(typeof(BreakthroughSearchStats), Constants.BreakthroughSearchStatsBytes, "arbor_breakthrough_search_stats");
+            CheckSize(typeof(GoInfo), Constants.GoInfoBytes, "arbor_go_info");
+            CheckSize(typeof(GoScore), Constants.GoScoreBytes, "arbor_go_score");
+            CheckSize(typeof(GoSearchStats), Constants.GoSearchStatsBytes, "arbor_go_search_stats");
             CheckSize(typeof(Match3Level), Constants.Match3LevelBytes, "arbor_match3_level");
             CheckSize(typeof(Match3Game), Constants.Match3GameBytes, "arbor_match3_game");
             CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes, "arbor_match3_outcome");
@@ -930,6 +989,269 @@ namespace Arbor
             uint nodes;
             Text.Check(Native.arbor_breakthrough_search_nodes_for_iterations(ref position, iterations, out nodes), "arbor_breakthrough_search_nodes_for_iterations");
             return nodes;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    // ---- Go ------------------------------------------------------------------------------
+
+    /// <summary>arbor_go_info: a game's state.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GoInfo
+    {
+        public uint Size;
+        /// <summary>Constants.GoBlack or GoWhite.</summary>
+        public uint ToMove;
+        /// <summary>Moves played since the start position (passes included).</summary>
+        public uint Moves;
+        public uint Passes;
+        /// <summary>White stones Black has captured.</summary>
+        public uint CapturesBlack;
+        /// <summary>Black stones White has captured.</summary>
+        public uint CapturesWhite;
+        public uint StonesBlack;
+        public uint StonesWhite;
+        /// <summary>The simple-ko point, or Constants.GoNone.</summary>
+        public uint Ko;
+        /// <summary>The last move, or Constants.GoNone.</summary>
+        public uint LastMove;
+        public uint Over;
+        public uint Reserved;
+        public double Komi;
+    }
+
+    /// <summary>arbor_go_score: an area score, every stone alive.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GoScore
+    {
+        public uint Black;
+        public uint White;
+        /// <summary>Constants.GoBlack, GoWhite, or GoEmpty for a draw.</summary>
+        public uint Winner;
+        public uint Reserved;
+        public double Komi;
+        /// <summary>Black's lead: Black - White - Komi.</summary>
+        public double Margin;
+    }
+
+    /// <summary>arbor_go_search_stats: what a search handle's tree holds.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GoSearchStats
+    {
+        public uint NodesUsed;
+        public uint CapacityNodes;
+        public uint StorageFull;
+        public uint Reserved;
+    }
+
+    /// <summary>GTP moves ("D4", "pass") and their codes (row * size + col, or GoPass).</summary>
+    public static class GoMove
+    {
+        public static uint Parse(uint size, string text)
+        {
+            byte[] bytes = Text.Utf8(text);
+            uint mv;
+            ParseError error;
+            Status status = Native.arbor_go_move_parse(size, bytes, (UIntPtr)bytes.Length, out mv, out error);
+            Text.CheckParse(status, error, "arbor_go_move_parse");
+            return mv;
+        }
+
+        public static string Format(uint size, uint mv)
+        {
+            return Text.Format("arbor_go_move_format", (byte[] buf, UIntPtr len, out UIntPtr outLen) =>
+                Native.arbor_go_move_format(size, mv, buf, len, out outLen));
+        }
+    }
+
+    /// <summary>A Go game in its caller buffer (arbor_go_game_*). A refused move throws and
+    /// changes nothing; Check says why.</summary>
+    public sealed class GoGame : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>An empty `size` board, Black to move, `komi` for White; the buffer holds
+        /// any game up to `capacitySize` (from SGF), at least `size`.</summary>
+        public GoGame(uint size = 19, double komi = 7.5, uint capacitySize = 0)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_go_game_bytes(Math.Max(size, capacitySize), out bytes), "arbor_go_game_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.GoGameAlign);
+            length = bytes;
+            Status status = Native.arbor_go_game_init(buffer.Pointer, length, size, komi);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_go_game_init");
+            }
+        }
+
+        public NativeBuffer Buffer { get { return buffer; } }
+        internal UIntPtr Length { get { return length; } }
+
+        public void SetKomi(double komi)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_set_komi(buffer.Pointer, length, komi), "arbor_go_game_set_komi");
+        }
+
+        public void Play(uint mv)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_play(buffer.Pointer, length, mv), "arbor_go_game_play");
+        }
+
+        /// <summary>Plays a GTP move ("D4", "pass").</summary>
+        public void Play(string gtp) { Play(GoMove.Parse(Info().Size, gtp)); }
+
+        /// <summary>Constants.GoLegal, or why not (GoOccupied, GoSuicide, GoKo, ...).</summary>
+        public uint Check(uint mv)
+        {
+            uint reason;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_check(buffer.Pointer, length, mv, out reason), "arbor_go_game_check");
+            return reason;
+        }
+
+        public uint[] LegalMoves()
+        {
+            uint[] moves = new uint[Constants.GoMaxMoves];
+            UIntPtr count;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_legal_moves(buffer.Pointer, length, moves, (UIntPtr)moves.Length, out count), "arbor_go_game_legal_moves");
+            Array.Resize(ref moves, (int)count.ToUInt64());
+            return moves;
+        }
+
+        /// <summary>The points in code order: GoEmpty, GoBlack or GoWhite.</summary>
+        public byte[] Board()
+        {
+            byte[] points = new byte[Constants.GoMaxPoints];
+            UIntPtr count;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_board(buffer.Pointer, length, points, (UIntPtr)points.Length, out count), "arbor_go_game_board");
+            Array.Resize(ref points, (int)count.ToUInt64());
+            return points;
+        }
+
+        public GoInfo Info()
+        {
+            GoInfo info;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_info(buffer.Pointer, length, out info), "arbor_go_game_info");
+            return info;
+        }
+
+        public void Undo()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_undo(buffer.Pointer, length), "arbor_go_game_undo");
+        }
+
+        public GoScore Score()
+        {
+            GoScore score;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_score(buffer.Pointer, length, out score), "arbor_go_game_score");
+            return score;
+        }
+
+        /// <summary>The board diagram.</summary>
+        public string Format()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                return Text.Format("arbor_go_game_format", (byte[] buf, UIntPtr len, out UIntPtr outLen) =>
+                    Native.arbor_go_game_format(buffer.Pointer, length, buf, len, out outLen));
+        }
+
+        /// <summary>Replaces the game by the SGF one (ArborParseException: unchanged).</summary>
+        public void SgfParse(string text)
+        {
+            byte[] bytes = Text.Utf8(text);
+            ParseError error;
+            Status status;
+            using (new NativeBuffer.Lease(buffer))
+                status = Native.arbor_go_game_sgf_parse(buffer.Pointer, length, bytes, (UIntPtr)bytes.Length, out error);
+            Text.CheckParse(status, error, "arbor_go_game_sgf_parse");
+        }
+
+        public string SgfFormat()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                return Text.Format("arbor_go_game_sgf_format", (byte[] buf, UIntPtr len, out UIntPtr outLen) =>
+                    Native.arbor_go_game_sgf_format(buffer.Pointer, length, buf, len, out outLen));
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    /// <summary>arbor_go_search_init's player.</summary>
+    public enum GoPlayer : uint { Light = 0, Mogo = 1 }
+
+    /// <summary>The anytime, cancellable Go search (arbor_go_search_*): a copy of a game and
+    /// its tree. Cancel may be called from any thread during a Run.</summary>
+    public sealed class GoSearch : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        public GoSearch(GoGame game, uint capacityNodes, ulong seed, GoPlayer player = GoPlayer.Mogo, uint threads = 1)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_go_search_bytes(game.Info().Size, capacityNodes, threads, out bytes), "arbor_go_search_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.GoSearchAlign);
+            length = bytes;
+            Status status;
+            using (new NativeBuffer.Lease(game.Buffer))
+                status = Native.arbor_go_search_init(buffer.Pointer, length, game.Buffer.Pointer, game.Length, (uint)player, seed);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                throw new ArborException(status, "arbor_go_search_init");
+            }
+        }
+
+        /// <summary>Grows the tree until `limits` or a Cancel stop it; k runs of n iterations
+        /// on one thread equal one run of k·n. BestMove is a move code.</summary>
+        public SearchProgress Run(SearchLimits limits, uint threads = 1)
+        {
+            SearchProgress progress;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_search_run(buffer.Pointer, length, ref limits, threads, out progress), "arbor_go_search_run");
+            return progress;
+        }
+
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_search_cancel(buffer.Pointer, length), "arbor_go_search_cancel");
+        }
+
+        /// <summary>Plays `mv` for the player to move, keeping its subtree.</summary>
+        public void Play(uint mv)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_search_play(buffer.Pointer, length, mv), "arbor_go_search_play");
+        }
+
+        /// <summary>Copies the handle's game into `game`.</summary>
+        public void CopyGame(GoGame game)
+        {
+            using (new NativeBuffer.Lease(buffer))
+            using (new NativeBuffer.Lease(game.Buffer))
+                Text.Check(Native.arbor_go_search_game(buffer.Pointer, length, game.Buffer.Pointer, game.Length), "arbor_go_search_game");
+        }
+
+        public GoSearchStats TreeStats()
+        {
+            GoSearchStats stats;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_search_tree_stats(buffer.Pointer, length, out stats), "arbor_go_search_tree_stats");
+            return stats;
         }
 
         public void Dispose() { buffer.Dispose(); }

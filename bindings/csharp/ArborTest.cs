@@ -524,6 +524,64 @@ static class ArborTest
         }
     }
 
+    static void TestGo()
+    {
+        Check(GoMove.Parse(9, "A1") == 0 && GoMove.Parse(9, "pass") == Constants.GoPass, "Go vertices");
+        Check(GoMove.Format(19, 360) == "T19", "T19");
+        Throws(Status.InvalidArgument, () => new GoGame(4), "size 4");
+        Throws(Status.InvalidArgument, () => new GoGame(9, double.NaN), "komi NaN");
+        using (GoGame game = new GoGame(5, 0.5))
+        {
+            foreach (string v in new[] { "B2", "C2", "A3", "D3", "B4", "C4", "C3", "B3" }) game.Play(v);
+            GoInfo info = game.Info();
+            Check(info.CapturesWhite == 1 && info.ToMove == Constants.GoBlack && info.Ko == 12, "capture and ko");
+            Check(game.Check(12) == Constants.GoKo && game.Check(6) == Constants.GoOccupied, "ko and occupied refused");
+            Throws(Status.IllegalMove, () => game.Play(12u), "the ko retaken");
+            Check(game.LegalMoves().Length == 18 && game.Board().Length == 25, "legal moves and board");
+            game.Play(Constants.GoPass);
+            game.Play(Constants.GoPass);
+            Check(game.Info().Over == 1, "two passes end the game");
+            game.Undo();
+            GoScore score = game.Score();
+            Check(score.Komi == 0.5 && score.Winner != Constants.GoEmpty, "score");
+            Check(game.Format().StartsWith("   A B C D E\n"), "diagram");
+            string sgf = game.SgfFormat();
+            using (GoGame read = new GoGame(19, 0))
+            {
+                read.SgfParse(sgf);
+                Check(read.SgfFormat() == sgf, "SGF round trip");
+                try { read.SgfParse("(;SZ[9];B[ee];W[ee])"); Check(false, "illegal SGF"); }
+                catch (ArborParseException e) { Check(e.Line == 0 && e.Detail == "move 2: the point is occupied", "illegal SGF: " + e.Detail); }
+                Check(read.SgfFormat() == sgf, "unchanged after a refused SGF");
+            }
+        }
+        using (GoGame nine = new GoGame(9, 7.5))
+        using (GoSearch steps = new GoSearch(nine, 20000, 5))
+        using (GoSearch once = new GoSearch(nine, 20000, 5))
+        {
+            steps.Run(SearchLimits.Iterations(200));
+            SearchProgress p = steps.Run(SearchLimits.Iterations(200));
+            SearchProgress q = once.Run(SearchLimits.Iterations(400));
+            Check(p.Iterations == 400 && p.BestMove == q.BestMove && p.BestVisits == q.BestVisits, "Go: 2 x 200 = 400");
+            Check(nine.Check(p.BestMove) == Constants.GoLegal, "Go: a legal move");
+            steps.Play(p.BestMove);
+            nine.Play(p.BestMove);
+            Check(steps.TreeStats().NodesUsed > 1, "Go: the subtree is kept");
+            using (GoGame mirror = new GoGame(9, 0))
+            {
+                steps.CopyGame(mirror);
+                Check(mirror.SgfFormat() == nine.SgfFormat(), "Go: the handle's game");
+            }
+            SearchProgress timed = steps.Run(SearchLimits.Within(TimeSpan.FromMilliseconds(20)).WithClock(steadyClock, IntPtr.Zero));
+            Check(timed.StopReason == StopReason.Deadline && timed.IterationsThisCall > 0, "Go: deadline");
+            Thread canceller = new Thread(() => { Thread.Sleep(30); once.Cancel(); });
+            canceller.Start();
+            SearchProgress cancelled = once.Run(SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero));
+            canceller.Join();
+            Check(cancelled.StopReason == StopReason.Cancelled, "Go: cancel from another thread");
+        }
+    }
+
     static int Main()
     {
         // Layout and ABI: the struct mirrors have their C sizes.
@@ -535,6 +593,7 @@ static class ArborTest
         // blittable: pinned and passed, never copied by the marshaller.
         Check(Blittable<Breakthrough>() && Blittable<SolveResult>() && Blittable<SearchLimits>() && Blittable<SearchProgress>()
               && Blittable<BreakthroughSearchConfig>() && Blittable<BreakthroughSearchStats>(), "Breakthrough and search mirrors are blittable");
+        Check(Blittable<GoInfo>() && Blittable<GoScore>() && Blittable<GoSearchStats>(), "Go mirrors are blittable");
         Check(Blittable<Match3Level>() && Blittable<Match3Game>() && Blittable<Match3Outcome>() && Blittable<Match3Metrics>()
               && Blittable<Match3Persona>() && Blittable<Match3PlaytestReport>() && Blittable<Match3PlaytestProgress>(), "Match-3 mirrors are blittable");
         Check(!Blittable<ParseError>(), "ParseError is marshalled (its message array)");
@@ -622,6 +681,7 @@ static class ArborTest
         TestMatch3Games();
         TestMatch3Search();
         TestMatch3Playtest();
+        TestGo();
 
         Console.WriteLine("ArborTest (C#): " + passed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;

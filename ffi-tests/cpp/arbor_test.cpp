@@ -10,6 +10,7 @@ struct arbor_parse_error;
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -576,6 +577,75 @@ static void test_match3_playtest() {
     CHECK(best_us < cancel_bound_us);
 }
 
+// ---- Go --------------------------------------------------------------------------------
+
+static void test_go() {
+    static_assert(!std::is_copy_constructible_v<arbor::GoGame>);
+    static_assert(std::is_nothrow_move_constructible_v<arbor::GoSearch>);
+    CHECK(arbor::go_move_parse(9, "A1") == 0 && arbor::go_move_parse(9, "pass") == ARBOR_GO_PASS);
+    CHECK(arbor::go_move_format(19, 360) == "T19");
+    CHECK(parse_fails([] { (void)arbor::go_move_parse(9, "I5"); }, 1, "GTP has no column 'I' (the letters skip from 'H' to 'J')"));
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { arbor::GoGame bad(4); }));
+    CHECK(throws_status(arbor::Status::InvalidArgument, [] { arbor::GoGame bad(9, std::nan("")); }));
+
+    // Captures, the ko refused, two passes, undo, SGF out and in.
+    arbor::GoGame game(5, 0.5);
+    for (const char *v : {"B2", "C2", "A3", "D3", "B4", "C4", "C3", "B3"}) game.play(std::string_view(v));
+    const arbor_go_info info = game.info();
+    CHECK(info.captures_white == 1 && info.to_move == ARBOR_GO_BLACK && info.ko == 12);
+    CHECK(game.check_move(12) == arbor::GoLegality::Ko && game.check_move(6) == arbor::GoLegality::Occupied);
+    CHECK(throws_status(arbor::Status::IllegalMove, [&] { game.play(arbor::GoMove{12}); }));
+    CHECK(game.legal_moves().size() == 25 - 7 - 1 + 1 && game.board().size() == 25);
+    arbor::GoGame copy = game.clone();
+    game.pass();
+    game.pass();
+    CHECK(game.info().over == 1 && game.legal_moves().empty());
+    CHECK(throws_status(arbor::Status::GameOver, [&] { game.play(arbor::GoMove{0}); }));
+    game.undo();
+    CHECK(game.info().over == 0 && copy.info().moves == 8);
+    const arbor_go_score score = game.score();
+    CHECK(score.komi == 0.5 && score.winner != ARBOR_GO_EMPTY);
+    CHECK(game.format().rfind("   A B C D E\n", 0) == 0);
+    const std::string sgf = game.sgf_format();
+    arbor::GoGame read = arbor::GoGame::parse_sgf(sgf);
+    CHECK(read.sgf_format() == sgf && read.format() == game.format());
+    try {
+        read.sgf_parse("(;SZ[9];B[ee];W[ee])");
+        CHECK(false);
+    } catch (const arbor::ParseError &e) {
+        CHECK(e.line() == 0 && e.detail() == "move 2: the point is occupied");
+    }
+    CHECK(read.sgf_format() == sgf);
+
+    // The search: two runs of 200 iterations are one of 400; a move keeps the subtree;
+    // a deadline; a cancel from another thread.
+    arbor::GoGame nine(9, 7.5);
+    arbor::GoSearch steps(nine, 20000, 5, arbor::GoPlayer::Mogo);
+    arbor::GoSearch once(nine, 20000, 5, arbor::GoPlayer::Mogo);
+    arbor::SearchProgress p = steps.run(arbor::SearchLimits::iterations(200));
+    p = steps.run(arbor::SearchLimits::iterations(200));
+    const arbor::SearchProgress q = once.run(arbor::SearchLimits::iterations(400));
+    CHECK(p.iterations == 400 && p.best_move == q.best_move && p.best_visits == q.best_visits);
+    CHECK(p.has_move() && nine.check_move(p.best_move) == arbor::GoLegality::Legal);
+    steps.play(p.best_move);
+    nine.play(p.best_move);
+    CHECK(steps.tree_stats().nodes_used > 1);
+    arbor::GoGame mirror(9, 0.0);
+    steps.game(mirror);
+    CHECK(mirror.sgf_format() == nine.sgf_format());
+    const arbor::SearchProgress timed =
+        steps.run(arbor::SearchLimits::within(std::chrono::milliseconds(20)).clock(steady_us));
+    CHECK(timed.stop_reason == arbor::StopReason::Deadline && timed.iterations_this_call > 0);
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        once.cancel();
+    });
+    const arbor::SearchProgress cancelled =
+        once.run(arbor::SearchLimits::within(std::chrono::seconds(20)).clock(steady_us));
+    canceller.join();
+    CHECK(cancelled.stop_reason == arbor::StopReason::Cancelled);
+}
+
 int main() {
     // Versions and build information.
     const arbor::Version v = arbor::version();
@@ -697,6 +767,7 @@ int main() {
     test_match3_games();
     test_match3_search();
     test_match3_playtest();
+    test_go();
 
     std::printf("arbor_test (C++): %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

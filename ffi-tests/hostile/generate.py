@@ -26,9 +26,10 @@ CLASSIFICATION RULES (a parameter is one of these; anything else is an error)
                 INPUTS (by "function:name") or the fuzz corpus ffi-tests/fuzz/corpus/<fn>/
                 (TEXT_SOURCE maps functions to another function's corpus).
   buf_out       a non-const pointer with a length ("text out" when it is `char *`).
-  handle        a `void *` with a length, prepared by the area's `_init` (the init whose
-                prefix is the longest prefix of the function's name, or an `arbor_…_init`
-                the doc comment names); handle_prep for the init itself; scratch when there
+  handle        a `void *` with a length, prepared by the area's `_init`: the one the doc
+                names as "`p` (… prepared by `arbor_…_init`", else the init whose prefix is
+                the longest prefix of the function's name, or an `arbor_…_init` the doc
+                comment names; handle_prep for the init itself; scratch when there
                 is no init, or when the doc calls it a scratch buffer (any contents).
   scalar_out    a non-const pointer to an integer, no length.
   cstring       `const char *` without a length: a NUL-terminated input (pre-1.0 only).
@@ -95,6 +96,10 @@ SCALARS = {
     "entries": dict(value=256),
     "capacity_nodes": dict(value=1000),
     "index": dict(value=0),
+    # Go: board sizes 5..=19, a komi (a double: the valid value converted), the player kind.
+    "size": dict(value=9, range=(5, 19, "ARBOR_INVALID_ARGUMENT")),
+    "komi": dict(value=7),
+    "player": dict(value=0, range=(0, 1, "ARBOR_INVALID_ARGUMENT")),
     "arbor_match3_level_preset:index": dict(value=0, range=(0, 2, "ARBOR_INVALID_ARGUMENT")),
     "arbor_match3_persona_shipped:index": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
 }
@@ -135,6 +140,8 @@ LEN_RE = re.compile(r"^(len|\w+_len|capacity|count|\w+_bytes|bytes|size)$")
 SCALAR_TYPES = {
     "uint8_t": 8, "uint16_t": 16, "uint32_t": 32, "uint64_t": 64, "size_t": 64,
     "int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64,
+    # A double is passed the integer value converted (random rounds: any 64-bit integer).
+    "double": 64,
 }
 
 # Issue 15's wrong statuses, checked forever: (name, function, {param: value}, text for the
@@ -324,7 +331,13 @@ def classify(funcs, structs):
                     p.kind = "scratch"  # "a scratch buffer ..., any contents"
                 else:
                     best = None
-                    for init in inits:
+                    # A buffer the doc says another init prepares ("`game` (a game buffer
+                    # prepared by `arbor_go_game_init`"): that init, not the function's own.
+                    named = re.search(r"`%s` \([^()`]*prepared by `(arbor_\w+_init)`" % re.escape(p.name),
+                                      " ".join(f.doc.split()))
+                    if named and by_name.get(named.group(1)) in inits and named.group(1) != f.name:
+                        best = by_name[named.group(1)]
+                    for init in ([] if best else inits):
                         prefix = init.name[:-len("_init")] + "_"
                         if f.name.startswith(prefix) and (best is None or len(init.name) > len(best.name)):
                             best = init

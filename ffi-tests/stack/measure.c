@@ -215,6 +215,69 @@ static void match3_playtest_calls(void *arg) {
     MUST(arbor_match3_playtest_result(job->buf, job->len, &report));
 }
 
+/* ---- Go ---- */
+struct go_job {
+    uint32_t player;
+    void *game;
+    size_t game_len;
+    void *buf;
+    size_t len;
+};
+
+/* Every game call on a 19x19 game of 300 moves set up from SGF (the longest replays). */
+static void go_calls(void *arg) {
+    struct go_job *job = (struct go_job *)arg;
+    static char text[ARBOR_GO_SGF_TEXT_MAX];
+    static uint32_t moves[ARBOR_GO_MAX_MOVES];
+    uint8_t points[ARBOR_GO_MAX_POINTS];
+    char small[ARBOR_GO_DIAGRAM_TEXT_MAX];
+    arbor_go_info info;
+    arbor_go_score score;
+    arbor_parse_error error;
+    size_t bytes, len, count;
+    uint32_t mv, reason;
+    MUST(arbor_go_game_bytes(19, &bytes));
+    MUST(arbor_go_game_init(job->game, job->game_len, 19, 7.5));
+    MUST(arbor_go_game_set_komi(job->game, job->game_len, 6.5));
+    MUST(arbor_go_game_legal_moves(job->game, job->game_len, moves, ARBOR_GO_MAX_MOVES, &count));
+    for (uint32_t i = 0; i < 300; i++) MUST(arbor_go_game_play(job->game, job->game_len, (i * 7 + i / 19 * 2) % 361 == 0 ? ARBOR_GO_PASS : moves[i]));
+    MUST(arbor_go_game_sgf_format(job->game, job->game_len, text, sizeof text, &len));
+    MUST(arbor_go_game_sgf_parse(job->game, job->game_len, (const uint8_t *)text, len, &error));
+    (void)arbor_go_game_sgf_parse(job->game, job->game_len, (const uint8_t *)"(;SZ[9];B[ee];W[ee])", 20, &error);
+    (void)arbor_go_game_sgf_parse(job->game, job->game_len, (const uint8_t *)"(;SZ[9];B[e", 11, &error);
+    MUST(arbor_go_game_check(job->game, job->game_len, ARBOR_GO_PASS, &reason));
+    MUST(arbor_go_game_legal_moves(job->game, job->game_len, moves, ARBOR_GO_MAX_MOVES, &count));
+    MUST(arbor_go_game_board(job->game, job->game_len, points, sizeof points, &count));
+    MUST(arbor_go_game_info(job->game, job->game_len, &info));
+    MUST(arbor_go_game_score(job->game, job->game_len, &score));
+    MUST(arbor_go_game_format(job->game, job->game_len, small, sizeof small, &len));
+    MUST(arbor_go_game_undo(job->game, job->game_len));
+    MUST(arbor_go_move_parse(19, (const uint8_t *)"T19", 3, &mv, &error));
+    (void)arbor_go_move_parse(19, (const uint8_t *)"I19", 3, &mv, &error);
+    MUST(arbor_go_move_format(19, mv, small, sizeof small, &len));
+}
+
+/* The search handle on the 19x19 game of go_calls, then on a fresh 9x9 one. */
+static void go_search_calls(void *arg) {
+    struct go_job *job = (struct go_job *)arg;
+    arbor_search_limits limits;
+    arbor_search_progress progress;
+    arbor_go_search_stats stats;
+    size_t bytes;
+    MUST(arbor_go_search_bytes(19, 10000, 1, &bytes));
+    MUST(arbor_go_search_init(job->buf, job->len, job->game, job->game_len, job->player, 5));
+    MUST(arbor_search_limits_init(200, &limits));
+    MUST(arbor_go_search_run(job->buf, job->len, &limits, 1, &progress));
+    MUST(arbor_go_search_play(job->buf, job->len, progress.best_move));
+    MUST(arbor_go_search_run(job->buf, job->len, &limits, 1, &progress));
+    MUST(arbor_go_search_tree_stats(job->buf, job->len, &stats));
+    MUST(arbor_go_search_game(job->buf, job->len, job->game, job->game_len));
+    MUST(arbor_go_search_cancel(job->buf, job->len));
+    MUST(arbor_go_game_init(job->game, job->game_len, 9, 7.5));
+    MUST(arbor_go_search_init(job->buf, job->len, job->game, job->game_len, job->player, 5));
+    MUST(arbor_go_search_run(job->buf, job->len, &limits, 1, &progress));
+}
+
 static void *aligned(size_t align, size_t bytes) {
     void *p = NULL;
     if (posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, bytes) != 0) {
@@ -290,6 +353,22 @@ int main(void) {
     measure("match3 playtest, one-shot and stepped", match3_playtest_calls, &match3,
             ARBOR_MATCH3_PLAYTEST_STACK_BYTES);
     free(match3.buf);
+
+    struct go_job go = {ARBOR_GO_PLAYER_LIGHT, NULL, 0, NULL, 0};
+    MUST(arbor_go_game_bytes(19, &go.game_len));
+    go.game = aligned(ARBOR_GO_GAME_ALIGN, go.game_len);
+    measure("go game 19x19, 300 moves, SGF, vertices", go_calls, &go, ARBOR_GO_STACK_BYTES);
+    MUST(arbor_go_search_bytes(19, 10000, 1, &go.len));
+    go.buf = aligned(ARBOR_GO_SEARCH_ALIGN, go.len);
+    const uint32_t go_players[2] = {ARBOR_GO_PLAYER_LIGHT, ARBOR_GO_PLAYER_MOGO};
+    const char *go_names[2] = {"go search 19x19 and 9x9, light", "go search 19x19 and 9x9, MoGo"};
+    for (int i = 0; i < 2; i++) {
+        go.player = go_players[i];
+        go_calls(&go);
+        measure(go_names[i], go_search_calls, &go, ARBOR_GO_SEARCH_STACK_BYTES);
+    }
+    free(go.game);
+    free(go.buf);
 
     printf("stack: %s\n", failures == 0 ? "every call within its limit" : "LIMITS EXCEEDED");
     return failures == 0 ? 0 : 1;

@@ -8,7 +8,7 @@ use super::*;
 use crate::Error;
 
 /// Every struct of the header and its size in this library.
-const STRUCTS: [(&str, usize); 14] = [
+const STRUCTS: [(&str, usize); 17] = [
     ("arbor_breakthrough", size_of::<arbor_breakthrough>()),
     (
         "arbor_breakthrough_search_config",
@@ -22,6 +22,9 @@ const STRUCTS: [(&str, usize); 14] = [
         "arbor_breakthrough_solve_result",
         size_of::<arbor_breakthrough_solve_result>(),
     ),
+    ("arbor_go_info", size_of::<arbor_go_info>()),
+    ("arbor_go_score", size_of::<arbor_go_score>()),
+    ("arbor_go_search_stats", size_of::<arbor_go_search_stats>()),
     ("arbor_match3_game", size_of::<arbor_match3_game>()),
     ("arbor_match3_level", size_of::<arbor_match3_level>()),
     ("arbor_match3_metrics", size_of::<arbor_match3_metrics>()),
@@ -79,6 +82,8 @@ mod tests {
     fn every_struct_of_the_abi_is_in_the_table() {
         let sources = [
             include_str!("breakthrough.rs"),
+            include_str!("go.rs"),
+            include_str!("go_search.rs"),
             include_str!("holdem.rs"),
             include_str!("match3.rs"),
             include_str!("mcts.rs"),

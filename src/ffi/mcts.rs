@@ -767,14 +767,14 @@ impl State {
 }
 
 /// The generator's four words.
-fn rng_words(rng: &XorShiftRng) -> [u32; 4] {
+pub(super) fn rng_words(rng: &XorShiftRng) -> [u32; 4] {
     // SAFETY: `XorShiftRng` (rand_xorshift 0.5) is four `Wrapping<u32>`, 16 bytes without
     // padding (transmute checks the size), so its bytes are four initialised `u32`.
     unsafe { core::mem::transmute::<XorShiftRng, [u32; 4]>(rng.clone()) }
 }
 
 /// The generator [`rng_words`] took apart; `None` for all zeros, which no generator has.
-fn rng_from_words(words: [u32; 4]) -> Option<XorShiftRng> {
+pub(super) fn rng_from_words(words: [u32; 4]) -> Option<XorShiftRng> {
     if words == [0; 4] {
         return None;
     }

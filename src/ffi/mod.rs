@@ -51,6 +51,8 @@
 
 mod boundary;
 mod breakthrough;
+mod go;
+mod go_search;
 mod holdem;
 mod layout;
 mod match3;
@@ -62,6 +64,8 @@ mod status;
 mod text;
 
 pub use breakthrough::*;
+pub use go::*;
+pub use go_search::*;
 pub use holdem::*;
 pub use layout::*;
 pub use match3::*;

@@ -117,13 +117,18 @@ impl Point {
 }
 
 /// A move: a pass or a stone on a point.
+///
+/// `repr(u16)`: a `u16` tag (0 for a pass, 1 for a stone) then, for a stone, the point's
+/// `u16`. A defined layout, so that a C handle can check the tag of every node of a tree in
+/// its caller's buffer before it reads the buffer as nodes (src/ffi/go_search.rs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(u16)]
 pub enum Move {
     /// Pass.
     #[default]
-    Pass,
+    Pass = 0,
     /// A stone of the player to move on this point.
-    Play(Point),
+    Play(Point) = 1,
 }
 
 /// Why a move was refused. A refused move changes nothing.

@@ -11,7 +11,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::Color;
 use super::board::{Board, MAX_POINTS, Move, PlayError, Point, SetupError};
-use super::sgf::GameRecord;
+use super::sgf::{GameRecord, SgfMove};
 use super::vertex::GoMove;
 use crate::search::{Game, MoveIndex, Ply, Turn};
 
@@ -77,27 +77,14 @@ impl GoGame {
     /// colour first, as SGF readers do. The first stone or move that cannot be placed is
     /// reported with its place in the record.
     pub fn from_record(record: &GameRecord) -> Result<GoGame, RecordError> {
-        let mut board = Board::new(record.size).map_err(RecordError::Setup)?;
-        board.set_komi(record.komi).map_err(RecordError::Setup)?;
-        for (color, vertex) in record.setup_stones() {
-            let point = board
-                .point(vertex.col, vertex.row)
-                .ok_or(RecordError::Setup(SetupError::OffBoard))?;
-            board.set_stone(point, color).map_err(RecordError::Setup)?;
-        }
-        let mut game = GoGame::from_board(board);
+        let mut game = GoGame::from_board(record_start(record)?);
         for (index, played) in record.moves.iter().enumerate() {
-            let fail = |error| RecordError::Move { index, error };
-            let mv = match played.mv {
-                GoMove::Pass => Move::Pass,
-                GoMove::Play(vertex) => game
-                    .board
-                    .point(vertex.col, vertex.row)
-                    .map(Move::Play)
-                    .ok_or(fail(PlayError::OffBoard))?,
-            };
-            game.board.set_to_move(played.color);
-            game.try_play(mv).map_err(fail)?;
+            recorded_move(&game.board, played)
+                .and_then(|mv| {
+                    game.board.set_to_move(played.color);
+                    game.try_play(mv)
+                })
+                .map_err(|error| RecordError::Move { index, error })?;
         }
         Ok(game)
     }
@@ -118,19 +105,25 @@ impl GoGame {
     }
 }
 
-/// Why a [`GameRecord`] is not a game [`GoGame::from_record`] can replay.
+/// Why a [`GameRecord`] cannot be replayed ([`GoGame::from_record`],
+/// [`Player::load_record`](super::player::Player::load_record)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordError {
-    /// The size, the komi or a setup stone.
-    Setup(SetupError),
-    /// The move at `index` (0-based) of the main line.
+    /// The size or komi (index 0), or the setup stone at `index` (Black's first).
+    Setup { index: usize, error: SetupError },
+    /// The move at `index` (from 0) is not legal where it is played.
     Move { index: usize, error: PlayError },
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Setup(error) => write!(f, "setup: {error}"),
+            RecordError::Setup { error, .. }
+                if matches!(error, SetupError::Size | SetupError::Komi) =>
+            {
+                write!(f, "{error}")
+            }
+            RecordError::Setup { index, error } => write!(f, "setup stone {}: {error}", index + 1),
             RecordError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
         }
     }
@@ -138,6 +131,32 @@ impl fmt::Display for RecordError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for RecordError {}
+
+/// The board a record starts from: its size, komi and setup stones (Black's first).
+pub fn record_start(record: &GameRecord) -> Result<Board, RecordError> {
+    let setup = |index| move |error| RecordError::Setup { index, error };
+    let mut board = Board::new(record.size).map_err(setup(0))?;
+    board.set_komi(record.komi).map_err(setup(0))?;
+    for (index, (color, vertex)) in record.setup_stones().enumerate() {
+        board
+            .point(vertex.col, vertex.row)
+            .ok_or(SetupError::OffBoard)
+            .and_then(|point| board.set_stone(point, color))
+            .map_err(setup(index))?;
+    }
+    Ok(board)
+}
+
+/// The move a record's `played` is on `board`.
+pub(crate) fn recorded_move(board: &Board, played: &SgfMove) -> Result<Move, PlayError> {
+    match played.mv {
+        GoMove::Pass => Ok(Move::Pass),
+        GoMove::Play(vertex) => board
+            .point(vertex.col, vertex.row)
+            .map(Move::Play)
+            .ok_or(PlayError::OffBoard),
+    }
+}
 
 /// Every point and a pass: the move list of a Go state.
 pub type GoMoves = heapless::Vec<Move, { MAX_POINTS + 1 }>;
@@ -322,7 +341,10 @@ mod tests {
         let dead_setup = GameRecord::parse_sgf(b"(;SZ[9]AB[aa]AW[ba][ab])").unwrap();
         assert_eq!(
             GoGame::from_record(&dead_setup).unwrap_err(),
-            RecordError::Setup(SetupError::NoLiberties)
+            RecordError::Setup {
+                index: 2,
+                error: SetupError::NoLiberties
+            }
         );
     }
 

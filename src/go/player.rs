@@ -28,14 +28,19 @@ use rand_xorshift::XorShiftRng;
 
 use super::Color;
 use super::board::{Board, CELLS, Move, PlayError, Point, Score, SetupError};
-use super::game::{GoMoves, MAX_GAME_TURNS, area_returns, list_moves, turn_on};
+use super::game::{
+    GoMoves, MAX_GAME_TURNS, RecordError, area_returns, list_moves, record_start, recorded_move,
+    turn_on,
+};
 use super::mogo::{MogoConfig, MogoPolicy};
 use super::prior::GoPriors;
+use super::sgf::{GameRecord, SgfMove};
+use super::vertex::{GoMove, Vertex};
 use crate::Error;
 use crate::search::game::PriorSink;
 use crate::search::game::seeded_rng;
 use crate::search::mcts::{
-    Config, FinalMove, Mcts, MoGo, Node, PlayoutPolicy, Rave, Selection, Stop,
+    Config, FinalMove, Mcts, MoGo, Node, PlayoutPolicy, Rave, RootSummary, Selection, Stop,
 };
 use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
 
@@ -322,6 +327,20 @@ pub struct Decision {
     pub judged: bool,
 }
 
+/// What one [`Player::search_with`] did and where the search stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Searched {
+    /// The move the search would play now, its visits and win rate for the player to move,
+    /// the root's visits.
+    pub summary: RootSummary<Move>,
+    /// Iterations of this call.
+    pub iterations: u32,
+    /// Nodes in the tree after it.
+    pub nodes: u32,
+    /// The storage was full: the tree stopped growing (the search went on refining it).
+    pub storage_full: bool,
+}
+
 /// Who owns each point at the end of light playouts from a position.
 #[derive(Clone, Debug)]
 pub struct Ownership {
@@ -476,6 +495,26 @@ impl<'s> Player<'s> {
         Ok(player)
     }
 
+    /// A player whose game starts from `board` (a set-up position: its stones, size, komi
+    /// and player to move), searching in `storage`. Infallible: the board is already valid.
+    pub fn with_start(
+        storage: &'s mut [Node<Move>],
+        board: Board,
+        config: PlayerConfig,
+    ) -> Player<'s> {
+        let mut player = Player {
+            start: board.clone(),
+            board,
+            history: heapless::Vec::new(),
+            record: heapless::Vec::new(),
+            tree: Mcts::new(storage),
+            rng: seeded_rng(config.seed),
+            config,
+        };
+        player.restart();
+        player
+    }
+
     /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
@@ -533,13 +572,136 @@ impl<'s> Player<'s> {
         Ok(())
     }
 
+    /// Starts the game again from `board` (a set-up position: its stones, size, komi and
+    /// player to move), forgetting the moves and the tree; `undo` goes back to it.
+    pub fn set_start(&mut self, board: Board) {
+        self.start = board.clone();
+        self.board = board;
+        self.restart();
+    }
+
+    /// The position the game started from (an empty board, or the one of
+    /// [`Player::set_start`]).
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The prisoners each colour has taken so far, Black's first: the opponent's stones
+    /// placed (set up or played) that are no longer on the board.
+    pub fn captures(&self) -> [u16; 2] {
+        let mut placed = self.start.stone_counts();
+        for played in &self.record {
+            if let Move::Play(_) = played.mv {
+                placed[played.color.index()] += 1;
+            }
+        }
+        let now = self.board.stone_counts();
+        [placed[1] - now[1], placed[0] - now[0]]
+    }
+
+    /// Replaces the game by the one of `record`: a board of its size and komi with its setup
+    /// stones, then its moves, each checked as [`Player::play`] checks it (superko
+    /// included). On error the player is unchanged and the error says which stone or move
+    /// was refused.
+    pub fn load_record(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+        let board = record_start(record)?;
+        let mut loaded = Player {
+            start: board.clone(),
+            board,
+            history: heapless::Vec::new(),
+            record: heapless::Vec::new(),
+            tree: Mcts::new(&mut []),
+            rng: self.rng.clone(),
+            config: self.config,
+        };
+        loaded.restart();
+        for (index, played) in record.moves.iter().enumerate() {
+            recorded_move(&loaded.board, played)
+                .and_then(|mv| loaded.play(played.color, mv))
+                .map_err(|error| RecordError::Move { index, error })?;
+        }
+        self.start = loaded.start;
+        self.board = loaded.board;
+        self.history = loaded.history;
+        self.record = loaded.record;
+        self.tree.clear();
+        Ok(())
+    }
+
+    /// Writes the game into `record` (cleared first: its text properties end up empty): the
+    /// size and komi, the stones of the start position as setup (row by row from A1), and
+    /// the moves played.
+    pub fn write_record(&self, record: &mut GameRecord) {
+        let size = self.start.size();
+        *record = GameRecord {
+            size,
+            komi: self.start.komi(),
+            ..GameRecord::default()
+        };
+        let vertex = |point: Point| {
+            self.start
+                .coords(point)
+                .and_then(|(col, row)| Vertex::on_board(col, row, size))
+        };
+        for point in points(&self.start) {
+            let (Some(color), Some(v)) = (self.start.color_at(point), vertex(point)) else {
+                continue;
+            };
+            // At most every point: the capacity.
+            let _ = match color {
+                Color::Black => record.black_setup.push(v),
+                Color::White => record.white_setup.push(v),
+            };
+        }
+        for played in &self.record {
+            let mv = match played.mv {
+                Move::Pass => Some(GoMove::Pass),
+                Move::Play(point) => vertex(point).map(GoMove::Play),
+            };
+            if let Some(mv) = mv {
+                // As many moves as the record holds: the capacity.
+                let _ = record.moves.push(SgfMove {
+                    color: played.color,
+                    mv,
+                });
+            }
+        }
+    }
+
+    /// The search tree.
+    pub fn tree(&self) -> &Mcts<'s, Move> {
+        &self.tree
+    }
+
+    /// Puts `tree` in place of the player's tree and returns the one it had: for a caller
+    /// that keeps a tree apart between calls (a C handle) and re-attaches it after
+    /// replaying the game.
+    pub fn replace_tree(&mut self, tree: Mcts<'s, Move>) -> Mcts<'s, Move> {
+        core::mem::replace(&mut self.tree, tree)
+    }
+
+    /// The player's generator (searches and ownership estimates draw from it).
+    pub fn rng(&self) -> &XorShiftRng {
+        &self.rng
+    }
+
+    /// Replaces the player's generator.
+    pub fn set_rng(&mut self, rng: XorShiftRng) {
+        self.rng = rng;
+    }
+
     /// Whether `color` may play `mv` now (positional superko included); the reason if not.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), PlayError> {
-        let mut board = self.board.clone();
-        // A game ended by two passes goes on when a move comes (GUIs send one when the
-        // players disagree about the end); the length cap stays final.
-        board.resume();
-        board.set_to_move(color);
+        // The board as `color` would move on it: a copy (8.7 KB) only for the other colour.
+        let other;
+        let board = if color == self.board.to_move() {
+            &self.board
+        } else {
+            let mut board = self.board.clone();
+            board.set_to_move(color);
+            other = board;
+            &other
+        };
         board.check(mv)?;
         if let Move::Play(point) = mv {
             if self.history.contains(&board.position_hash_after(point)) {
@@ -555,10 +717,6 @@ impl<'s> Player<'s> {
         self.check(color, mv)?;
         if self.record.is_full() {
             return Err(PlayError::GameOver);
-        }
-        if self.board.is_over() {
-            self.board.resume();
-            self.tree.clear();
         }
         if color != self.board.to_move() {
             self.board.set_to_move(color);
@@ -656,24 +814,12 @@ impl<'s> Player<'s> {
             return Ok(decision);
         }
 
-        let config = self.config.search_config();
-        let policy = self.config.selection;
-        let state = TreeState::new(self.board.clone(), &self.history);
-        let result = self.tree.search_on_threads_until(
-            &state,
-            &policy,
-            knowledge,
-            &config,
-            max_iterations,
-            self.config.threads,
-            stop,
-            &mut self.rng,
-        )?;
-        let summary = self.tree.root_summary::<TreeState<'_>, _>(&policy, &config);
-        decision.iterations = result.stats.iterations;
-        decision.nodes = result.stats.nodes_used;
+        let searched = self.search_with(max_iterations, stop, knowledge)?;
+        let summary = searched.summary;
+        decision.iterations = searched.iterations;
+        decision.nodes = searched.nodes;
         decision.win_rate = summary.best_value;
-        let mut mv = result.best.unwrap_or(Move::Pass);
+        let mut mv = summary.best.unwrap_or(Move::Pass);
 
         let resign = self.config.resign;
         if summary.root_visits > 0
@@ -703,6 +849,71 @@ impl<'s> Player<'s> {
         }
         decision.mv = Some(mv);
         Ok(decision)
+    }
+
+    /// Grows the tree from the current position for the player to move, with at most
+    /// `max_iterations` iterations (per thread) until `stop` says so, and plays nothing: the
+    /// anytime search under [`Player::genmove_with`] (which then judges passes and
+    /// resignation), for callers that spread a search over several calls. One thread
+    /// continues the tree kept from earlier calls and moves while it is still the tree of
+    /// this position, so `k` calls of `n` iterations grow the tree of one call of `k · n`.
+    /// Fails only when the storage cannot hold a root.
+    pub fn search_with<S, K>(
+        &mut self,
+        max_iterations: u32,
+        stop: S,
+        knowledge: &K,
+    ) -> Result<Searched, Error>
+    where
+        S: Stop + Clone + Send,
+        K: for<'h> Knowledge<TreeState<'h>> + Sync,
+    {
+        let config = self.config.search_config();
+        let policy = self.config.selection;
+        if self.board.is_over() {
+            return Ok(Searched {
+                summary: self.tree.root_summary::<TreeState<'_>, _>(&policy, &config),
+                iterations: 0,
+                nodes: self.tree.len(),
+                storage_full: false,
+            });
+        }
+        let state = TreeState::new(self.board.clone(), &self.history);
+        let result = self.tree.search_on_threads_until(
+            &state,
+            &policy,
+            knowledge,
+            &config,
+            max_iterations,
+            self.config.threads,
+            stop,
+            &mut self.rng,
+        )?;
+        let mut summary = self.tree.root_summary::<TreeState<'_>, _>(&policy, &config);
+        summary.best = result.best.or(summary.best);
+        Ok(Searched {
+            summary,
+            iterations: result.stats.iterations,
+            nodes: result.stats.nodes_used,
+            storage_full: result.stats.storage_full,
+        })
+    }
+
+    /// [`Player::search_with`] with the knowledge of the configuration.
+    pub fn search<S>(&mut self, max_iterations: u32, stop: S) -> Result<Searched, Error>
+    where
+        S: Stop + Clone + Send,
+    {
+        let knowledge = GoKnowledge::of(&self.config);
+        self.search_with(max_iterations, stop, &knowledge)
+    }
+
+    /// Where the search stands for the current position without searching: the tree's best
+    /// move, its visits and win rate (`None` before the root has children).
+    pub fn summary(&self) -> RootSummary<Move> {
+        let config = self.config.search_config();
+        self.tree
+            .root_summary::<TreeState<'_>, _>(&self.config.selection, &config)
     }
 
     /// Whether `color` wins the current position counted with ownership.
@@ -771,33 +982,6 @@ mod tests {
         let mut played = state.clone();
         let mv = policy.play_playout_move(&mut played, &mut seeded_rng(8));
         assert_eq!(Some(moves[i]), mv);
-    }
-
-    #[test]
-    fn play_goes_on_after_two_passes_and_undo_returns_to_the_end() {
-        let mut nodes = storage();
-        let mut player = Player::new(&mut nodes, 9, PlayerConfig::default()).unwrap();
-        player.play(Color::Black, Move::Pass).unwrap();
-        player.play(Color::White, Move::Pass).unwrap();
-        assert!(player.board().is_over());
-        let ended = player.board().clone();
-        let e5 = at(player.board(), "E5");
-        player.check(Color::Black, e5).unwrap();
-        player.play(Color::Black, e5).unwrap();
-        assert!(!player.board().is_over());
-        assert_eq!(
-            player.board().color_at(match e5 {
-                Move::Play(p) => p,
-                Move::Pass => unreachable!(),
-            }),
-            Some(Color::Black)
-        );
-        let reply = player.genmove(Color::White, 100, Never).unwrap();
-        assert!(reply.mv.is_some());
-        assert!(player.undo());
-        assert!(player.undo());
-        assert_eq!(player.board(), &ended);
-        assert!(player.board().is_over());
     }
 
     #[test]
@@ -901,5 +1085,56 @@ mod tests {
         // the retake would bring back the position after Black's C3: superko.
         player.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(player.play(Color::Black, c3), Err(PlayError::Superko));
+    }
+
+    #[test]
+    fn a_record_loads_and_writes_back_with_setup_captures_and_refusals() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 9, PlayerConfig::default()).unwrap();
+        // Black captures a white stone on A1 after a setup stone on B1.
+        let sgf = b"(;SZ[7]KM[6.5]AB[bg];W[ag];B[af];W[];B[])";
+        let record = GameRecord::parse_sgf(sgf).unwrap();
+        player.load_record(&record).unwrap();
+        assert_eq!(player.board().size(), 7);
+        assert_eq!(player.board().komi(), 6.5);
+        assert_eq!(player.captures(), [1, 0]);
+        assert!(player.board().is_over());
+        let mut written = GameRecord::default();
+        player.write_record(&mut written);
+        assert_eq!(written.moves, record.moves);
+        assert_eq!(written.black_setup, record.black_setup);
+        let mut again = Player::new(&mut [], 5, PlayerConfig::default()).unwrap();
+        again.load_record(&written).unwrap();
+        assert_eq!(again.board(), player.board());
+
+        // A move on an occupied point: refused, the player unchanged.
+        let bad = GameRecord::parse_sgf(b"(;SZ[9];B[aa];W[aa])").unwrap();
+        let error = player.load_record(&bad).unwrap_err();
+        assert_eq!(
+            error,
+            RecordError::Move {
+                index: 1,
+                error: PlayError::Occupied
+            }
+        );
+        assert_eq!(error.to_string(), "move 2: the point is occupied");
+        assert_eq!(again.board(), player.board());
+    }
+
+    #[test]
+    fn searches_in_steps_grow_the_tree_of_one_search() {
+        let (mut a, mut b) = (storage(), storage());
+        let mut steps = Player::new(&mut a, 9, PlayerConfig::mogo(9)).unwrap();
+        let mut once = Player::new(&mut b, 9, PlayerConfig::mogo(9)).unwrap();
+        let mut last = None;
+        for _ in 0..3 {
+            last = Some(steps.search(100, Never).unwrap());
+        }
+        let one = once.search(300, Never).unwrap();
+        let last = last.unwrap();
+        assert_eq!(last.summary, one.summary);
+        assert_eq!(steps.tree_len(), once.tree_len());
+        assert_eq!(steps.summary(), one.summary);
+        assert!(steps.record().is_empty(), "a search plays nothing");
     }
 }
