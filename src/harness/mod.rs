@@ -126,8 +126,10 @@ commands:
                     each generation in DIR and resumes when run again with the same
                     options; writes generations.csv, figure.svg, best.txt and
                     <persona>.persona (default DIR: evolve-<persona>-seed<seed>)
-  go playouts [--size 9] [--policy light|mogo] [--count 10000] [--seed 1] [--komi 7.5]
-                    play light or MoGo playouts from the empty board on one thread; ends
+  go playouts [--size 9 | --sgf FILE] [--policy light|mogo] [--count 10000] [--seed 1]
+              [--komi 7.5]
+                    play light or MoGo playouts from the empty board (or the position at
+                    the end of an SGF record) on one thread; ends
                     with `result playouts <n> stones <mean> black <rate>% speed <n> playouts/s`
                     (mean stones placed per playout, Black's win rate)
   go match --black CMD --white CMD --games N [--size 9] [--komi 7.5] [--move-time 60]
@@ -139,10 +141,13 @@ commands:
                     resumes from games.csv; ends with each engine's wins and 95% interval
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
          [--resign 0.1] [--nodes 1000000] [--policy light|mogo] [--priors on|off]
+         [--mogo-c C] [--c1 X] [--c2 X] [--rave on|off] [--expand N] [--prior-scale 1]
+         [--rules-off LIST]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
                     and GoGui, and matches against GNU Go): MCTS with MoGo playouts and
                     priors (or RAVE and light playouts), default 1000 playouts a move;
-                    time_settings/time_left set the time per move
+                    time_settings/time_left set the time per move; the other options
+                    tune MoGo's score, the priors and the playout rules (ablations)
   help [COMMAND]    print this text, or a command's options
 ";
 
