@@ -299,7 +299,9 @@ static void test_cancel(void) {
         if (returned - c.cancelled_at < best) best = returned - c.cancelled_at;
     }
     printf("cancel: the run returned %llu us after the flag was set (best of 3)\n", (unsigned long long)best);
-    CHECK(best < 1000);
+    /* Bounds a cancel that is not heard at all (the guard is 20 s), not the scheduler: a
+     * loaded machine took 1.7 ms to hand a cancelled search its core in another test. */
+    CHECK(best < 50000);
 
     /* The run that reported the cancel cleared it: the next run is not cancelled. */
     p = run(h, 10, 1);
