@@ -481,18 +481,7 @@ impl<'s> Player<'s> {
         size: u8,
         config: PlayerConfig,
     ) -> Result<Player<'s>, SetupError> {
-        let board = Board::new(size)?;
-        let mut player = Player {
-            start: board.clone(),
-            board,
-            history: heapless::Vec::new(),
-            record: heapless::Vec::new(),
-            tree: Mcts::new(storage),
-            rng: seeded_rng(config.seed),
-            config,
-        };
-        player.restart();
-        Ok(player)
+        Ok(Player::with_start(storage, Board::new(size)?, config))
     }
 
     /// A player whose game starts from `board` (a set-up position: its stones, size, komi
