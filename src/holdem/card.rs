@@ -17,6 +17,17 @@ impl Card {
     /// Number of distinct cards.
     pub const COUNT: u8 = 52;
 
+    /// Every card, in byte order (`ALL[b].byte() == b`).
+    pub const ALL: [Card; 52] = {
+        let mut all = [Card(0); 52];
+        let mut byte = 0;
+        while byte < 52 {
+            all[byte] = Card(byte as u8);
+            byte += 1;
+        }
+        all
+    };
+
     /// The card with this byte, or `Error::InvalidCard` outside 0..=51.
     pub const fn new_checked(byte: u8) -> Result<Card, Error> {
         if byte < Self::COUNT {

@@ -1,5 +1,6 @@
-//! Heads-up no-limit Texas Hold'em: cards and the hand evaluator.
+//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator and the ACPC dealer's deal.
 pub mod card;
+pub mod deal;
 pub mod eval;
 pub mod hand_rank;
 mod tables;
