@@ -1,9 +1,13 @@
-//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator and the ACPC dealer's deal.
+//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the rules of a hand, ACPC text
+//! and the search-core interface.
+pub mod acpc;
 pub mod card;
-pub mod deal;
 pub mod eval;
 pub mod hand_rank;
+pub mod rules;
 mod tables;
+#[cfg(test)]
+mod tests_rules;
 
 pub use card::{Card, CardParseError, CardParseErrorKind};
 pub use eval::{
@@ -11,4 +15,8 @@ pub use eval::{
     rank7_batch, rank7_batch_unchecked, rank7_unchecked,
 };
 pub use hand_rank::{Category, HandRank};
+pub use rules::{
+    Action, ActionError, Chips, ConfigError, DealError, HandState, HoldemConfig, MAX_ACTIONS,
+    MAX_STACK, PayoffError, Position, Street,
+};
 pub use tables::TABLE_BYTES;
