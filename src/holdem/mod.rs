@@ -1,7 +1,8 @@
-//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the rules of a hand, ACPC text
-//! and the search-core interface.
+//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
+//! rules of a hand and ACPC text.
 pub mod acpc;
 pub mod card;
+pub mod deal;
 pub mod eval;
 pub mod hand_rank;
 pub mod rules;
