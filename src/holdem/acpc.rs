@@ -369,7 +369,7 @@ fn replay(
             }
             _ => return Err(AcpcError::at(AcpcErrorKind::BadAction, at)),
         };
-        deal_due(&mut state, cards_offset + cards.end)?;
+        deal_due(&mut state, cards.end)?;
         state
             .apply(action)
             .map_err(|why| AcpcError::at(AcpcErrorKind::IllegalAction(why), at))?;
@@ -380,7 +380,7 @@ fn replay(
             betting_offset + betting.len(),
         ));
     }
-    deal_due(&mut state, cards_offset + cards.end)?;
+    deal_due(&mut state, cards.end)?;
     if let Some(&(_, offset)) = cards
         .board
         .get(next_board..cards.board_len)
