@@ -4,8 +4,9 @@
 //! at the end) and replayed by `tests/holdem_openspiel.py` in OpenSpiel, which checks each
 //! fact.
 //!
-//! The test makes its own Python environment in `target/openspiel-venv` (kept for later runs)
-//! and installs `open_spiel` and `numpy` from PyPI. Without PyPI it prints `SKIPPED: …` and
+//! The test makes its own Python environment in `target/openspiel-venv` (kept for later runs;
+//! `ARBOR_OPENSPIEL_VENV` names another place) and installs `open_spiel` and `numpy` from
+//! PyPI. Without PyPI it prints `SKIPPED: …` and
 //! passes, unless `ARBOR_REQUIRE_OPENSPIEL=1`, when it fails instead.
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -267,7 +268,9 @@ fn skip(reason: &str) {
 
 /// The venv's Python with `pyspiel` importable, made on first use; `Err` says why not.
 fn openspiel_python() -> Result<PathBuf, String> {
-    let venv = target_dir().join("openspiel-venv");
+    let venv = std::env::var_os("ARBOR_OPENSPIEL_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir().join("openspiel-venv"));
     let python = venv.join("bin").join("python");
     let imports = |python: &Path| {
         Command::new(python)
@@ -304,9 +307,11 @@ fn openspiel_python() -> Result<PathBuf, String> {
         .output()
         .map_err(|e| format!("cannot run pip: {e}"))?;
     if !pip.status.success() || !imports(&python) {
+        let stderr = String::from_utf8_lossy(&pip.stderr);
+        let last_line = stderr.lines().rev().find(|line| !line.trim().is_empty());
         return Err(format!(
-            "pip could not install open_spiel and numpy from PyPI: {}",
-            String::from_utf8_lossy(&pip.stderr).trim()
+            "pip could not install open_spiel and numpy from PyPI ({})",
+            last_line.unwrap_or("no message").trim()
         ));
     }
     Ok(python)

@@ -223,7 +223,12 @@ impl<'a> Cursor<'a> {
         if negative {
             self.at += 1;
         }
+        let start = self.at;
         let magnitude = self.number(i64::MAX as u64)? as i64;
+        if negative && magnitude == 0 {
+            // `-0` would not print back as written.
+            return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
+        }
         Ok(if negative { -magnitude } else { magnitude })
     }
 

@@ -371,6 +371,10 @@ fn log_and_score_lines_round_trip() {
         Score::parse("SCORE:1|-1:Al ice|Bob").unwrap_err().kind(),
         AcpcErrorKind::BadName
     );
+    assert_eq!(
+        Score::parse("SCORE:-0|0:Alice|Bob").unwrap_err().kind(),
+        AcpcErrorKind::BadNumber
+    );
 }
 
 #[test]
