@@ -1,8 +1,9 @@
 //! arbor's hold'em rules against OpenSpiel's `universal_poker`, which embeds the ACPC
-//! server's game logic: more than 100,000 hands, random and adversarial, generated with
+//! server's game logic: 100,000 hands, random and adversarial, generated with
 //! arbor's rules (legal actions, raise bounds, chips at every decision; payoffs and ACPC text
 //! at the end) and replayed by `tests/holdem_openspiel.py` in OpenSpiel, which checks each
-//! fact.
+//! fact. On the way, every decision's MATCHSTATE view and every hand's STATE log line go
+//! through arbor's ACPC parser and printer, which must give back the same hand and text.
 //!
 //! The test makes its own Python environment in `target/openspiel-venv` (kept for later runs;
 //! `ARBOR_OPENSPIEL_VENV` names another place) and installs `open_spiel` and `numpy` from
@@ -13,13 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use arbor::holdem::acpc::{write_betting, write_cards};
+use arbor::holdem::acpc::{LogLine, MatchState, write_betting, write_cards};
 use arbor::holdem::{Action, Card, HandState, HoldemConfig};
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 /// Hands generated; `ARBOR_OPENSPIEL_HANDS` overrides it for a quick look.
-const HANDS: usize = 120_000;
+const HANDS: usize = 100_000;
 
 fn hands() -> usize {
     std::env::var("ARBOR_OPENSPIEL_HANDS")
@@ -226,6 +227,7 @@ fn play_hand(hand: usize, rng: &mut XorShiftRng, line: &mut String) {
         let Some(player) = state.to_act() else {
             continue;
         };
+        check_view(&state, player, hand);
         let action = pick(&state, styles[usize::from(player)], rng);
         let (min, max) = state.raise_bounds().unwrap_or((0, 0));
         let id = match action {
@@ -243,12 +245,56 @@ fn play_hand(hand: usize, rng: &mut XorShiftRng, line: &mut String) {
         .unwrap();
         state.apply(action).unwrap();
     }
+    check_log_line(&state, hand);
     let [p0, p1] = state.payoffs().unwrap();
     write!(line, ";{p0},{p1},").unwrap();
     write_betting(&state, line).unwrap();
     line.push(':');
     write_cards(&state, line).unwrap();
     line.push('\n');
+}
+
+/// The MATCHSTATE line `player` receives (its own hole cards only) parses to a hand with the
+/// same player to act, raise bounds and chips, and prints back unchanged.
+fn check_view(state: &HandState, player: u8, hand: usize) {
+    let mut line = format!("MATCHSTATE:{player}:{hand}:");
+    write_betting(state, &mut line).unwrap();
+    line.push(':');
+    let [a, b] = state.hole_cards(player).unwrap();
+    let hidden = "";
+    if player == 0 {
+        write!(line, "{a}{b}|{hidden}").unwrap();
+    } else {
+        write!(line, "{hidden}|{a}{b}").unwrap();
+    }
+    for (i, card) in state.board().iter().enumerate() {
+        if matches!(i, 0 | 3 | 4) {
+            line.push('/');
+        }
+        write!(line, "{card}").unwrap();
+    }
+    let view = MatchState::parse(line.as_bytes(), *state.config())
+        .unwrap_or_else(|error| panic!("{line}: {error}"));
+    assert_eq!(view.to_string(), line);
+    assert!(view.is_my_turn(), "{line}");
+    assert_eq!(view.state.raise_bounds(), state.raise_bounds(), "{line}");
+    assert_eq!(view.state.can_fold(), state.can_fold(), "{line}");
+    assert_eq!(view.state.pot(), state.pot(), "{line}");
+}
+
+/// The dealer's log line of the finished hand parses back to the same hand and prints back
+/// unchanged.
+fn check_log_line(state: &HandState, hand: usize) {
+    let [v0, v1] = state.payoffs().unwrap();
+    let mut line = format!("STATE:{hand}:");
+    write_betting(state, &mut line).unwrap();
+    line.push(':');
+    write_cards(state, &mut line).unwrap();
+    write!(line, ":{v0}|{v1}:Alice|Bob").unwrap();
+    let parsed =
+        LogLine::parse(&line, *state.config()).unwrap_or_else(|error| panic!("{line}: {error}"));
+    assert_eq!(&parsed.state, state, "{line}");
+    assert_eq!(parsed.to_string(), line);
 }
 
 /// `target/`, where the venv and the exchange file live.
