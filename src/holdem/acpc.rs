@@ -205,10 +205,13 @@ impl<'a> Cursor<'a> {
             if self.at > start && value == 0 {
                 return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
             }
-            value = value * 10 + u64::from(digit - b'0');
-            if value > max {
-                return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
-            }
+            let next = value
+                .checked_mul(10)
+                .and_then(|tens| tens.checked_add(u64::from(digit - b'0')));
+            value = match next {
+                Some(next) if next <= max => next,
+                _ => return Err(AcpcError::at(AcpcErrorKind::BadNumber, start)),
+            };
             self.at += 1;
         }
         if self.at == start {
@@ -502,7 +505,7 @@ impl fmt::Display for MatchState {
 /// Parses a player's reply: the `MATCHSTATE:` line it answers, `:`, and an action (`f`,
 /// `c` or `k` for call, `r<to>` or `b<to>` for a raise, letters in either case). The action
 /// is returned as read, not checked against the rules: the dealer decides what to do with an
-/// illegal one.
+/// illegal one. A raise-to beyond `u32::MAX` reads as `u32::MAX` (illegal either way).
 pub fn parse_reply(text: &[u8], config: HoldemConfig) -> Result<(MatchState, Action), AcpcError> {
     let mut cursor = Cursor::new(text);
     let state = MatchState::parse_fields(&mut cursor, config)?;

@@ -375,6 +375,19 @@ fn log_and_score_lines_round_trip() {
         Score::parse("SCORE:-0|0:Alice|Bob").unwrap_err().kind(),
         AcpcErrorKind::BadNumber
     );
+    for too_big in [
+        "SCORE:99999999999999999999|1:Alice|Bob",
+        "SCORE:9223372036854775808|1:Alice|Bob",
+        "SCORE:-18446744073709551616|1:Alice|Bob",
+    ] {
+        assert_eq!(
+            Score::parse(too_big).unwrap_err().kind(),
+            AcpcErrorKind::BadNumber,
+            "{too_big}"
+        );
+    }
+    let largest = "SCORE:9223372036854775807|-9223372036854775807:Alice|Bob";
+    assert_eq!(Score::parse(largest).unwrap().to_string(), largest);
 }
 
 #[test]
@@ -420,6 +433,8 @@ fn bad_lines_say_what_and_where() {
     fails("MATCHSTATE:0:1:cc/:As2c|/2d2h", BadBoardStreet, 26);
     fails("MATCHSTATE:0:1::As2c|:c", TrailingText, 22);
     fails("MATCHSTATE:0", MissingField, 13);
+    fails("MATCHSTATE:0:4294967296::As2c|", BadNumber, 14);
+    fails("MATCHSTATE:0:1:r99999999999999999999:As2c|", BadNumber, 17);
     let error = MatchState::parse(b"MATCHSTATE:0:1:r150:As2c|", HoldemConfig::ACPC).unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -442,6 +457,12 @@ fn replies_accept_the_dealers_spellings() {
         reply("MATCHSTATE:1:31:r300r900:|JdTc:R2000").unwrap().1,
         RaiseTo(2000)
     );
+    assert_eq!(
+        reply("MATCHSTATE:1:31:r300r900:|JdTc:r99999999999999999999999")
+            .unwrap()
+            .1,
+        RaiseTo(u32::MAX)
+    );
     for bad in [
         "MATCHSTATE:1:31:r300r900:|JdTc",
         "MATCHSTATE:1:31:r300r900:|JdTc:",
@@ -456,28 +477,53 @@ fn replies_accept_the_dealers_spellings() {
 
 #[test]
 fn hostile_text_never_panics() {
+    // Lines glued from fragments of real ones, so that the parsers get deep before they fail.
+    const FRAGMENTS: [&str; 24] = [
+        "MATCHSTATE:",
+        "STATE:",
+        "SCORE:",
+        "0",
+        "1",
+        ":",
+        "|",
+        "/",
+        "c",
+        "f",
+        "r",
+        "k",
+        "b",
+        "200",
+        "20000",
+        "99999999999999999999",
+        "-",
+        "As",
+        "Kd",
+        "2c",
+        "Th",
+        "x",
+        "Alice",
+        "é",
+    ];
     let mut seed = 0x1234_5678_u64;
-    let alphabet = b"MATCHSTE:01|/crfkb23456789TJQKAcdhs-";
-    let mut line = [0u8; 48];
-    for _ in 0..20_000 {
+    for _ in 0..50_000 {
+        let mut line = String::new();
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        let len = (seed % 48) as usize;
-        for (i, byte) in line[..len].iter_mut().enumerate() {
-            *byte = alphabet[((seed >> (i % 60)) as usize + i * 7) % alphabet.len()];
+        let mut bits = seed;
+        for _ in 0..(bits % 16) {
+            bits = bits.rotate_right(5).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            line.push_str(FRAGMENTS[(bits >> 40) as usize % FRAGMENTS.len()]);
         }
-        let mut text = *b"MATCHSTATE:0:1:";
-        let _ = MatchState::parse(&line[..len], HoldemConfig::ACPC);
-        let _ = parse_reply(&line[..len], HoldemConfig::ACPC);
-        text[14] = line.first().copied().unwrap_or(b':');
-        let mut joined = [0u8; 64];
-        joined[..15].copy_from_slice(&text);
-        joined[15..15 + len].copy_from_slice(&line[..len]);
-        let _ = MatchState::parse(&joined[..15 + len], HoldemConfig::ACPC);
-        if let Ok(text) = core::str::from_utf8(&joined[..15 + len]) {
-            let _ = LogLine::parse(text, HoldemConfig::ACPC);
-            let _ = Score::parse(text);
+        if seed & 1 == 0 {
+            line.insert_str(0, "MATCHSTATE:0:1:");
+        }
+        let _ = MatchState::parse(line.as_bytes(), HoldemConfig::ACPC);
+        let _ = parse_reply(line.as_bytes(), HoldemConfig::ACPC);
+        let _ = LogLine::parse(&line, HoldemConfig::ACPC);
+        let _ = Score::parse(&line);
+        for cut in 0..line.len() {
+            let _ = MatchState::parse(&line.as_bytes()[..cut], HoldemConfig::ACPC);
         }
     }
 }
