@@ -247,18 +247,21 @@ impl<'a> Cursor<'a> {
 /// The cards of a line, read before the betting is replayed (the board must be dealt as the
 /// rounds are reached).
 struct CardsField {
-    hole: [Option<[Card; 2]>; 2],
+    /// Each hand's cards (if shown) and the offset of its first card.
+    hole: [Option<([Card; 2], usize)>; 2],
+    /// Each board card and its offset.
     board: [(Card, usize); 5],
     board_len: usize,
     end: usize,
 }
 
+/// A card as ACPC writes it: an upper-case rank then a lower-case suit (other spellings
+/// would not print back as written).
 fn parse_card(text: &[u8], offset: usize) -> Result<Card, AcpcError> {
-    match text.get(..2) {
-        Some(two) => {
-            Card::parse_bytes(two).map_err(|_| AcpcError::at(AcpcErrorKind::BadCard, offset))
-        }
-        None => Err(AcpcError::at(AcpcErrorKind::BadCard, offset)),
+    let two = text.get(..2).unwrap_or(text);
+    match Card::parse_bytes(two) {
+        Ok(card) if card.to_ascii() == two => Ok(card),
+        _ => Err(AcpcError::at(AcpcErrorKind::BadCard, offset)),
     }
 }
 
@@ -280,7 +283,7 @@ fn parse_cards(cursor: &mut Cursor<'_>) -> Result<CardsField, AcpcError> {
             4 => {
                 let first = parse_card(text, start)?;
                 let second = parse_card(&text[2..], start + 2)?;
-                cards.hole[position] = Some([first, second]);
+                cards.hole[position] = Some(([first, second], start));
             }
             _ => return Err(AcpcError::at(AcpcErrorKind::BadHoleCards, start)),
         }
@@ -312,7 +315,6 @@ fn replay(
     betting: &[u8],
     betting_offset: usize,
     cards: &CardsField,
-    cards_offset: usize,
 ) -> Result<HandState, AcpcError> {
     let mut state = HandState::new(config);
     let deal_error = |error: DealError, offset: usize| match error {
@@ -320,14 +322,7 @@ fn replay(
         _ => AcpcError::at(AcpcErrorKind::BoardTooLong, offset),
     };
     for (position, hole) in cards.hole.iter().enumerate() {
-        if let Some(hole) = *hole {
-            // The hole cards sit after the first hand's 4 bytes and the `|`.
-            let offset = cards_offset
-                + if position == 0 {
-                    0
-                } else {
-                    cards.hole[0].map_or(1, |_| 5)
-                };
+        if let Some((hole, offset)) = *hole {
             state
                 .deal_hole_cards(position as Position, hole)
                 .map_err(|error| deal_error(error, offset))?;
@@ -472,9 +467,8 @@ impl MatchState {
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let (betting_offset, betting) = cursor.field(b":");
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
-        let cards_offset = cursor.at;
         let cards = parse_cards(cursor)?;
-        let state = replay(config, betting, betting_offset, &cards, cards_offset)?;
+        let state = replay(config, betting, betting_offset, &cards)?;
         Ok(MatchState {
             position,
             hand_number,
@@ -585,9 +579,8 @@ impl<'a> LogLine<'a> {
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let (betting_offset, betting) = cursor.field(b":");
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
-        let cards_offset = cursor.at;
         let cards = parse_cards(&mut cursor)?;
-        let state = replay(config, betting, betting_offset, &cards, cards_offset)?;
+        let state = replay(config, betting, betting_offset, &cards)?;
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let values_offset = cursor.at;
         let values = parse_values(&mut cursor)?;

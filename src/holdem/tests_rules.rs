@@ -429,6 +429,8 @@ fn bad_lines_say_what_and_where() {
     fails("MATCHSTATE:0:1::As2c|As3c", DuplicateCard(card("As")), 22);
     fails("MATCHSTATE:0:1::As2|", BadHoleCards, 17);
     fails("MATCHSTATE:0:1::As2x|", BadCard, 19);
+    fails("MATCHSTATE:0:1::as2c|", BadCard, 17);
+    fails("MATCHSTATE:0:1::AS2c|", BadCard, 17);
     fails("MATCHSTATE:0:1::As2c", MissingHandSeparator, 21);
     fails("MATCHSTATE:0:1:cc/:As2c|/2d2h", BadBoardStreet, 26);
     fails("MATCHSTATE:0:1::As2c|:c", TrailingText, 22);
