@@ -1,4 +1,5 @@
 //! Heads-up no-limit Texas Hold'em: cards, the hand evaluator and the ACPC dealer's deal.
+pub mod bots;
 pub mod card;
 pub mod deal;
 pub mod eval;
