@@ -1,10 +1,15 @@
-//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator and the ACPC dealer's deal.
+//! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
+//! rules of a hand, ACPC text and baseline bots.
+pub mod acpc;
 pub mod bots;
 pub mod card;
 pub mod deal;
 pub mod eval;
 pub mod hand_rank;
+pub mod rules;
 mod tables;
+#[cfg(test)]
+mod tests_rules;
 
 pub use card::{Card, CardParseError, CardParseErrorKind};
 pub use eval::{
@@ -12,4 +17,8 @@ pub use eval::{
     rank7_batch, rank7_batch_unchecked, rank7_unchecked,
 };
 pub use hand_rank::{Category, HandRank};
+pub use rules::{
+    Action, ActionError, Chips, ConfigError, DealError, HandState, HoldemConfig, MAX_ACTIONS,
+    MAX_STACK, PayoffError, Position, Street,
+};
 pub use tables::TABLE_BYTES;
