@@ -16,16 +16,9 @@ use rand_xorshift::XorShiftRng;
 
 use super::Card;
 use super::eval::rank7_unchecked;
+pub use super::rules::Action;
+use super::rules::{HandState, Position};
 use crate::rng::stream_seed;
-
-/// A betting decision, with the ACPC meaning: `Call` is also a check, `RaiseTo(n)` is also a
-/// bet, and `n` is the bettor's total in the pot for the whole hand after the raise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Fold,
-    Call,
-    RaiseTo(u32),
-}
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
 /// the legal range of actions. Positions are ACPC's: 0 is the big blind, 1 the small blind.
@@ -48,6 +41,30 @@ pub struct BotView {
 }
 
 impl BotView {
+    /// The view of `position` in hand number `hand`, or `None` when `position` is not to act
+    /// or its hole cards are unknown.
+    pub fn from_state(state: &HandState, position: Position, hand: u64) -> Option<BotView> {
+        if state.to_act() != Some(position) {
+            return None;
+        }
+        let hole = state.hole_cards(position)?;
+        let mut board = [hole[0]; 5];
+        let dealt = state.board();
+        for (slot, card) in board.iter_mut().zip(dealt) {
+            *slot = *card;
+        }
+        Some(BotView {
+            hand,
+            position,
+            hole,
+            board,
+            board_len: dealt.len().min(5) as u8,
+            committed: [state.spent(0), state.spent(1)],
+            can_fold: state.can_fold(),
+            raise_range: state.raise_bounds(),
+        })
+    }
+
     /// The dealt public cards.
     pub fn board(&self) -> &[Card] {
         let len = usize::from(self.board_len).min(self.board.len());
