@@ -202,3 +202,64 @@ pub fn play_hand(
     let _ = write!(record.log_line, "{line}");
     Ok(record)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_actions_are_corrected_as_the_reference_dealer_does() {
+        // Preflop, the small blind (position 1) to act facing the big blind.
+        let mut state = HandState::new(HoldemConfig::ACPC);
+        assert_eq!(
+            correct(&state, Action::RaiseTo(300)),
+            (Action::RaiseTo(300), None)
+        );
+        let (action, warning) = correct(&state, Action::RaiseTo(150));
+        assert_eq!(action, Action::RaiseTo(200));
+        assert_eq!(warning.as_deref(), Some("raise of 150 increased to 200"));
+        let (action, warning) = correct(&state, Action::RaiseTo(25_000));
+        assert_eq!(action, Action::RaiseTo(20_000));
+        assert_eq!(
+            warning.as_deref(),
+            Some("raise of 25000 decreased to 20000")
+        );
+        assert_eq!(correct(&state, Action::Fold), (Action::Fold, None));
+        // The small blind calls: the big blind may check, so a fold is invalid.
+        state.apply(Action::Call).unwrap();
+        let (action, warning) = correct(&state, Action::Fold);
+        assert_eq!(action, Action::Call);
+        assert_eq!(warning.as_deref(), Some("invalid action, changed to call"));
+        // All in and called: no raise is possible, so a raise becomes a call.
+        state.apply(Action::RaiseTo(20_000)).unwrap();
+        let (action, warning) = correct(&state, Action::RaiseTo(20_000));
+        assert_eq!(action, Action::Call);
+        assert!(warning.is_some());
+    }
+
+    #[test]
+    fn seats_rotate_every_hand() {
+        assert_eq!([position_of(0, 0), position_of(1, 0)], [0, 1]);
+        assert_eq!([position_of(0, 1), position_of(1, 1)], [1, 0]);
+        assert_eq!(position_of(0, 1_000_001), 1);
+    }
+
+    #[test]
+    fn players_see_the_opponents_cards_only_at_a_showdown() {
+        let mut state = HandState::new(HoldemConfig::ACPC);
+        let card = |text: &str| crate::holdem::Card::parse(text).unwrap();
+        state.deal_hole_cards(0, [card("Ah"), card("2c")]).unwrap();
+        state.deal_hole_cards(1, [card("Kd"), card("3s")]).unwrap();
+        assert_eq!(match_state_line(&state, 1, 4), "MATCHSTATE:1:4::|Kd3s");
+        assert_eq!(match_state_line(&state, 0, 4), "MATCHSTATE:0:4::Ah2c|");
+        state.apply(Action::RaiseTo(20_000)).unwrap();
+        state.apply(Action::Call).unwrap();
+        for text in ["5h", "6h", "7h", "8d", "9d"] {
+            state.deal_board_card(card(text)).unwrap();
+        }
+        assert_eq!(
+            match_state_line(&state, 0, 4),
+            "MATCHSTATE:0:4:r20000c///:Ah2c|Kd3s/5h6h7h/8d/9d"
+        );
+    }
+}

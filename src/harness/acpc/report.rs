@@ -136,8 +136,9 @@ pub fn resume(
         rows.push(row);
     }
     if !complete {
-        let kept: usize = text.lines().take(count - 1).map(|l| l.len() + 1).sum();
-        write_prefix(path, &text[..kept.min(text.len())])?;
+        // Everything up to the last line break: the whole lines read above.
+        let kept = text.rfind('\n').map_or(0, |end| end + 1);
+        write_prefix(path, text.get(..kept).unwrap_or_default())?;
     }
     Ok(rows)
 }

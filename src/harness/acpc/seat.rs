@@ -103,7 +103,12 @@ impl Remote {
             child,
             line: Vec::new(),
         };
-        let hello = remote.read_line(deadline)?;
+        let hello = remote.read_line(deadline).map_err(|e| match e {
+            SeatError::TimedOut { .. } => SeatError::TimedOut {
+                limit_ms: wait.as_millis() as u64,
+            },
+            e => e,
+        })?;
         let version = hello.strip_prefix("VERSION:").ok_or_else(|| {
             SeatError::Handshake(format!("expected VERSION:2.0.0, got '{hello}'"))
         })?;
