@@ -19,6 +19,6 @@ pub use eval::{
 pub use hand_rank::{Category, HandRank};
 pub use rules::{
     Action, ActionError, Chips, ConfigError, DealError, HandState, HoldemConfig, MAX_ACTIONS,
-    MAX_STACK, PayoffError, Position, Street,
+    MAX_ROUND_ACTIONS, MAX_STACK, PayoffError, Position, Street,
 };
 pub use tables::TABLE_BYTES;
