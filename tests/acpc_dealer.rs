@@ -30,13 +30,13 @@ fn rows(csv: &Path) -> Vec<(u8, u64, i64, i64, u32)> {
         .lines()
         .skip(2)
         .map(|line| {
-            let f: Vec<&str> = line.splitn(9, ',').collect();
+            let f: Vec<&str> = line.splitn(10, ',').collect();
             (
                 f[0].parse().unwrap(),
                 f[1].parse().unwrap(),
-                f[3].parse().unwrap(),
                 f[4].parse().unwrap(),
                 f[5].parse().unwrap(),
+                f[6].parse().unwrap(),
             )
         })
         .collect()
@@ -329,7 +329,7 @@ fn a_resumed_match_equals_one_run_and_another_match_is_refused() {
         .take(2 + 170)
         .map(|l| format!("{l}\n"))
         .collect();
-    cut.push_str("1,50,1,-");
+    cut.push_str("1,50,1,1,-");
     let resumed = dir.join("resumed.csv");
     std::fs::write(&resumed, cut).unwrap();
     let (code, resumed_out, err) = call(args(&resumed, "5"));
@@ -339,12 +339,10 @@ fn a_resumed_match_equals_one_run_and_another_match_is_refused() {
     let without_times = |csv: &str| {
         csv.lines()
             .map(|l| {
-                let f: Vec<&str> = l.splitn(9, ',').collect();
-                if f.len() == 9 {
-                    format!(
-                        "{},{},{},{},{},{},{}",
-                        f[0], f[1], f[2], f[3], f[4], f[5], f[8]
-                    )
+                let f: Vec<&str> = l.splitn(10, ',').collect();
+                if f.len() == 10 {
+                    let kept = [f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[9]];
+                    kept.join(",")
                 } else {
                     l.to_owned()
                 }

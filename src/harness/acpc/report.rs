@@ -10,7 +10,7 @@ use super::super::Failure;
 
 /// The CSV's column line, after the settings line.
 pub const CSV_COLUMNS: &str =
-    "half,hand,bot0_seat,bot0_chips,bot1_chips,warnings,bot0_ns,bot1_ns,state";
+    "half,hand,bot0_seat,bot0_position,bot0_chips,bot1_chips,warnings,bot0_ns,bot1_ns,state";
 
 /// One hand as the CSV keeps it. Bots are the match's `--bot0` and `--bot1`; in the second
 /// half of a duplicate match bot0 sits in seat 1.
@@ -34,16 +34,22 @@ impl Row {
         self.half
     }
 
+    /// The position bot0 holds in this row's hand (0: big blind), as seats rotate.
+    pub fn bot0_position(&self) -> u8 {
+        ((u64::from(self.half) + self.hand) % 2) as u8
+    }
+
     pub fn csv(&self) -> String {
         let times = |ns: &[u64]| {
             let words: Vec<String> = ns.iter().map(u64::to_string).collect();
             words.join(";")
         };
         format!(
-            "{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}\n",
             self.half,
             self.hand,
             self.bot0_seat(),
+            self.bot0_position(),
             self.chips[0],
             self.chips[1],
             self.warnings,
@@ -54,10 +60,21 @@ impl Row {
     }
 
     fn parse(line: &str) -> Result<Row, &'static str> {
-        let fields: Vec<&str> = line.splitn(9, ',').collect();
-        let [half, hand, seat, chips0, chips1, warnings, ns0, ns1, state] = fields.as_slice()
+        let fields: Vec<&str> = line.splitn(10, ',').collect();
+        let [
+            half,
+            hand,
+            seat,
+            position,
+            chips0,
+            chips1,
+            warnings,
+            ns0,
+            ns1,
+            state,
+        ] = fields.as_slice()
         else {
-            return Err("not 9 fields");
+            return Err("not 10 fields");
         };
         let half: u8 = half.parse().map_err(|_| "half is not a number")?;
         if half > 1 || seat.parse::<u8>() != Ok(half) {
@@ -69,12 +86,16 @@ impl Row {
                 .map(|w| w.parse().map_err(|_| "a latency is not a number"))
                 .collect()
         };
+        let hand: u64 = hand.parse().map_err(|_| "hand is not a number")?;
+        if position.parse::<u64>() != Ok((u64::from(half) + hand) % 2) {
+            return Err("bot0's position does not rotate with the hand");
+        }
         if !state.starts_with("STATE:") {
             return Err("the state is not a STATE: line");
         }
         Ok(Row {
             half,
-            hand: hand.parse().map_err(|_| "hand is not a number")?,
+            hand,
             chips: [
                 chips0.parse().map_err(|_| "chips are not a number")?,
                 chips1.parse().map_err(|_| "chips are not a number")?,
