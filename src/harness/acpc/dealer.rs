@@ -79,6 +79,16 @@ pub fn match_state_line(state: &HandState, position: Position, hand: u64) -> Str
     message.to_string()
 }
 
+/// A seat's timeout, reported with the dealer's limit.
+fn at_limit(error: SeatError, limit: Duration) -> SeatError {
+    match error {
+        SeatError::TimedOut { .. } => SeatError::TimedOut {
+            limit_ms: limit.as_millis() as u64,
+        },
+        error => error,
+    }
+}
+
 /// Plays hand `hand` with `deal` between `seats` (indexed by seat), each action within
 /// `limit`; `warn` receives each warning's text.
 pub fn play_hand(
@@ -116,9 +126,10 @@ pub fn play_hand(
             for (index, other) in seats.iter_mut().enumerate() {
                 if other.is_remote() {
                     let line = match_state_line(&state, position_of(index, hand), hand);
-                    other
-                        .tell(&line)
-                        .map_err(|error| HandError { seat: index, error })?;
+                    other.tell(&line).map_err(|error| HandError {
+                        seat: index,
+                        error: at_limit(error, limit),
+                    })?;
                     if index == seat {
                         request = line;
                     }
@@ -131,12 +142,7 @@ pub fn play_hand(
         let action = loop {
             let answer = seats[seat]
                 .ask(&state, position, hand, deadline)
-                .map_err(|error| match error {
-                    SeatError::TimedOut { .. } => fail(SeatError::TimedOut {
-                        limit_ms: limit.as_millis() as u64,
-                    }),
-                    error => fail(error),
-                })?;
+                .map_err(|error| fail(at_limit(error, limit)))?;
             match answer {
                 Answer::Action(action) => break Some(action),
                 Answer::Line(line) => {
@@ -187,8 +193,10 @@ pub fn play_hand(
         for (index, seat) in seats.iter_mut().enumerate() {
             if seat.is_remote() {
                 let line = match_state_line(&state, position_of(index, hand), hand);
-                seat.tell(&line)
-                    .map_err(|error| HandError { seat: index, error })?;
+                seat.tell(&line).map_err(|error| HandError {
+                    seat: index,
+                    error: at_limit(error, limit),
+                })?;
             }
         }
     }

@@ -96,6 +96,10 @@ impl Remote {
         };
         stream.set_nonblocking(false).map_err(SeatError::Io)?;
         let _ = stream.set_nodelay(true);
+        // A client that stops reading cannot block the dealer past the time limit.
+        stream
+            .set_write_timeout(Some(wait))
+            .map_err(SeatError::Io)?;
         let writer = stream.try_clone().map_err(SeatError::Io)?;
         let mut remote = Remote {
             reader: BufReader::new(stream),
@@ -128,6 +132,7 @@ impl Remote {
         bytes.extend_from_slice(b"\r\n");
         self.writer.write_all(&bytes).map_err(|e| match e.kind() {
             ErrorKind::BrokenPipe | ErrorKind::ConnectionReset => SeatError::Closed,
+            ErrorKind::WouldBlock | ErrorKind::TimedOut => SeatError::TimedOut { limit_ms: 0 },
             _ => SeatError::Io(e),
         })
     }
