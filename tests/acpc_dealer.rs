@@ -384,3 +384,35 @@ fn bad_options_and_specs_are_usage_errors() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot connect"), "{err}");
 }
+
+#[test]
+fn the_client_skips_comments_answers_its_turns_and_ends_when_the_dealer_closes() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let client = Command::new(env!("CARGO_BIN_EXE_arbor"))
+        .args(["acpc", "play", "--port", &port, "--bot", "min-raise"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (stream, _) = listener.accept().unwrap();
+    let mut writer = stream.try_clone().unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert_eq!(line, "VERSION:2.0.0\r\n");
+    // Comments, a state where the opponent acts (no reply), then our turn as the small blind.
+    writer
+        .write_all(
+            b"# a comment\r\n; another\r\nMATCHSTATE:0:0::Ah2c|\r\nMATCHSTATE:1:1::|Kd3s\r\n",
+        )
+        .unwrap();
+    line.clear();
+    reader.read_line(&mut line).unwrap();
+    assert_eq!(line, "MATCHSTATE:1:1::|Kd3s:r200\r\n");
+    drop(writer);
+    drop(reader);
+    let output = client.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+}
