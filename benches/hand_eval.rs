@@ -3,6 +3,13 @@
 //!
 //! Run: `cargo bench --bench hand_eval`. Throughput is reported in hands per second.
 //!
+//! Timings on a shared machine only compare within one run, so `versus_rs_poker` ranks the
+//! same 10 million hands with arbor and with rs_poker 5.0.0 (the in-run reference)
+//! back to back: `cargo bench --bench hand_eval -- versus_rs_poker`. The `equity` group times
+//! exact equity (hand against hand preflop, hand and range against a full range on a turn,
+//! range against range on a flop). Each gets its own card
+//! representation, converted before timing; both results are folded with `max`.
+//!
 //! The `ffi_…` benches call the checked C entry points `arbor_hand_rank` and
 //! `arbor_hand_rank7_batch` over the same hands as the unchecked ones, through a function
 //! pointer the optimiser cannot see through, so each call costs what a C caller pays (no
@@ -117,6 +124,31 @@ fn seven_card(c: &mut Criterion) {
     group.finish();
 }
 
+fn versus_rs_poker(c: &mut Criterion) {
+    use rs_poker::core::{Card as PokerCard, Rankable, Suit, Value};
+    let hands = random_hands::<7>(HANDS);
+    let theirs: Vec<[PokerCard; 7]> = hands
+        .iter()
+        .map(|hand| hand.map(|card| PokerCard::new(Value::from(card / 4), Suit::from(card % 4))))
+        .collect();
+    let mut group = c.benchmark_group("versus_rs_poker");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(8));
+    group.throughput(Throughput::Elements(HANDS as u64));
+    group.bench_function("arbor_rank7_unchecked_10M", |b| {
+        b.iter(|| {
+            hands.iter().fold(0u16, |best, hand| {
+                best.max(rank7_unchecked(black_box(hand)))
+            })
+        })
+    });
+    group.bench_function("rs_poker_rank_10M", |b| {
+        b.iter(|| theirs.iter().map(|hand| black_box(&hand[..]).rank()).max())
+    });
+    group.finish();
+}
+
 fn five_card(c: &mut Criterion) {
     let hands = random_hands::<5>(HANDS);
     let mut group = c.benchmark_group("five_card");
@@ -134,5 +166,37 @@ fn five_card(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, seven_card, five_card);
+/// Exact equity: the bot's hot path is a range against a range on a turn board.
+fn equity(c: &mut Criterion) {
+    use arbor::holdem::{COMBOS, Card, hand_vs_hand, hand_vs_range, range_vs_range};
+    let cards = |text: &str| -> Vec<Card> {
+        text.split(' ')
+            .map(|card| Card::parse(card).expect("a card"))
+            .collect()
+    };
+    let turn = cards("Kh 9d 5c 2s");
+    let hero: [Card; 2] = cards("Qs Js").try_into().expect("two cards");
+    let villain: [Card; 2] = cards("Ah Ad").try_into().expect("two cards");
+    // Every combo, weights varying as a solver's would.
+    let full: [f32; COMBOS] = core::array::from_fn(|i| 0.25 + (i % 4) as f32 * 0.25);
+    let mut group = c.benchmark_group("equity");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(4));
+    group.bench_function("hand_vs_hand_preflop", |b| {
+        b.iter(|| hand_vs_hand(black_box(hero), villain, &[]))
+    });
+    group.bench_function("hand_vs_range_turn", |b| {
+        b.iter(|| hand_vs_range(black_box(hero), &full, black_box(&turn)))
+    });
+    group.bench_function("range_vs_range_turn", |b| {
+        b.iter(|| range_vs_range(black_box(&full), &full, black_box(&turn)))
+    });
+    group.bench_function("range_vs_range_flop", |b| {
+        b.iter(|| range_vs_range(black_box(&full), &full, black_box(&turn[..3])))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, versus_rs_poker, seven_card, five_card, equity);
 criterion_main!(benches);

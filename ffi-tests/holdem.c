@@ -203,10 +203,91 @@ static void test_batch(void) {
     CHECK_STATUS(arbor_hand_rank7_batch(hands, COUNT, ranks), ARBOR_INVALID_CARD);
 }
 
+/* The combo index of two cards in a range (see ARBOR_EQUITY_COMBOS). */
+static size_t combo(uint8_t a, uint8_t b) {
+    uint8_t low = a < b ? a : b, high = a < b ? b : a;
+    return (size_t)high * (high - 1) / 2 + low;
+}
+
+static float hero_range[ARBOR_EQUITY_COMBOS];
+static float villain_range[ARBOR_EQUITY_COMBOS];
+
+static void test_equity(void) {
+    /* AhAd against KcKh on 2s 7d 9c Ks: the kings' set loses only to one of the two aces
+     * left, out of 44 rivers. */
+    uint8_t cards[8];
+    uint8_t hero_board[6];
+    uint64_t wins = 9, ties = 9, losses = 9;
+    double win = -1, tie = -1, loss = -1;
+    cards[0] = card("Ah"), cards[1] = card("Ad"), cards[2] = card("Kc"), cards[3] = card("Kh");
+    cards[4] = card("2s"), cards[5] = card("7d"), cards[6] = card("9c"), cards[7] = card("Ks");
+    CHECK_STATUS(arbor_equity_hand_vs_hand(cards, 8, &wins, &ties, &losses), ARBOR_OK);
+    CHECK(wins == 2 && ties == 0 && losses == 42);
+    /* Preflop: AdAc against KhKs, as GNU poker-eval publishes it. */
+    {
+        uint8_t preflop[4];
+        preflop[0] = card("Ad"), preflop[1] = card("Ac"), preflop[2] = card("Kh"),
+        preflop[3] = card("Ks");
+        CHECK_STATUS(arbor_equity_hand_vs_hand(preflop, 4, &wins, &ties, &losses), ARBOR_OK);
+        CHECK(wins == 1388072 && ties == 6538 && losses == 317694);
+    }
+
+    /* The same hand against a range: KcKh twice as likely as the rest, and AdAs, which the
+     * hand blocks. */
+    memcpy(hero_board, cards, 2);
+    memcpy(hero_board + 2, cards + 4, 4);
+    villain_range[combo(cards[2], cards[3])] = 2.0f;
+    villain_range[combo(card("Ad"), card("As"))] = 1.0f;
+    CHECK_STATUS(arbor_equity_hand_vs_range(hero_board, 6, villain_range, ARBOR_EQUITY_COMBOS,
+                                            &win, &tie, &loss),
+                 ARBOR_OK);
+    CHECK(win == 4.0 && tie == 0.0 && loss == 84.0);
+
+    /* Range against range: the same two hands as one-combo ranges. */
+    hero_range[combo(cards[0], cards[1])] = 1.0f;
+    villain_range[combo(cards[2], cards[3])] = 1.0f;
+    CHECK_STATUS(arbor_equity_range_vs_range(hero_range, ARBOR_EQUITY_COMBOS, villain_range,
+                                             ARBOR_EQUITY_COMBOS, cards + 4, 4, &win, &tie,
+                                             &loss),
+                 ARBOR_OK);
+    CHECK(win == 2.0 && tie == 0.0 && loss == 42.0);
+
+    /* Errors write nothing. */
+    win = tie = loss = -1;
+    wins = ties = losses = 9;
+    CHECK_STATUS(arbor_equity_hand_vs_hand(cards, 6, &wins, &ties, &losses),
+                 ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_equity_hand_vs_hand(NULL, 8, &wins, &ties, &losses), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_equity_hand_vs_hand(cards, 8, &wins, NULL, &losses), ARBOR_NULL_POINTER);
+    cards[7] = cards[0];
+    CHECK_STATUS(arbor_equity_hand_vs_hand(cards, 8, &wins, &ties, &losses),
+                 ARBOR_DUPLICATE_CARD);
+    cards[7] = 52;
+    CHECK_STATUS(arbor_equity_hand_vs_hand(cards, 8, &wins, &ties, &losses), ARBOR_INVALID_CARD);
+    CHECK(wins == 9 && ties == 9 && losses == 9);
+    CHECK_STATUS(arbor_equity_hand_vs_range(hero_board, 6, villain_range,
+                                            ARBOR_EQUITY_COMBOS - 1, &win, &tie, &loss),
+                 ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_equity_hand_vs_range(hero_board, 2, villain_range, ARBOR_EQUITY_COMBOS,
+                                            &win, &tie, &loss),
+                 ARBOR_INVALID_LENGTH);
+    villain_range[5] = -1.0f;
+    CHECK_STATUS(arbor_equity_range_vs_range(hero_range, ARBOR_EQUITY_COMBOS, villain_range,
+                                             ARBOR_EQUITY_COMBOS, cards + 4, 3, &win, &tie,
+                                             &loss),
+                 ARBOR_INVALID_ARGUMENT);
+    CHECK_STATUS(arbor_equity_range_vs_range(hero_range, ARBOR_EQUITY_COMBOS, villain_range,
+                                             ARBOR_EQUITY_COMBOS, cards + 4, 0, &win, &tie,
+                                             &loss),
+                 ARBOR_INVALID_LENGTH);
+    CHECK(win == -1 && tie == -1 && loss == -1);
+}
+
 int main(void) {
     test_status_and_version();
     test_cards();
     test_hand_rank();
     test_batch();
+    test_equity();
     return check_report("holdem");
 }

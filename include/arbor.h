@@ -294,6 +294,12 @@
 #define ARBOR_HAND_STACK_BYTES ((size_t)2048)
 
 /**
+ * Number of two-card combos in a range: weight `i` of a range belongs to the combo whose
+ * card bytes `low < high` give `i = high * (high - 1) / 2 + low` (2c2d is 0, AhAs 1325).
+ */
+#define ARBOR_EQUITY_COMBOS ((size_t)1326)
+
+/**
  * Bytes of `arbor_match3_level.opaque`.
  */
 #define ARBOR_MATCH3_LEVEL_IMAGE_BYTES ((size_t)1700)
@@ -2010,6 +2016,93 @@ ARBOR_NOEXCEPT;
  * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
  */
 ARBOR_NODISCARD arbor_status arbor_card_format(uint8_t card, char *buf, size_t len, size_t *out_len) ARBOR_NOEXCEPT;
+
+/**
+ * The exact all-in showdowns of hand A against hand B over every completion of a board:
+ * writes how many boards A wins, ties and loses (their sum is the number of boards, for
+ * example 1,712,304 preflop; A's equity is `(wins + ties / 2) / sum`).
+ *
+ * `cards` holds `len` card bytes (`rank * 4 + suit`), read during the call only: A's two
+ * cards, B's two, then the board's 0, 3, 4 or 5 cards (`len` 4, 7, 8 or 9). Preflop takes
+ * a few milliseconds, a flop far less.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 4, 7,
+ * 8 or 9), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+ *
+ * # Safety
+ * `cards` must be NULL or valid for `len` reads; each output NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_equity_hand_vs_hand(const uint8_t *cards,
+                                       size_t len,
+                                       uint64_t *out_wins,
+                                       uint64_t *out_ties,
+                                       uint64_t *out_losses)
+ARBOR_NOEXCEPT;
+
+/**
+ * The exact all-in equity of a hand against a weighted range over every completion of a
+ * flop, turn or river board: writes the weight of the (villain combo, board) pairs the
+ * hand wins, ties and loses; its equity is `(win + tie / 2) / (win + tie + loss)` (a sum
+ * of 0 means every weighted combo is blocked).
+ *
+ * `cards` holds `len` card bytes, read during the call only: the hand's two cards, then
+ * the board's 3, 4 or 5 (`len` 5, 6 or 7). `villain` holds `villain_len` weights, exactly
+ * `ARBOR_EQUITY_COMBOS` (1326), each finite and not negative, in the order that macro's
+ * comment gives; combos holding a card of the hand or the board are skipped. A turn board
+ * takes well under a millisecond, a flop about 25 times as long. Preflop equity is in the
+ * Rust core only (`holdem::hand_vs_range`): it deals 2.1 million boards. Uses about 12 KB
+ * of stack.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 5, 6
+ * or 7, or `villain_len` not 1326), `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD`,
+ * `ARBOR_MISALIGNED` (`villain` not aligned for `float`), `ARBOR_INVALID_ARGUMENT` (a weight
+ * negative, infinite or NaN).
+ *
+ * # Safety
+ * `cards` must be NULL or valid for `len` reads, `villain` NULL or valid for `villain_len`
+ * reads of `float`; each output NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_equity_hand_vs_range(const uint8_t *cards,
+                                        size_t len,
+                                        const float *villain,
+                                        size_t villain_len,
+                                        double *out_win,
+                                        double *out_tie,
+                                        double *out_loss)
+ARBOR_NOEXCEPT;
+
+/**
+ * The exact all-in equity of one weighted range against another over every completion of
+ * a flop, turn or river board: writes the weight (hero weight × villain weight) of the
+ * (hero combo, villain combo, board) triples the hero wins, ties and loses; the hero's
+ * equity is `(win + tie / 2) / (win + tie + loss)`. Combos holding a board card are
+ * skipped, and so are pairs of combos sharing a card.
+ *
+ * `hero` and `villain` hold `hero_len` and `villain_len` weights, exactly
+ * `ARBOR_EQUITY_COMBOS` (1326) each, finite and not negative; `board` holds `board_len`
+ * card bytes, 3, 4 or 5. All are read during the call only. On a turn board two full
+ * ranges take about a millisecond, a flop about 25 times as long (see
+ * benches/hand_eval.rs); preflop is in the Rust core only. Uses about 12 KB of stack.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (a range not 1326
+ * weights, `board_len` not 3, 4 or 5), `ARBOR_MISALIGNED` (a range not aligned for
+ * `float`), `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD`, `ARBOR_INVALID_ARGUMENT` (a
+ * weight negative, infinite or NaN).
+ *
+ * # Safety
+ * `hero` and `villain` must be NULL or valid for their lengths' reads of `float`, `board`
+ * NULL or valid for `board_len` reads; each output NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_equity_range_vs_range(const float *hero,
+                                         size_t hero_len,
+                                         const float *villain,
+                                         size_t villain_len,
+                                         const uint8_t *board,
+                                         size_t board_len,
+                                         double *out_win,
+                                         double *out_tie,
+                                         double *out_loss)
+ARBOR_NOEXCEPT;
 
 /**
  * Writes to `*out_bytes` the size in this library of the struct named by the text `name`

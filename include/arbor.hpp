@@ -340,6 +340,61 @@ inline void hand_rank7_batch(const Card *cards, std::size_t count, std::uint16_t
     return ranks;
 }
 
+/// `arbor_equity_hand_vs_hand`: boards won, tied and lost by the first hand.
+struct Showdowns {
+    std::uint64_t wins = 0, ties = 0, losses = 0;
+    [[nodiscard]] double equity() const noexcept {
+        const double total = double(wins + ties + losses);
+        return total > 0 ? (double(wins) + double(ties) / 2) / total : 0;
+    }
+};
+
+/// Exact showdowns of `hero` against `villain` over every completion of `board` (0, 3, 4 or
+/// 5 cards).
+[[nodiscard]] inline Showdowns equity_hand_vs_hand(std::array<Card, 2> hero, std::array<Card, 2> villain,
+                                                   const std::vector<Card> &board = {}) {
+    std::vector<Card> cards{hero[0], hero[1], villain[0], villain[1]};
+    cards.insert(cards.end(), board.begin(), board.end());
+    Showdowns out;
+    check(arbor_equity_hand_vs_hand(cards.data(), cards.size(), &out.wins, &out.ties, &out.losses),
+          "arbor_equity_hand_vs_hand");
+    return out;
+}
+
+/// `arbor_equity_hand_vs_range` and `arbor_equity_range_vs_range`: weighted showdowns.
+struct WeightedShowdowns {
+    double win = 0, tie = 0, loss = 0;
+    [[nodiscard]] double equity() const noexcept {
+        const double total = win + tie + loss;
+        return total > 0 ? (win + tie / 2) / total : 0;
+    }
+};
+
+/// A range: one weight per two-card combo (`ARBOR_EQUITY_COMBOS`, see there for the order).
+using Range = std::array<float, ARBOR_EQUITY_COMBOS>;
+
+/// Exact equity of `hero` against the range `villain` on a board of 3, 4 or 5 cards.
+[[nodiscard]] inline WeightedShowdowns equity_hand_vs_range(std::array<Card, 2> hero, const Range &villain,
+                                                            const std::vector<Card> &board) {
+    std::vector<Card> cards{hero[0], hero[1]};
+    cards.insert(cards.end(), board.begin(), board.end());
+    WeightedShowdowns out;
+    check(arbor_equity_hand_vs_range(cards.data(), cards.size(), villain.data(), villain.size(), &out.win,
+                                     &out.tie, &out.loss),
+          "arbor_equity_hand_vs_range");
+    return out;
+}
+
+/// Exact equity of the range `hero` against the range `villain` on a board of 3, 4 or 5 cards.
+[[nodiscard]] inline WeightedShowdowns equity_range_vs_range(const Range &hero, const Range &villain,
+                                                             const std::vector<Card> &board) {
+    WeightedShowdowns out;
+    check(arbor_equity_range_vs_range(hero.data(), hero.size(), villain.data(), villain.size(), board.data(),
+                                      board.size(), &out.win, &out.tie, &out.loss),
+          "arbor_equity_range_vs_range");
+    return out;
+}
+
 [[nodiscard]] inline HandCategory hand_category(std::uint16_t rank) noexcept {
     return static_cast<HandCategory>(arbor_hand_category(rank));
 }

@@ -251,6 +251,9 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank(byte[] cards, UIntPtr len, out ushort outRank);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_hand_rank7_batch(byte[] cards, UIntPtr count, [Out] ushort[] outRanks);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern byte arbor_hand_category(ushort rank);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_equity_hand_vs_hand(byte[] cards, UIntPtr len, out ulong outWins, out ulong outTies, out ulong outLosses);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_equity_hand_vs_range(byte[] cards, UIntPtr len, float[] villain, UIntPtr villainLen, out double outWin, out double outTie, out double outLoss);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_equity_range_vs_range(float[] hero, UIntPtr heroLen, float[] villain, UIntPtr villainLen, byte[] board, UIntPtr boardLen, out double outWin, out double outTie, out double outLoss);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_parse(byte[] text, UIntPtr len, out byte outCard, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_format(byte card, byte[] buf, UIntPtr len, out UIntPtr outLen);
 
@@ -481,6 +484,45 @@ namespace Arbor
             ushort[] ranks = new ushort[cards.Length / 7];
             Text.Check(Native.arbor_hand_rank7_batch(cards, (UIntPtr)ranks.Length, ranks), "arbor_hand_rank7_batch");
             return ranks;
+        }
+
+        /// <summary>Weights of a range: one per two-card combo, in arbor_equity's order.</summary>
+        public const int Combos = 1326;
+
+        /// <summary>Exact (wins, ties, losses) of hand (hero0, hero1) against (villain0,
+        /// villain1) over every completion of the board (0, 3, 4 or 5 cards).</summary>
+        public static (ulong Wins, ulong Ties, ulong Losses) EquityHandVsHand(byte hero0, byte hero1, byte villain0, byte villain1, params byte[] board)
+        {
+            Library.CheckLayout();
+            byte[] cards = new byte[4 + (board == null ? 0 : board.Length)];
+            cards[0] = hero0; cards[1] = hero1; cards[2] = villain0; cards[3] = villain1;
+            if (board != null) Array.Copy(board, 0, cards, 4, board.Length);
+            ulong wins, ties, losses;
+            Text.Check(Native.arbor_equity_hand_vs_hand(cards, (UIntPtr)cards.Length, out wins, out ties, out losses), "arbor_equity_hand_vs_hand");
+            return (wins, ties, losses);
+        }
+
+        /// <summary>Exact weighted (win, tie, loss) of a hand against a range of Combos
+        /// weights on a board of 3, 4 or 5 cards.</summary>
+        public static (double Win, double Tie, double Loss) EquityHandVsRange(byte hero0, byte hero1, float[] villain, params byte[] board)
+        {
+            Library.CheckLayout();
+            byte[] cards = new byte[2 + (board == null ? 0 : board.Length)];
+            cards[0] = hero0; cards[1] = hero1;
+            if (board != null) Array.Copy(board, 0, cards, 2, board.Length);
+            double win, tie, loss;
+            Text.Check(Native.arbor_equity_hand_vs_range(cards, (UIntPtr)cards.Length, villain, (UIntPtr)(villain == null ? 0 : villain.Length), out win, out tie, out loss), "arbor_equity_hand_vs_range");
+            return (win, tie, loss);
+        }
+
+        /// <summary>Exact weighted (win, tie, loss) of a range against a range on a board of
+        /// 3, 4 or 5 cards.</summary>
+        public static (double Win, double Tie, double Loss) EquityRangeVsRange(float[] hero, float[] villain, params byte[] board)
+        {
+            Library.CheckLayout();
+            double win, tie, loss;
+            Text.Check(Native.arbor_equity_range_vs_range(hero, (UIntPtr)(hero == null ? 0 : hero.Length), villain, (UIntPtr)(villain == null ? 0 : villain.Length), board, (UIntPtr)(board == null ? 0 : board.Length), out win, out tie, out loss), "arbor_equity_range_vs_range");
+            return (win, tie, loss);
         }
 
         public static HandCategory Category(ushort rank)

@@ -648,6 +648,16 @@ static class ArborTest
             C(12, 0), C(12, 1), C(12, 2), C(12, 3), C(11, 0), C(0, 1), C(1, 2) });
         Check(ranks.Length == 2 && ranks[0] == 7462 && ranks[1] == quads, "batch ranks");
         Throws(Status.InvalidLength, () => Cards.HandRank7Batch(new byte[8]), "batch of 8 bytes");
+        // AhAd against KcKh on 2s 7d 9c Ks: only the two aces left win, of 44 rivers.
+        byte[] turn = { C(0, 3), C(5, 1), C(7, 0), C(11, 3) };
+        var showdowns = Cards.EquityHandVsHand(C(12, 2), C(12, 1), C(11, 0), C(11, 2), turn);
+        Check(showdowns.Wins == 2 && showdowns.Ties == 0 && showdowns.Losses == 42, "AA against a set of kings");
+        float[] kings = new float[Cards.Combos];
+        int low = C(11, 0), high = C(11, 2);
+        kings[high * (high - 1) / 2 + low] = 1.0f;
+        var weighted = Cards.EquityHandVsRange(C(12, 2), C(12, 1), kings, turn);
+        Check(weighted.Win == 2 && weighted.Tie == 0 && weighted.Loss == 42, "AA against a range of KcKh");
+        Throws(Status.InvalidLength, () => Cards.EquityRangeVsRange(kings, new float[3], turn), "a short range");
 
         // Cards: text both ways.
         Check(Cards.Format(C(12, 3)) == "As", "format As");

@@ -121,6 +121,13 @@ INPUTS = {
     "arbor_hand_rank:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 7),
     "arbor_hand_rank7_batch:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 1),
     "arbor_match3_*:formula": ("field", "arbor_match3_persona", "formula", "formula_len"),
+    # AhAd, KcKh, then 2s 7d 9c Ks: river boards keep each valid call quick.
+    "arbor_equity_hand_vs_hand:cards": ("bytes", [50, 49, 44, 46, 3, 21, 28, 47], 8),
+    "arbor_equity_hand_vs_range:cards": ("bytes", [50, 49, 3, 21, 28, 47], 6),
+    "arbor_equity_range_vs_range:board": ("bytes", [3, 21, 28, 47], 4),
+    # Full ranges, every combo weighing 1.0f (bytes of a little-endian float).
+    "arbor_equity_*:villain": ("bytes", [0, 0, 0x80, 0x3F] * 1326, 1326),
+    "arbor_equity_range_vs_range:hero": ("bytes", [0, 0, 0x80, 0x3F] * 1326, 1326),
 }
 # Functions whose text input is valid text of another function's corpus.
 TEXT_SOURCE = {
@@ -142,6 +149,8 @@ SCALAR_TYPES = {
     "int8_t": 8, "int16_t": 16, "int32_t": 32, "int64_t": 64,
     # A double is passed the integer value converted (random rounds: any 64-bit integer).
     "double": 64,
+    # Floats come only as arrays (the equity ranges), filled from INPUTS or random bytes.
+    "float": 32,
 }
 
 # Issue 15's wrong statuses, checked forever: (name, function, {param: value}, text for the
@@ -491,8 +500,17 @@ def generate_tables(statuses, structs, funcs, inits, defines, fuzz=False):
                     inputs.append((fi, p.index, "bytes", [(t, len(t) // unit) for t in texts]))
     for k, (fi, pi, how, items) in enumerate(inputs):
         if how == "bytes":
-            w("static const valid_text inputs_%d[] = {%s, {0, 0, 0}};" % (k, ", ".join(
-                "{%s, %d, %d}" % (c_bytes(b), len(b), n) for b, n in items)))
+            refs = []
+            for j, (b, n) in enumerate(items):
+                # C99 promises string literals of 4095 bytes only: longer inputs (the equity
+                # ranges) are arrays.
+                if len(b) > 4095:
+                    w("static const unsigned char input_bytes_%d_%d[] = {%s};"
+                      % (k, j, ", ".join("%d" % x for x in b)))
+                    refs.append("{(const char *)input_bytes_%d_%d, %d, %d}" % (k, j, len(b), n))
+                else:
+                    refs.append("{%s, %d, %d}" % (c_bytes(b), len(b), n))
+            w("static const valid_text inputs_%d[] = {%s, {0, 0, 0}};" % (k, ", ".join(refs)))
     # Field-sourced inputs are a function each.
     for k, (fi, pi, how, spec) in enumerate(inputs):
         if how == "field":

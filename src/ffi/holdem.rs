@@ -5,7 +5,7 @@ use super::arbor_status;
 use super::boundary::{OptionalOut, Out, boundary, slice_in, slice_out};
 use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
-use crate::holdem::{self, Card, Category};
+use crate::holdem::{self, COMBOS, Card, Category, WeightedShowdowns};
 
 /// Bytes that hold any card's text (`arbor_card_format`) and its NUL.
 pub const ARBOR_CARD_TEXT_MAX: usize = 3;
@@ -145,6 +145,181 @@ pub unsafe extern "C" fn arbor_card_format(
         let out = unsafe { TextOut::new(buf, len, out_len) }?;
         let card = Card::new_checked(card)?;
         out.write_display::<{ ARBOR_CARD_TEXT_MAX - 1 }>(card)
+    })
+}
+
+/// The cards of `bytes`, each checked: `ARBOR_INVALID_CARD` for a byte above 51.
+fn cards_of<const N: usize>(bytes: &[u8]) -> Result<heapless::Vec<Card, N>, Error> {
+    let mut cards = heapless::Vec::new();
+    for &byte in bytes {
+        cards
+            .push(Card::new_checked(byte)?)
+            .map_err(|_| Error::InvalidLength)?;
+    }
+    Ok(cards)
+}
+
+/// A range of `len` weights: exactly `ARBOR_EQUITY_COMBOS`, else `ARBOR_INVALID_LENGTH`.
+fn range_of(weights: &[f32]) -> Result<&[f32; COMBOS], Error> {
+    weights.try_into().map_err(|_| Error::InvalidLength)
+}
+
+/// Number of two-card combos in a range: weight `i` of a range belongs to the combo whose
+/// card bytes `low < high` give `i = high * (high - 1) / 2 + low` (2c2d is 0, AhAs 1325).
+pub const ARBOR_EQUITY_COMBOS: usize = 1326;
+const _: () = assert!(ARBOR_EQUITY_COMBOS == COMBOS);
+
+/// The exact all-in showdowns of hand A against hand B over every completion of a board:
+/// writes how many boards A wins, ties and loses (their sum is the number of boards, for
+/// example 1,712,304 preflop; A's equity is `(wins + ties / 2) / sum`).
+///
+/// `cards` holds `len` card bytes (`rank * 4 + suit`), read during the call only: A's two
+/// cards, B's two, then the board's 0, 3, 4 or 5 cards (`len` 4, 7, 8 or 9). Preflop takes
+/// a few milliseconds, a flop far less.
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 4, 7,
+/// 8 or 9), `ARBOR_INVALID_CARD` (a byte above 51), `ARBOR_DUPLICATE_CARD`.
+///
+/// # Safety
+/// `cards` must be NULL or valid for `len` reads; each output NULL or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_equity_hand_vs_hand(
+    cards: *const u8,
+    len: usize,
+    out_wins: *mut u64,
+    out_ties: *mut u64,
+    out_losses: *mut u64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let (wins, ties, losses) = unsafe {
+            (
+                Out::new(out_wins)?,
+                Out::new(out_ties)?,
+                Out::new(out_losses)?,
+            )
+        };
+        // SAFETY: forwarded caller guarantee.
+        let bytes = unsafe { slice_in(cards, len) }?;
+        if !matches!(len, 4 | 7 | 8 | 9) {
+            return Err(Error::InvalidLength);
+        }
+        let cards = cards_of::<9>(bytes)?;
+        let showdowns =
+            holdem::hand_vs_hand([cards[0], cards[1]], [cards[2], cards[3]], &cards[4..])?;
+        wins.write(showdowns.wins);
+        ties.write(showdowns.ties);
+        losses.write(showdowns.losses);
+        Ok(())
+    })
+}
+
+fn write_weighted(showdowns: WeightedShowdowns, win: Out<f64>, tie: Out<f64>, loss: Out<f64>) {
+    win.write(showdowns.win);
+    tie.write(showdowns.tie);
+    loss.write(showdowns.loss);
+}
+
+/// The exact all-in equity of a hand against a weighted range over every completion of a
+/// flop, turn or river board: writes the weight of the (villain combo, board) pairs the
+/// hand wins, ties and loses; its equity is `(win + tie / 2) / (win + tie + loss)` (a sum
+/// of 0 means every weighted combo is blocked).
+///
+/// `cards` holds `len` card bytes, read during the call only: the hand's two cards, then
+/// the board's 3, 4 or 5 (`len` 5, 6 or 7). `villain` holds `villain_len` weights, exactly
+/// `ARBOR_EQUITY_COMBOS` (1326), each finite and not negative, in the order that macro's
+/// comment gives; combos holding a card of the hand or the board are skipped. A turn board
+/// takes well under a millisecond, a flop about 25 times as long. Preflop equity is in the
+/// Rust core only (`holdem::hand_vs_range`): it deals 2.1 million boards. Uses about 12 KB
+/// of stack.
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 5, 6
+/// or 7, or `villain_len` not 1326), `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD`,
+/// `ARBOR_MISALIGNED` (`villain` not aligned for `float`), `ARBOR_INVALID_ARGUMENT` (a weight
+/// negative, infinite or NaN).
+///
+/// # Safety
+/// `cards` must be NULL or valid for `len` reads, `villain` NULL or valid for `villain_len`
+/// reads of `float`; each output NULL or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_equity_hand_vs_range(
+    cards: *const u8,
+    len: usize,
+    villain: *const f32,
+    villain_len: usize,
+    out_win: *mut f64,
+    out_tie: *mut f64,
+    out_loss: *mut f64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let (win, tie, loss) =
+            unsafe { (Out::new(out_win)?, Out::new(out_tie)?, Out::new(out_loss)?) };
+        // SAFETY: forwarded caller guarantee.
+        let bytes = unsafe { slice_in(cards, len) }?;
+        // SAFETY: forwarded caller guarantee.
+        let villain = range_of(unsafe { slice_in(villain, villain_len) }?)?;
+        if !(5..=7).contains(&len) {
+            return Err(Error::InvalidLength);
+        }
+        let cards = cards_of::<7>(bytes)?;
+        let showdowns = holdem::hand_vs_range([cards[0], cards[1]], villain, &cards[2..])?;
+        write_weighted(showdowns, win, tie, loss);
+        Ok(())
+    })
+}
+
+/// The exact all-in equity of one weighted range against another over every completion of
+/// a flop, turn or river board: writes the weight (hero weight × villain weight) of the
+/// (hero combo, villain combo, board) triples the hero wins, ties and loses; the hero's
+/// equity is `(win + tie / 2) / (win + tie + loss)`. Combos holding a board card are
+/// skipped, and so are pairs of combos sharing a card.
+///
+/// `hero` and `villain` hold `hero_len` and `villain_len` weights, exactly
+/// `ARBOR_EQUITY_COMBOS` (1326) each, finite and not negative; `board` holds `board_len`
+/// card bytes, 3, 4 or 5. All are read during the call only. On a turn board two full
+/// ranges take about a millisecond, a flop about 25 times as long (see
+/// benches/hand_eval.rs); preflop is in the Rust core only. Uses about 12 KB of stack.
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (a range not 1326
+/// weights, `board_len` not 3, 4 or 5), `ARBOR_MISALIGNED` (a range not aligned for
+/// `float`), `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD`, `ARBOR_INVALID_ARGUMENT` (a
+/// weight negative, infinite or NaN).
+///
+/// # Safety
+/// `hero` and `villain` must be NULL or valid for their lengths' reads of `float`, `board`
+/// NULL or valid for `board_len` reads; each output NULL or valid for one write.
+// The C ABI passes each range and the board as a pointer and a length.
+#[allow(clippy::too_many_arguments)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_equity_range_vs_range(
+    hero: *const f32,
+    hero_len: usize,
+    villain: *const f32,
+    villain_len: usize,
+    board: *const u8,
+    board_len: usize,
+    out_win: *mut f64,
+    out_tie: *mut f64,
+    out_loss: *mut f64,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let (win, tie, loss) =
+            unsafe { (Out::new(out_win)?, Out::new(out_tie)?, Out::new(out_loss)?) };
+        // SAFETY: forwarded caller guarantee.
+        let hero = range_of(unsafe { slice_in(hero, hero_len) }?)?;
+        // SAFETY: forwarded caller guarantee.
+        let villain = range_of(unsafe { slice_in(villain, villain_len) }?)?;
+        // SAFETY: forwarded caller guarantee.
+        let bytes = unsafe { slice_in(board, board_len) }?;
+        if !(3..=5).contains(&board_len) {
+            return Err(Error::InvalidLength);
+        }
+        let board = cards_of::<5>(bytes)?;
+        let showdowns = holdem::range_vs_range(hero, villain, &board)?;
+        write_weighted(showdowns, win, tie, loss);
+        Ok(())
     })
 }
 

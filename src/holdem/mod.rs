@@ -1,8 +1,11 @@
 //! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
-//! rules of a hand, ACPC text and a hand as a game for the searches.
+//! rules of a hand, ACPC text, a hand as a game for the searches, exact equity and baseline
+//! bots.
 pub mod acpc;
+pub mod bots;
 pub mod card;
 pub mod deal;
+pub mod equity;
 pub mod eval;
 pub mod game;
 pub mod hand_rank;
@@ -12,6 +15,10 @@ mod tables;
 mod tests_rules;
 
 pub use card::{Card, CardParseError, CardParseErrorKind};
+pub use equity::{
+    COMBOS, Showdowns, WeightedShowdowns, combo_cards, combo_index, hand_vs_hand, hand_vs_range,
+    range_vs_range,
+};
 pub use eval::{
     best_five, for_each_seven_card_rank, rank_bytes, rank_cards, rank5_unchecked, rank6_unchecked,
     rank7_batch, rank7_batch_unchecked, rank7_unchecked,

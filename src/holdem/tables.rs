@@ -14,10 +14,50 @@ pub(crate) static CARD_BIT: [u64; 256] = {
     bits
 };
 
+/// The bit `16 * suit + rank` of a card (0 for bytes 52..=63): OR-ed over a hand, the
+/// suits' rank masks side by side. The flush path reads it with the byte masked to 6 bits.
+pub(crate) static SUIT_RANK_BIT: [u64; 64] = {
+    let mut bits = [0u64; 64];
+    let mut card = 0;
+    while card < 52 {
+        bits[card] = 1 << (16 * (card % 4) + card / 4);
+        card += 1;
+    }
+    bits
+};
+
+/// The sum of the rank keys of a set of ranks, given as a bit mask of ranks `first..`
+/// (`count` of them): the flush path turns a suit's rank mask into an automaton key with
+/// three reads.
+const fn mask_keys<const N: usize>(first: usize) -> [u64; N] {
+    let mut keys = [0u64; N];
+    let mut mask = 0;
+    while mask < N {
+        let mut rank = 0;
+        while rank < N.trailing_zeros() as usize {
+            if mask >> rank & 1 == 1 {
+                keys[mask] += RANK_KEY[first + rank];
+            }
+            rank += 1;
+        }
+        mask += 1;
+    }
+    keys
+}
+
+/// Keys of the masks of ranks 2..=6, 7..=T and J..=A.
+pub(crate) static LOW_MASK_KEY: [u64; 32] = mask_keys::<32>(0);
+pub(crate) static MID_MASK_KEY: [u64; 16] = mask_keys::<16>(5);
+pub(crate) static HIGH_MASK_KEY: [u64; 16] = mask_keys::<16>(9);
+
 /// Total size in bytes of every table the evaluator reads.
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&CATEGORY_START)
     + core::mem::size_of_val(&CARD_BIT)
     + core::mem::size_of_val(&RANK_KEY)
+    + core::mem::size_of_val(&SUIT_RANK_BIT)
+    + core::mem::size_of_val(&LOW_MASK_KEY)
+    + core::mem::size_of_val(&MID_MASK_KEY)
+    + core::mem::size_of_val(&HIGH_MASK_KEY)
     + core::mem::size_of_val(&CARD_KEY)
     + core::mem::size_of_val(&GROUP_DENSE)
     + core::mem::size_of_val(&LOW5)
