@@ -46,6 +46,8 @@ unsafe impl Plain for u16 {}
 unsafe impl Plain for u32 {}
 // SAFETY: as above.
 unsafe impl Plain for u64 {}
+// SAFETY: as above.
+unsafe impl Plain for i32 {}
 
 /// Reads the value at `ptr`, which may be unaligned. Errors: `Error::NullPointer`.
 ///
