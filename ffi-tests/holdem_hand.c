@@ -27,19 +27,42 @@ static void test_the_deal_is_the_acpc_dealers(void) {
     /* Seed 42, hand 0: 7d 3d | 2h Ac | 5s Ks 7s 9s 6h (card byte = rank * 4 + suit). */
     static const uint8_t expected[9] = {5 * 4 + 1, 1 * 4 + 1, 0 * 4 + 2, 12 * 4 + 0, 3 * 4 + 3,
                                         11 * 4 + 3, 5 * 4 + 3, 7 * 4 + 3, 4 * 4 + 2};
-    uint8_t cards[ARBOR_HOLDEM_DEAL_CARDS];
-    uint8_t untouched[ARBOR_HOLDEM_DEAL_CARDS];
-    CHECK_STATUS(arbor_holdem_deal(42, 0, cards, sizeof cards), ARBOR_OK);
-    CHECK(memcmp(cards, expected, sizeof cards) == 0);
+    /* Seed 7, hand 999: 5c Jd | Kd Ah | 8s Qs 2c 6d 9d. */
+    static const uint8_t hand_999[9] = {3 * 4 + 0, 9 * 4 + 1, 11 * 4 + 1, 12 * 4 + 2, 6 * 4 + 3,
+                                        10 * 4 + 3, 0 * 4 + 0, 4 * 4 + 1, 7 * 4 + 1};
+    arbor_holdem_dealer dealer, saved;
+    uint8_t cards[ARBOR_HOLDEM_DEAL_CARDS + 1];
+    uint8_t untouched[ARBOR_HOLDEM_DEAL_CARDS + 1];
+    int hand;
+    CHECK_STATUS(arbor_holdem_dealer_init(42, &dealer), ARBOR_OK);
+    memset(cards, 0xEE, sizeof cards);
+    CHECK_STATUS(arbor_holdem_dealer_next(&dealer, cards, sizeof cards), ARBOR_OK);
+    CHECK(memcmp(cards, expected, 9) == 0 && cards[9] == 0xEE);
+    CHECK(dealer.hands_dealt == 1);
     memcpy(untouched, cards, sizeof cards);
-    CHECK_STATUS(arbor_holdem_deal(42, 1, cards, 8), ARBOR_INVALID_LENGTH);
+    saved = dealer;
+    CHECK_STATUS(arbor_holdem_dealer_next(&dealer, cards, 8), ARBOR_INVALID_LENGTH);
     CHECK(memcmp(cards, untouched, sizeof cards) == 0);
-    CHECK_STATUS(arbor_holdem_deal(42, 1, NULL, 9), ARBOR_NULL_POINTER);
+    CHECK(memcmp(&dealer, &saved, sizeof dealer) == 0);
+    CHECK_STATUS(arbor_holdem_dealer_next(&dealer, NULL, 9), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_holdem_dealer_next(NULL, cards, 9), ARBOR_NULL_POINTER);
+    dealer.magic ^= 1;
+    CHECK_STATUS(arbor_holdem_dealer_next(&dealer, cards, 9), ARBOR_NOT_INITIALISED);
+    /* A saved dealer resumes a match where it stopped. */
+    CHECK_STATUS(arbor_holdem_dealer_init(7, &dealer), ARBOR_OK);
+    for (hand = 0; hand < 999; hand++) {
+        CHECK_STATUS(arbor_holdem_dealer_next(&dealer, cards, sizeof cards), ARBOR_OK);
+    }
+    saved = dealer;
+    CHECK_STATUS(arbor_holdem_dealer_next(&saved, cards, 9), ARBOR_OK);
+    CHECK(memcmp(cards, hand_999, 9) == 0 && saved.hands_dealt == 1000);
+    CHECK(sizeof(arbor_holdem_dealer) == ARBOR_HOLDEM_DEALER_BYTES);
 }
 
 static void test_a_hand_to_showdown(void) {
     arbor_holdem_hand hand = acpc_hand();
     arbor_holdem_info info = info_of(&hand);
+    arbor_holdem_dealer dealer;
     uint8_t cards[ARBOR_HOLDEM_DEAL_CARDS];
     int32_t payoffs[2] = {0, 0};
     char text[ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX];
@@ -49,7 +72,8 @@ static void test_a_hand_to_showdown(void) {
     CHECK(info.to_act == 1 && info.pot == 150 && info.can_fold == 1);
     CHECK(info.min_raise_to == 200 && info.max_raise_to == 20000);
     CHECK(info.folded == ARBOR_HOLDEM_NONE && info.over == 0);
-    CHECK_STATUS(arbor_holdem_deal(42, 0, cards, sizeof cards), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_dealer_init(42, &dealer), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_dealer_next(&dealer, cards, sizeof cards), ARBOR_OK);
     CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 0, cards, 2), ARBOR_OK);
     CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 1, cards + 2, 2), ARBOR_OK);
     CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 1, cards + 2, 2), ARBOR_INVALID_ARGUMENT);
@@ -121,6 +145,7 @@ static void test_matchstate_text(void) {
     CHECK(memcmp(&hand, &before, sizeof hand) == 0);
     CHECK(error.line == 1 && error.column == 17 && error.message_len > 0);
     CHECK(strlen((const char *)error.message) == error.message_len);
+    CHECK(strcmp((const char *)error.message, "raise to 150 is below the minimum 200") == 0);
     CHECK_STATUS(arbor_holdem_matchstate_parse((const uint8_t *)line, strlen(line), NULL, &hand,
                                                NULL),
                  ARBOR_NULL_POINTER);
@@ -139,6 +164,8 @@ static void test_damaged_and_illegal(void) {
                  ARBOR_INVALID_ARGUMENT);
     CHECK_STATUS(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_FOLD), ARBOR_OK);
     /* The small blind folded: the big blind wins its 50. */
+    CHECK_STATUS(arbor_holdem_hand_payoffs(&hand, payoffs, 1), ARBOR_INVALID_LENGTH);
+    CHECK(payoffs[0] == 7 && payoffs[1] == 7);
     CHECK_STATUS(arbor_holdem_hand_payoffs(&hand, payoffs, 2), ARBOR_OK);
     CHECK(payoffs[0] == 50 && payoffs[1] == -50);
 

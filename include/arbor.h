@@ -335,7 +335,7 @@
 #define ARBOR_HOLDEM_ACPC_SMALL_BLIND UINT32_C(50)
 
 /**
- * Cards the ACPC dealer draws per hand (`arbor_holdem_deal`): position 0's two hole cards,
+ * Cards the ACPC dealer draws per hand (`arbor_holdem_dealer_next`): position 0's two hole cards,
  * position 1's two, then the five board cards.
  */
 #define ARBOR_HOLDEM_DEAL_CARDS ((size_t)9)
@@ -364,12 +364,23 @@
 
 /**
  * Stack, in bytes, that every `arbor_holdem_hand_*`, `arbor_holdem_matchstate_*`,
- * `arbor_holdem_action_*` and `arbor_holdem_deal` call needs at most, for embedded targets
+ * `arbor_holdem_action_*` and `arbor_holdem_dealer_*` call needs at most, for embedded targets
  * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std
- * libraries), including the calling C frames; the limit leaves room for other compilers and
- * targets, and CI fails if a call needs more.
+ * libraries): 19,840 bytes (a hand of 200 raises replayed, its `MATCHSTATE` text formatted on
+ * the stack and parsed back), including the calling C frames; the limit leaves room for other
+ * compilers and targets, and CI fails if a call needs more.
  */
-#define ARBOR_HOLDEM_HAND_STACK_BYTES ((size_t)16384)
+#define ARBOR_HOLDEM_HAND_STACK_BYTES ((size_t)32768)
+
+/**
+ * Words of `arbor_holdem_dealer.state` (MT19937's state).
+ */
+#define ARBOR_HOLDEM_DEALER_STATE_WORDS ((size_t)624)
+
+/**
+ * Bytes of `arbor_holdem_dealer`.
+ */
+#define ARBOR_HOLDEM_DEALER_BYTES ((size_t)2520)
 
 /**
  * Bytes of `arbor_match3_level.opaque`.
@@ -1203,6 +1214,38 @@ typedef struct arbor_holdem_info {
    */
   uint32_t reserved;
 } arbor_holdem_info;
+
+/**
+ * The ACPC reference dealer's card stream for one seeded match, 2,520 bytes, held by value by
+ * C (copy it, save it to resume a match): filled by `arbor_holdem_dealer_init`, advanced by
+ * `arbor_holdem_dealer_next`. The fields are the generator's (MT19937) and may be read.
+ */
+typedef struct arbor_holdem_dealer {
+  /**
+   * Set by arbor: marks a dealer it filled.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Index of the next state word to use, 0..=624.
+   */
+  uint32_t next;
+  /**
+   * Written as zero by arbor; ignored when read.
+   */
+  uint32_t reserved;
+  /**
+   * Hands dealt so far: the number of the next hand.
+   */
+  uint64_t hands_dealt;
+  /**
+   * The generator's state words.
+   */
+  uint32_t state[ARBOR_HOLDEM_DEALER_STATE_WORDS];
+} arbor_holdem_dealer;
 
 /**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
@@ -2305,38 +2348,52 @@ ARBOR_NOEXCEPT;
 
 /**
  * Writes the chips each position wins (positive) or loses (negative) to `out_payoffs[0]` and
- * `out_payoffs[1]` (`len` must be 2) once the hand is over; they add up to zero.
+ * `out_payoffs[1]` (room for `capacity` values, at least 2) once the hand is over; they add
+ * up to zero.
  *
- * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 2),
- * `ARBOR_MISALIGNED`, `ARBOR_ILLEGAL_MOVE` (the hand is not over, or a showdown lacks a
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+ * 2), `ARBOR_MISALIGNED`, `ARBOR_ILLEGAL_MOVE` (the hand is not over, or a showdown lacks a
  * player's hole cards), `ARBOR_INVALID_ARGUMENT` (a damaged hand), `ARBOR_NOT_INITIALISED`,
  * `ARBOR_WRONG_VERSION`.
  *
  * # Safety
  * `hand` must be NULL or valid for one read of `arbor_holdem_hand`, `out_payoffs` NULL or
- * valid for `len` writes of `int32_t`.
+ * valid for `capacity` writes of `int32_t`.
  */
 ARBOR_NODISCARD arbor_status arbor_holdem_hand_payoffs(const struct arbor_holdem_hand *hand,
                                        int32_t *out_payoffs,
-                                       size_t len)
+                                       size_t capacity)
 ARBOR_NOEXCEPT;
 
 /**
- * Writes the nine cards the ACPC reference dealer deals for hand `hand_number` of a match
- * seeded with `seed` (MT19937 `init_genrand(seed)`, a fresh deck per hand, nine swap-remove
- * draws): position 0's two hole cards, position 1's two, then the five board cards, as card
- * bytes into `out_cards` (`len` must be `ARBOR_HOLDEM_DEAL_CARDS`). The earlier hands' draws
- * are replayed, so the call costs time in proportion to `hand_number` (about 0.1 µs a hand).
+ * Starts the card stream of a match seeded with `seed`, as the ACPC reference dealer does
+ * (MT19937 `init_genrand(seed)`); its first hand is hand 0.
  *
- * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`.
+ * Errors (nothing written): `ARBOR_NULL_POINTER`.
  *
  * # Safety
- * `out_cards` must be NULL or valid for `len` writes.
+ * `out_dealer` must be NULL or valid for one write of `arbor_holdem_dealer`.
  */
-ARBOR_NODISCARD arbor_status arbor_holdem_deal(uint32_t seed,
-                               uint32_t hand_number,
-                               uint8_t *out_cards,
-                               size_t len)
+ARBOR_NODISCARD arbor_status arbor_holdem_dealer_init(uint32_t seed,
+                                      struct arbor_holdem_dealer *out_dealer)
+ARBOR_NOEXCEPT;
+
+/**
+ * Deals the next hand as the ACPC reference dealer does (a fresh deck, nine swap-remove
+ * draws) into `out_cards` (room for `capacity` bytes, at least `ARBOR_HOLDEM_DEAL_CARDS`):
+ * position 0's two hole cards, position 1's two, then the five board cards, as card bytes.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+ * `ARBOR_HOLDEM_DEAL_CARDS`), `ARBOR_INVALID_ARGUMENT` (`next` above 624),
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `dealer` must be NULL or valid for one read and one write of `arbor_holdem_dealer`;
+ * `out_cards` NULL or valid for `capacity` writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_dealer_next(struct arbor_holdem_dealer *dealer,
+                                      uint8_t *out_cards,
+                                      size_t capacity)
 ARBOR_NOEXCEPT;
 
 /**
@@ -3276,6 +3333,7 @@ ARBOR_SIZE_CHECK(arbor_go_score, ARBOR_GO_SCORE_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_search_stats, ARBOR_GO_SEARCH_STATS_BYTES);
 ARBOR_SIZE_CHECK(arbor_holdem_hand, ARBOR_HOLDEM_HAND_BYTES);
 ARBOR_SIZE_CHECK(arbor_holdem_info, ARBOR_HOLDEM_INFO_BYTES);
+ARBOR_SIZE_CHECK(arbor_holdem_dealer, ARBOR_HOLDEM_DEALER_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);

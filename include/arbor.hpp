@@ -367,14 +367,27 @@ inline void hand_rank7_batch(const Card *cards, std::size_t count, std::uint16_t
 /// An action code: `ARBOR_HOLDEM_FOLD`, `ARBOR_HOLDEM_CALL`, or a raise to that many chips.
 using HoldemAction = std::uint32_t;
 
-/// The nine cards the ACPC reference dealer deals for hand `hand_number` of a match seeded
-/// with `seed`: position 0's two hole cards, position 1's two, then the five board cards.
-[[nodiscard]] inline std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> holdem_deal(std::uint32_t seed,
-                                                                          std::uint32_t hand_number) {
-    std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> cards{};
-    check(arbor_holdem_deal(seed, hand_number, cards.data(), cards.size()), "arbor_holdem_deal");
-    return cards;
-}
+/// The ACPC reference dealer's card stream of a seeded match: a value type holding the
+/// 2,520-byte `arbor_holdem_dealer` (copy it, save `raw()` to resume a match).
+class HoldemDealer {
+public:
+    explicit HoldemDealer(std::uint32_t seed) {
+        check(arbor_holdem_dealer_init(seed, &state_), "arbor_holdem_dealer_init");
+    }
+
+    /// The next hand's nine cards: position 0's two hole cards, position 1's two, the board.
+    [[nodiscard]] std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> next() {
+        std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> cards{};
+        check(arbor_holdem_dealer_next(&state_, cards.data(), cards.size()), "arbor_holdem_dealer_next");
+        return cards;
+    }
+
+    [[nodiscard]] std::uint64_t hands_dealt() const noexcept { return state_.hands_dealt; }
+    [[nodiscard]] const arbor_holdem_dealer &raw() const noexcept { return state_; }
+
+private:
+    arbor_holdem_dealer state_{};
+};
 
 /// The ACPC text of an action: "f", "c", "r300".
 [[nodiscard]] inline std::string holdem_action_format(HoldemAction action) {

@@ -100,6 +100,7 @@ namespace Arbor
         public const uint HoldemAcpcBigBlind = 100;             // ARBOR_HOLDEM_ACPC_BIG_BLIND
         public const uint HoldemAcpcSmallBlind = 50;            // ARBOR_HOLDEM_ACPC_SMALL_BLIND
         public const int HoldemDealCards = 9;                   // ARBOR_HOLDEM_DEAL_CARDS
+        public const int HoldemDealerBytes = 2520;              // ARBOR_HOLDEM_DEALER_BYTES
         public const int HoldemMatchstateTextMax = 4096;        // ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX
         public const int HoldemActionTextMax = 12;              // ARBOR_HOLDEM_ACTION_TEXT_MAX
 
@@ -276,7 +277,8 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_apply(ref HoldemHand hand, uint action);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_info(ref HoldemHand hand, out HoldemInfo outInfo);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_payoffs(ref HoldemHand hand, [Out] int[] outPayoffs, UIntPtr len);
-        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_deal(uint seed, uint handNumber, [Out] byte[] outCards, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_dealer_init(uint seed, out HoldemDealer outDealer);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_dealer_next(ref HoldemDealer dealer, [Out] byte[] outCards, UIntPtr capacity);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_parse(byte[] text, UIntPtr len, ref HoldemHand rules, out HoldemHand outHand, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_format(ref HoldemHand hand, uint position, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_action_format(uint action, byte[] buf, UIntPtr len, out UIntPtr outLen);
@@ -455,6 +457,7 @@ namespace Arbor
             CheckSize(typeof(ParseError), Constants.ParseErrorBytes, "arbor_parse_error");
             CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes, "arbor_search_limits");
             CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes, "arbor_search_progress");
+            CheckSize(typeof(HoldemDealer), Constants.HoldemDealerBytes, "arbor_holdem_dealer");
             CheckSize(typeof(HoldemHand), Constants.HoldemHandBytes, "arbor_holdem_hand");
             CheckSize(typeof(HoldemInfo), Constants.HoldemInfoBytes, "arbor_holdem_info");
             CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes, "arbor_breakthrough");
@@ -816,7 +819,39 @@ namespace Arbor
 
 #pragma warning disable 169
     [StructLayout(LayoutKind.Sequential, Size = 1024)] public struct HoldemActionsImage { uint first; }
+    [StructLayout(LayoutKind.Sequential, Size = 2496)] public struct HoldemDealerStateImage { uint first; }
 #pragma warning restore 169
+
+    /// <summary>arbor_holdem_dealer: the ACPC reference dealer's card stream of a seeded
+    /// match, held by value (copy it, save it to resume a match).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HoldemDealer
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>Index of the generator's next state word (the C field `next`).</summary>
+        public uint NextWord;
+        public uint Reserved;
+        /// <summary>Hands dealt so far: the number of the next hand.</summary>
+        public ulong HandsDealt;
+        HoldemDealerStateImage state;
+
+        public static HoldemDealer Start(uint seed)
+        {
+            Library.CheckLayout();
+            HoldemDealer dealer;
+            Text.Check(Native.arbor_holdem_dealer_init(seed, out dealer), "arbor_holdem_dealer_init");
+            return dealer;
+        }
+
+        /// <summary>The next hand's nine cards: position 0's two hole cards, position 1's two, the board.</summary>
+        public byte[] NextHand()
+        {
+            byte[] cards = new byte[Constants.HoldemDealCards];
+            Text.Check(Native.arbor_holdem_dealer_next(ref this, cards, (UIntPtr)cards.Length), "arbor_holdem_dealer_next");
+            return cards;
+        }
+    }
 
     /// <summary>arbor_holdem_hand: one hand of heads-up no-limit Hold'em, held by value (copy
     /// it, save it). Every call replays it through the rules, so one changed by hand is
@@ -897,16 +932,8 @@ namespace Arbor
         public int[] Payoffs()
         {
             int[] payoffs = new int[2];
-            Text.Check(Native.arbor_holdem_hand_payoffs(ref this, payoffs, (UIntPtr)2), "arbor_holdem_hand_payoffs");
+            Text.Check(Native.arbor_holdem_hand_payoffs(ref this, payoffs, (UIntPtr)payoffs.Length), "arbor_holdem_hand_payoffs");
             return payoffs;
-        }
-
-        /// <summary>The nine cards the ACPC reference dealer deals for a hand of a seeded match.</summary>
-        public static byte[] Deal(uint seed, uint handNumber)
-        {
-            byte[] cards = new byte[Constants.HoldemDealCards];
-            Text.Check(Native.arbor_holdem_deal(seed, handNumber, cards, (UIntPtr)cards.Length), "arbor_holdem_deal");
-            return cards;
         }
 
         /// <summary>The ACPC text of an action code: "f", "c", "r300".</summary>

@@ -64,6 +64,36 @@ static void holdem_parse_error(void *arg) {
     (void)arbor_card_parse((const uint8_t *)"Zz", 2, &card, &error);
 }
 
+/* ---- Hold'em hands: a raise war to all-in (the longest replay), showdown, text ---- */
+static void holdem_hand_calls(void *arg) {
+    (void)arg;
+    arbor_holdem_hand hand, parsed;
+    arbor_holdem_dealer dealer;
+    arbor_holdem_info info;
+    arbor_parse_error error;
+    uint8_t cards[ARBOR_HOLDEM_DEAL_CARDS];
+    int32_t payoffs[2];
+    char text[ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX];
+    size_t len;
+    MUST(arbor_holdem_dealer_init(1, &dealer));
+    MUST(arbor_holdem_dealer_next(&dealer, cards, sizeof cards));
+    MUST(arbor_holdem_hand_init(20000, 20000, 100, 50, &hand));
+    MUST(arbor_holdem_hand_deal_hole(&hand, 0, cards, 2));
+    MUST(arbor_holdem_hand_deal_hole(&hand, 1, cards + 2, 2));
+    for (;;) {
+        MUST(arbor_holdem_hand_info(&hand, &info));
+        if (!info.can_raise) break;
+        MUST(arbor_holdem_hand_apply(&hand, info.min_raise_to));
+    }
+    MUST(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_CALL));
+    for (int i = 4; i < 9; i++) MUST(arbor_holdem_hand_deal_board(&hand, cards[i]));
+    MUST(arbor_holdem_hand_payoffs(&hand, payoffs, 2));
+    MUST(arbor_holdem_matchstate_format(&hand, 0, text, sizeof text, &len));
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)text, len, &hand, &parsed, &error));
+    (void)arbor_holdem_matchstate_parse((const uint8_t *)"MATCHSTATE:0:1:r7", 17, &hand, &parsed, &error);
+    MUST(arbor_holdem_action_format(20000, text, sizeof text, &len));
+}
+
 /* ---- Breakthrough position ---- */
 static void breakthrough_calls(void *arg) {
     (void)arg;
@@ -293,6 +323,8 @@ int main(void) {
 
     measure("hand, cards, status, version", holdem_calls, NULL, ARBOR_HAND_STACK_BYTES);
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
+    measure("holdem hand: 200 raises, showdown, MATCHSTATE", holdem_hand_calls, NULL,
+            ARBOR_HOLDEM_HAND_STACK_BYTES);
     measure("breakthrough position", breakthrough_calls, NULL, ARBOR_BREAKTHROUGH_STACK_BYTES);
 
     arbor_breakthrough start;

@@ -22,7 +22,7 @@ use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::holdem::Card;
 use crate::holdem::acpc::MatchState;
-use crate::holdem::deal::{CARDS_PER_HAND, Dealer};
+use crate::holdem::deal::{CARDS_PER_HAND, Dealer, Mt19937, STATE_WORDS};
 use crate::holdem::rules::{Action, ActionError, HandState, HoldemConfig, MAX_ACTIONS};
 
 /// Action code of a fold.
@@ -43,7 +43,7 @@ pub const ARBOR_HOLDEM_ACPC_STACK: u32 = 20_000;
 pub const ARBOR_HOLDEM_ACPC_BIG_BLIND: u32 = 100;
 /// Its small blind, posted by position 1.
 pub const ARBOR_HOLDEM_ACPC_SMALL_BLIND: u32 = 50;
-/// Cards the ACPC dealer draws per hand (`arbor_holdem_deal`): position 0's two hole cards,
+/// Cards the ACPC dealer draws per hand (`arbor_holdem_dealer_next`): position 0's two hole cards,
 /// position 1's two, then the five board cards.
 pub const ARBOR_HOLDEM_DEAL_CARDS: usize = 9;
 const _: () = assert!(ARBOR_HOLDEM_DEAL_CARDS == CARDS_PER_HAND);
@@ -146,11 +146,12 @@ pub const ARBOR_HOLDEM_INFO_BYTES: usize = 64;
 const _: () = assert!(core::mem::size_of::<arbor_holdem_info>() == ARBOR_HOLDEM_INFO_BYTES);
 
 /// Stack, in bytes, that every `arbor_holdem_hand_*`, `arbor_holdem_matchstate_*`,
-/// `arbor_holdem_action_*` and `arbor_holdem_deal` call needs at most, for embedded targets
+/// `arbor_holdem_action_*` and `arbor_holdem_dealer_*` call needs at most, for embedded targets
 /// sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std
-/// libraries), including the calling C frames; the limit leaves room for other compilers and
-/// targets, and CI fails if a call needs more.
-pub const ARBOR_HOLDEM_HAND_STACK_BYTES: usize = 16384;
+/// libraries): 19,840 bytes (a hand of 200 raises replayed, its `MATCHSTATE` text formatted on
+/// the stack and parsed back), including the calling C frames; the limit leaves room for other
+/// compilers and targets, and CI fails if a call needs more.
+pub const ARBOR_HOLDEM_HAND_STACK_BYTES: usize = 32768;
 
 fn encode(action: Action) -> u32 {
     match action {
@@ -491,65 +492,147 @@ pub unsafe extern "C" fn arbor_holdem_hand_info(
 }
 
 /// Writes the chips each position wins (positive) or loses (negative) to `out_payoffs[0]` and
-/// `out_payoffs[1]` (`len` must be 2) once the hand is over; they add up to zero.
+/// `out_payoffs[1]` (room for `capacity` values, at least 2) once the hand is over; they add
+/// up to zero.
 ///
-/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 2),
-/// `ARBOR_MISALIGNED`, `ARBOR_ILLEGAL_MOVE` (the hand is not over, or a showdown lacks a
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+/// 2), `ARBOR_MISALIGNED`, `ARBOR_ILLEGAL_MOVE` (the hand is not over, or a showdown lacks a
 /// player's hole cards), `ARBOR_INVALID_ARGUMENT` (a damaged hand), `ARBOR_NOT_INITIALISED`,
 /// `ARBOR_WRONG_VERSION`.
 ///
 /// # Safety
 /// `hand` must be NULL or valid for one read of `arbor_holdem_hand`, `out_payoffs` NULL or
-/// valid for `len` writes of `int32_t`.
+/// valid for `capacity` writes of `int32_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn arbor_holdem_hand_payoffs(
     hand: *const arbor_holdem_hand,
     out_payoffs: *mut i32,
-    len: usize,
+    capacity: usize,
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        let (_, state) = unsafe { read_hand(hand) }?;
-        if len != 2 {
-            return Err(Error::InvalidLength);
-        }
-        let payoffs = state.payoffs().map_err(|_| Error::IllegalMove)?;
+        let out = unsafe { slice_out(out_payoffs, capacity) }?;
+        let out = out.get_mut(..2).ok_or(Error::InvalidLength)?;
         // SAFETY: forwarded caller guarantee.
-        let out = unsafe { slice_out(out_payoffs, len) }?;
+        let (_, state) = unsafe { read_hand(hand) }?;
+        let payoffs = state.payoffs().map_err(|_| Error::IllegalMove)?;
         out.copy_from_slice(&payoffs);
         Ok(())
     })
 }
 
-/// Writes the nine cards the ACPC reference dealer deals for hand `hand_number` of a match
-/// seeded with `seed` (MT19937 `init_genrand(seed)`, a fresh deck per hand, nine swap-remove
-/// draws): position 0's two hole cards, position 1's two, then the five board cards, as card
-/// bytes into `out_cards` (`len` must be `ARBOR_HOLDEM_DEAL_CARDS`). The earlier hands' draws
-/// are replayed, so the call costs time in proportion to `hand_number` (about 0.1 µs a hand).
+/// Words of `arbor_holdem_dealer.state` (MT19937's state).
+pub const ARBOR_HOLDEM_DEALER_STATE_WORDS: usize = 624;
+const _: () = assert!(ARBOR_HOLDEM_DEALER_STATE_WORDS == STATE_WORDS);
+
+/// The `magic` of `arbor_holdem_dealer`: "HEDL" (heads-up dealer).
+const DEALER_MAGIC: u32 = magic(b"HEDL");
+
+/// The ACPC reference dealer's card stream for one seeded match, 2,520 bytes, held by value by
+/// C (copy it, save it to resume a match): filled by `arbor_holdem_dealer_init`, advanced by
+/// `arbor_holdem_dealer_next`. The fields are the generator's (MT19937) and may be read.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct arbor_holdem_dealer {
+    /// Set by arbor: marks a dealer it filled.
+    pub magic: u32,
+    /// `ARBOR_ABI_VERSION` of the library that filled it.
+    pub version: u32,
+    /// Index of the next state word to use, 0..=624.
+    pub next: u32,
+    /// Written as zero by arbor; ignored when read.
+    pub reserved: u32,
+    /// Hands dealt so far: the number of the next hand.
+    pub hands_dealt: u64,
+    /// The generator's state words.
+    pub state: [u32; ARBOR_HOLDEM_DEALER_STATE_WORDS],
+}
+
+/// Bytes of `arbor_holdem_dealer`.
+pub const ARBOR_HOLDEM_DEALER_BYTES: usize = 2520;
+const _: () = assert!(core::mem::size_of::<arbor_holdem_dealer>() == ARBOR_HOLDEM_DEALER_BYTES);
+
+// SAFETY: `repr(C)`, integers and an integer array only, laid out without padding (the size
+// assertion above: 4 * 4 + 8 + 624 * 4 = 2520), so every bit pattern is a value.
+unsafe impl Plain for arbor_holdem_dealer {}
+
+impl arbor_holdem_dealer {
+    fn from_dealer(dealer: &Dealer) -> Self {
+        let (rng, hands_dealt) = dealer.to_parts();
+        let (state, next) = rng.to_parts();
+        arbor_holdem_dealer {
+            magic: DEALER_MAGIC,
+            version: ARBOR_ABI_VERSION,
+            next,
+            reserved: 0,
+            hands_dealt,
+            state,
+        }
+    }
+
+    /// Errors: `NotInitialised`, `WrongVersion`, `InvalidArgument` (`next` above 624).
+    fn to_dealer(&self) -> Result<Dealer, Error> {
+        check_version(self.magic, self.version, DEALER_MAGIC)?;
+        let rng = Mt19937::from_parts(self.state, self.next).ok_or(Error::InvalidArgument)?;
+        Ok(Dealer::from_parts(rng, self.hands_dealt))
+    }
+}
+
+/// Starts the card stream of a match seeded with `seed`, as the ACPC reference dealer does
+/// (MT19937 `init_genrand(seed)`); its first hand is hand 0.
 ///
-/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`.
+/// Errors (nothing written): `ARBOR_NULL_POINTER`.
 ///
 /// # Safety
-/// `out_cards` must be NULL or valid for `len` writes.
+/// `out_dealer` must be NULL or valid for one write of `arbor_holdem_dealer`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn arbor_holdem_deal(
+pub unsafe extern "C" fn arbor_holdem_dealer_init(
     seed: u32,
-    hand_number: u32,
-    out_cards: *mut u8,
-    len: usize,
+    out_dealer: *mut arbor_holdem_dealer,
 ) -> arbor_status {
     boundary(|| {
         // SAFETY: forwarded caller guarantee.
-        let out = unsafe { slice_out(out_cards, len) }?;
-        if len != ARBOR_HOLDEM_DEAL_CARDS {
-            return Err(Error::InvalidLength);
-        }
-        let deal = Dealer::starting_at(seed, u64::from(hand_number)).next_hand();
+        let out = unsafe { Out::new(out_dealer) }?;
+        out.write(arbor_holdem_dealer::from_dealer(&Dealer::new(seed)));
+        Ok(())
+    })
+}
+
+/// Deals the next hand as the ACPC reference dealer does (a fresh deck, nine swap-remove
+/// draws) into `out_cards` (room for `capacity` bytes, at least `ARBOR_HOLDEM_DEAL_CARDS`):
+/// position 0's two hole cards, position 1's two, then the five board cards, as card bytes.
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+/// `ARBOR_HOLDEM_DEAL_CARDS`), `ARBOR_INVALID_ARGUMENT` (`next` above 624),
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+///
+/// # Safety
+/// `dealer` must be NULL or valid for one read and one write of `arbor_holdem_dealer`;
+/// `out_cards` NULL or valid for `capacity` writes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_holdem_dealer_next(
+    dealer: *mut arbor_holdem_dealer,
+    out_cards: *mut u8,
+    capacity: usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out_dealer = unsafe { Out::new(dealer) }?;
+        // SAFETY: forwarded caller guarantee.
+        let mut stream = unsafe { read_in(dealer) }?.to_dealer()?;
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { slice_out(out_cards, capacity) }?;
+        let out = out
+            .get_mut(..ARBOR_HOLDEM_DEAL_CARDS)
+            .ok_or(Error::InvalidLength)?;
+        let deal = stream.next_hand();
         let [[a, b], [c, d]] = deal.holes;
         let drawn = [a, b, c, d].into_iter().chain(deal.board);
         for (slot, card) in out.iter_mut().zip(drawn) {
             *slot = card.byte();
         }
+        out_dealer.write(arbor_holdem_dealer::from_dealer(&stream));
         Ok(())
     })
 }
@@ -714,9 +797,24 @@ mod tests {
             (200, 20_000, 1)
         );
         let mut cards = [0u8; 9];
-        // SAFETY: the array holds nine cards.
-        let status = unsafe { arbor_holdem_deal(42, 0, cards.as_mut_ptr(), cards.len()) };
-        assert_eq!(status, arbor_status::ARBOR_OK);
+        let mut dealer = core::mem::MaybeUninit::uninit();
+        // SAFETY: the dealer and the array are writable.
+        let dealer = unsafe {
+            assert_eq!(
+                arbor_holdem_dealer_init(42, dealer.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            let mut dealer = dealer.assume_init();
+            assert_eq!(
+                arbor_holdem_dealer_next(&mut dealer, cards.as_mut_ptr(), cards.len()),
+                arbor_status::ARBOR_OK
+            );
+            dealer
+        };
+        assert_eq!(
+            (dealer.hands_dealt, dealer.magic),
+            (1, u32::from_le_bytes(*b"HEDL"))
+        );
         // SAFETY: `hand` and the card slices are valid.
         unsafe {
             assert_eq!(
@@ -875,7 +973,7 @@ mod tests {
                 arbor_status::ARBOR_ILLEGAL_MOVE
             );
             assert_eq!(
-                arbor_holdem_hand_payoffs(&hand, payoffs.as_mut_ptr(), 3),
+                arbor_holdem_hand_payoffs(&hand, payoffs.as_mut_ptr(), 1),
                 arbor_status::ARBOR_INVALID_LENGTH
             );
             assert_eq!(payoffs, [7, 7]);
@@ -892,10 +990,22 @@ mod tests {
                 arbor_holdem_hand_deal_hole(&mut hand, 0, [1u8, 52].as_ptr(), 2),
                 arbor_status::ARBOR_INVALID_CARD
             );
+            let mut dealer = core::mem::MaybeUninit::uninit();
+            assert_eq!(
+                arbor_holdem_dealer_init(1, dealer.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            let mut dealer = dealer.assume_init();
             let mut out = [0u8; 9];
             assert_eq!(
-                arbor_holdem_deal(1, 0, out.as_mut_ptr(), 8),
+                arbor_holdem_dealer_next(&mut dealer, out.as_mut_ptr(), 8),
                 arbor_status::ARBOR_INVALID_LENGTH
+            );
+            assert_eq!(dealer.hands_dealt, 0, "a refused call changes nothing");
+            dealer.next = 625;
+            assert_eq!(
+                arbor_holdem_dealer_next(&mut dealer, out.as_mut_ptr(), 9),
+                arbor_status::ARBOR_INVALID_ARGUMENT
             );
         }
     }
