@@ -205,10 +205,13 @@ impl<'a> Cursor<'a> {
             if self.at > start && value == 0 {
                 return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
             }
-            value = value * 10 + u64::from(digit - b'0');
-            if value > max {
-                return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
-            }
+            let next = value
+                .checked_mul(10)
+                .and_then(|tens| tens.checked_add(u64::from(digit - b'0')));
+            value = match next {
+                Some(next) if next <= max => next,
+                _ => return Err(AcpcError::at(AcpcErrorKind::BadNumber, start)),
+            };
             self.at += 1;
         }
         if self.at == start {
@@ -223,7 +226,12 @@ impl<'a> Cursor<'a> {
         if negative {
             self.at += 1;
         }
+        let start = self.at;
         let magnitude = self.number(i64::MAX as u64)? as i64;
+        if negative && magnitude == 0 {
+            // `-0` would not print back as written.
+            return Err(AcpcError::at(AcpcErrorKind::BadNumber, start));
+        }
         Ok(if negative { -magnitude } else { magnitude })
     }
 
@@ -239,18 +247,21 @@ impl<'a> Cursor<'a> {
 /// The cards of a line, read before the betting is replayed (the board must be dealt as the
 /// rounds are reached).
 struct CardsField {
-    hole: [Option<[Card; 2]>; 2],
+    /// Each hand's cards (if shown) and the offset of its first card.
+    hole: [Option<([Card; 2], usize)>; 2],
+    /// Each board card and its offset.
     board: [(Card, usize); 5],
     board_len: usize,
     end: usize,
 }
 
+/// A card as ACPC writes it: an upper-case rank then a lower-case suit (other spellings
+/// would not print back as written).
 fn parse_card(text: &[u8], offset: usize) -> Result<Card, AcpcError> {
-    match text.get(..2) {
-        Some(two) => {
-            Card::parse_bytes(two).map_err(|_| AcpcError::at(AcpcErrorKind::BadCard, offset))
-        }
-        None => Err(AcpcError::at(AcpcErrorKind::BadCard, offset)),
+    let two = text.get(..2).unwrap_or(text);
+    match Card::parse_bytes(two) {
+        Ok(card) if card.to_ascii() == two => Ok(card),
+        _ => Err(AcpcError::at(AcpcErrorKind::BadCard, offset)),
     }
 }
 
@@ -272,7 +283,7 @@ fn parse_cards(cursor: &mut Cursor<'_>) -> Result<CardsField, AcpcError> {
             4 => {
                 let first = parse_card(text, start)?;
                 let second = parse_card(&text[2..], start + 2)?;
-                cards.hole[position] = Some([first, second]);
+                cards.hole[position] = Some(([first, second], start));
             }
             _ => return Err(AcpcError::at(AcpcErrorKind::BadHoleCards, start)),
         }
@@ -304,7 +315,6 @@ fn replay(
     betting: &[u8],
     betting_offset: usize,
     cards: &CardsField,
-    cards_offset: usize,
 ) -> Result<HandState, AcpcError> {
     let mut state = HandState::new(config);
     let deal_error = |error: DealError, offset: usize| match error {
@@ -312,14 +322,7 @@ fn replay(
         _ => AcpcError::at(AcpcErrorKind::BoardTooLong, offset),
     };
     for (position, hole) in cards.hole.iter().enumerate() {
-        if let Some(hole) = *hole {
-            // The hole cards sit after the first hand's 4 bytes and the `|`.
-            let offset = cards_offset
-                + if position == 0 {
-                    0
-                } else {
-                    cards.hole[0].map_or(1, |_| 5)
-                };
+        if let Some((hole, offset)) = *hole {
             state
                 .deal_hole_cards(position as Position, hole)
                 .map_err(|error| deal_error(error, offset))?;
@@ -369,7 +372,7 @@ fn replay(
             }
             _ => return Err(AcpcError::at(AcpcErrorKind::BadAction, at)),
         };
-        deal_due(&mut state, cards_offset + cards.end)?;
+        deal_due(&mut state, cards.end)?;
         state
             .apply(action)
             .map_err(|why| AcpcError::at(AcpcErrorKind::IllegalAction(why), at))?;
@@ -380,7 +383,7 @@ fn replay(
             betting_offset + betting.len(),
         ));
     }
-    deal_due(&mut state, cards_offset + cards.end)?;
+    deal_due(&mut state, cards.end)?;
     if let Some(&(_, offset)) = cards
         .board
         .get(next_board..cards.board_len)
@@ -464,9 +467,8 @@ impl MatchState {
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let (betting_offset, betting) = cursor.field(b":");
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
-        let cards_offset = cursor.at;
         let cards = parse_cards(cursor)?;
-        let state = replay(config, betting, betting_offset, &cards, cards_offset)?;
+        let state = replay(config, betting, betting_offset, &cards)?;
         Ok(MatchState {
             position,
             hand_number,
@@ -497,7 +499,7 @@ impl fmt::Display for MatchState {
 /// Parses a player's reply: the `MATCHSTATE:` line it answers, `:`, and an action (`f`,
 /// `c` or `k` for call, `r<to>` or `b<to>` for a raise, letters in either case). The action
 /// is returned as read, not checked against the rules: the dealer decides what to do with an
-/// illegal one.
+/// illegal one. A raise-to beyond `u32::MAX` reads as `u32::MAX` (illegal either way).
 pub fn parse_reply(text: &[u8], config: HoldemConfig) -> Result<(MatchState, Action), AcpcError> {
     let mut cursor = Cursor::new(text);
     let state = MatchState::parse_fields(&mut cursor, config)?;
@@ -577,9 +579,8 @@ impl<'a> LogLine<'a> {
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let (betting_offset, betting) = cursor.field(b":");
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
-        let cards_offset = cursor.at;
         let cards = parse_cards(&mut cursor)?;
-        let state = replay(config, betting, betting_offset, &cards, cards_offset)?;
+        let state = replay(config, betting, betting_offset, &cards)?;
         cursor.expect(b':', AcpcErrorKind::MissingField)?;
         let values_offset = cursor.at;
         let values = parse_values(&mut cursor)?;

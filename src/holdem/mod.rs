@@ -1,9 +1,10 @@
 //! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
-//! rules of a hand and ACPC text.
+//! rules of a hand, ACPC text and a hand as a game for the searches.
 pub mod acpc;
 pub mod card;
 pub mod deal;
 pub mod eval;
+pub mod game;
 pub mod hand_rank;
 pub mod rules;
 mod tables;
@@ -15,9 +16,10 @@ pub use eval::{
     best_five, for_each_seven_card_rank, rank_bytes, rank_cards, rank5_unchecked, rank6_unchecked,
     rank7_batch, rank7_batch_unchecked, rank7_unchecked,
 };
+pub use game::{ActionAbstraction, HoldemGame, HoldemMove};
 pub use hand_rank::{Category, HandRank};
 pub use rules::{
     Action, ActionError, Chips, ConfigError, DealError, HandState, HoldemConfig, MAX_ACTIONS,
-    MAX_STACK, PayoffError, Position, Street,
+    MAX_ROUND_ACTIONS, MAX_STACK, PayoffError, Position, Street,
 };
 pub use tables::TABLE_BYTES;

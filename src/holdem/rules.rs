@@ -25,13 +25,14 @@ use crate::Error;
 /// an `i32` with room to spare.
 pub const MAX_STACK: u32 = 1 << 30;
 
-/// Most actions one hand records. Every raise lifts the current bet by at least the big blind,
-/// except an all-in, after which nobody raises again; so a hand has at most
-/// `stack / big_blind` raises, and each of the 4 rounds adds at most 2 actions that are not
-/// raises (check-check, or call-check preflop). With the ACPC game's 20,000 stacks and 100 big
-/// blind that is at most 200 + 8 = 208 actions; 256 leaves room and keeps the history at
-/// 1 KiB. A deeper configuration (more than about 248 big blinds) can run out: `apply` then
-/// refuses the action with [`ActionError::HistoryFull`].
+/// Most actions of one betting round. ACPC's game logic keeps at most 64 actions per round
+/// and so allows no raise once a round holds 63 (the 64th must call or fold); arbor follows
+/// it, as OpenSpiel's `universal_poker` (ACPC's own code) confirms.
+pub const MAX_ROUND_ACTIONS: usize = 64;
+
+/// Most actions one hand records: 4 rounds of at most [`MAX_ROUND_ACTIONS`], whatever the
+/// stacks. (The stacks bound it too: every raise but an all-in lifts the bet by a big blind,
+/// so ACPC's 20,000 stacks and 100 big blind allow at most 200 raises and 208 actions.)
 pub const MAX_ACTIONS: usize = 256;
 
 /// Cards on the board once each street is dealt: none preflop, 3, 4, 5.
@@ -259,7 +260,8 @@ pub enum ActionError {
         /// The largest legal raise-to (the stack).
         max: Chips,
     },
-    /// The hand already holds [`MAX_ACTIONS`] actions.
+    /// The hand already holds [`MAX_ACTIONS`] actions. The per-round cap makes this
+    /// impossible; it stays so that the history is never written past its end.
     HistoryFull,
 }
 
@@ -554,12 +556,15 @@ impl HandState {
 
     /// The smallest and largest legal raise-to of the player to act, `None` when no raise is
     /// possible (nobody to act, the opponent all-in, calling takes the whole stack, or the
-    /// history full).
+    /// round already holds `MAX_ROUND_ACTIONS - 1` actions).
     pub fn raise_bounds(&self) -> Option<(Chips, Chips)> {
         let me = self.to_act()?;
         let max = self.config.stack(me);
         let bet = self.current_bet();
-        if self.behind(1 - me) == 0 || max <= bet || self.action_count as usize >= MAX_ACTIONS {
+        if self.behind(1 - me) == 0
+            || max <= bet
+            || self.round_action_count() + 1 >= MAX_ROUND_ACTIONS
+        {
             return None;
         }
         let min = bet.saturating_add(self.last_increment).min(max);
@@ -649,6 +654,12 @@ impl HandState {
             self.to_act = FIRST_TO_ACT[usize::from(self.round)];
             self.last_increment = self.config.big_blind;
         }
+    }
+
+    /// Number of actions played so far in the current round.
+    pub fn round_action_count(&self) -> usize {
+        self.action_count()
+            .saturating_sub(usize::from(self.round_start[usize::from(self.round & 3)]))
     }
 
     /// Number of actions played so far.
