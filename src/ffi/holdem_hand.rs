@@ -672,7 +672,7 @@ pub unsafe extern "C" fn arbor_holdem_matchstate_parse(
             ParseFailure {
                 line: 1,
                 column: error.column(),
-                message: error,
+                message: error.reason(),
             }
             .report(out_error)
         })?;
