@@ -39,6 +39,7 @@ macro_rules! outln {
     };
 }
 
+mod acpc;
 mod agent_storage;
 mod args;
 pub mod evolve;
@@ -60,7 +61,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 12] = [
+const COMMANDS: [&Command; 14] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -73,6 +74,8 @@ const COMMANDS: [&Command; 12] = [
     &go::PLAYOUTS,
     &go_match::COMMAND,
     &gtp::COMMAND,
+    &acpc::DEALER,
+    &acpc::PLAY,
 ];
 
 const USAGE: &str = "\
@@ -148,6 +151,19 @@ commands:
                     priors (or RAVE and light playouts), default 1000 playouts a move;
                     time_settings/time_left set the time per move; the other options
                     tune MoGo's score, the priors and the playout rules (ablations)
+  acpc dealer --bot0 SPEC --bot1 SPEC [--hands 1000] [--seed 1] [--duplicate on|off]
+              [--log FILE] [--csv FILE] [--action-ms 600000] [--name0 NAME] [--name1 NAME]
+              [--progress on|off]
+                    an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
+                    cards, log, SCORE line and warnings), seats rotating every hand.
+                    SPEC: call | min-raise | all-in | random[:seed=S] |
+                    equity[:samples=N,seed=S] (in-process), cmd:COMMAND (a client started
+                    with `{port}` replaced) or port (a client connecting to the printed
+                    port). --duplicate on replays each deal with the seats swapped; prints
+                    bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
+                    --csv resumes an interrupted match
+  acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
+                    an ACPC 2.0.0 client playing an arbor bot against a dealer
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -246,6 +262,8 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "go" if command.name == "go match" => go_match::run(args),
         "go" => go::run(command, args),
         "gtp" => gtp::run(args),
+        "acpc" if command.name == "acpc play" => acpc::run_play(args),
+        "acpc" => acpc::run_dealer(args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

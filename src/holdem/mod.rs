@@ -1,6 +1,7 @@
 //! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
-//! rules of a hand, ACPC text and a hand as a game for the searches.
+//! rules of a hand, ACPC text, a hand as a game for the searches, and baseline bots.
 pub mod acpc;
+pub mod bots;
 pub mod card;
 pub mod deal;
 pub mod eval;

@@ -1,0 +1,111 @@
+//! `arbor acpc dealer` and `arbor acpc play`: an ACPC 2.0.0 dealer for heads-up no-limit
+//! hold'em (the reference dealer's cards, log and warnings; in-process bots or TCP clients;
+//! duplicate matches; CSV results that a rerun resumes) and an ACPC client for arbor's bots.
+mod client;
+mod dealer;
+mod report;
+mod run;
+mod seat;
+
+use super::args::{Command, Kind, Opt};
+
+pub use client::run as run_play;
+pub use run::run as run_dealer;
+
+pub const DEALER: Command = Command {
+    name: "acpc dealer",
+    operands: "",
+    about: "deal a heads-up no-limit match (ACPC holdem.nolimit.2p.reverse_blinds: stacks\n\
+            20000, blinds 100/50) on 127.0.0.1 with the reference dealer's cards for --seed;\n\
+            seats rotate every hand. A player is a bot spec (call, min-raise, all-in,\n\
+            random[:seed=S], equity[:samples=N,seed=S]) played in-process, `cmd:COMMAND`\n\
+            (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
+            client that connects to the printed port). Invalid actions are corrected with a\n\
+            WARNING line on stderr; a player over --action-ms is an ERROR and exit code 1.\n\
+            --duplicate on plays every deal again with the seats swapped (log B in\n\
+            <log>.swapped). Prints SCORE lines, bot0's mbb/hand with a 95% interval, latency\n\
+            percentiles and speed; --csv keeps one row per hand and a rerun resumes it",
+    options: &[
+        Opt::new("bot0", "SPEC", Kind::Text, "player of seat 0 (bot0)"),
+        Opt::new("bot1", "SPEC", Kind::Text, "player of seat 1 (bot1)"),
+        Opt::new(
+            "hands",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: u32::MAX as u64,
+            },
+            "hands per half",
+        )
+        .or("1000"),
+        Opt::new(
+            "seed",
+            "S",
+            Kind::Int {
+                min: 0,
+                max: u32::MAX as u64,
+            },
+            "the deal's seed (the reference dealer's)",
+        )
+        .or("1"),
+        Opt::new(
+            "duplicate",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "play each deal twice, seats swapped",
+        )
+        .or("off"),
+        Opt::new(
+            "log",
+            "FILE",
+            Kind::Path,
+            "the ACPC log (STATE and SCORE lines)",
+        ),
+        Opt::new(
+            "csv",
+            "FILE",
+            Kind::Path,
+            "one row per hand; resumed when it exists",
+        ),
+        Opt::new(
+            "action-ms",
+            "MS",
+            Kind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            "time limit per action (and for a client to connect)",
+        )
+        .or("600000"),
+        Opt::new("name0", "NAME", Kind::Text, "bot0's name in the log"),
+        Opt::new("name1", "NAME", Kind::Text, "bot1's name in the log"),
+        Opt::new(
+            "progress",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "progress and ETA on stderr",
+        )
+        .or("on"),
+    ],
+};
+
+pub const PLAY: Command = Command {
+    name: "acpc play",
+    operands: "",
+    about: "an ACPC 2.0.0 client: connect to a dealer, send VERSION:2.0.0, and answer every\n\
+            MATCHSTATE where it is our turn with the bot's action; ends when the dealer\n\
+            closes the connection",
+    options: &[
+        Opt::new("host", "HOST", Kind::Text, "the dealer's address").or("127.0.0.1"),
+        Opt::new(
+            "port",
+            "PORT",
+            Kind::Int {
+                min: 1,
+                max: 65_535,
+            },
+            "the dealer's port for this seat",
+        ),
+        Opt::new("bot", "SPEC", Kind::Text, "the bot that plays").or("call"),
+    ],
+};

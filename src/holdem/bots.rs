@@ -1,0 +1,689 @@
+//! Baseline heads-up no-limit bots: always-call, min-raise, all-in, the ACPC example
+//! player's random mix, and an equity bot; and a parser for their `NAME[:key=value,...]`
+//! specs.
+//!
+//! A bot sees a [`BotView`]: plain numbers and cards that a dealer fills from its own state
+//! and a client fills from a parsed MATCHSTATE line, so the same bot plays in-process, as an
+//! ACPC client, or (later) behind the C ABI. Bots allocate nothing, and every random draw
+//! comes from a `rand_xorshift` generator reseeded at the start of each hand from the bot's
+//! seed and the hand number: a bot's decisions depend only on its seed and what it has seen
+//! of the current hand, so an interrupted match resumes exactly and an in-process match and
+//! a match over TCP produce the same log.
+use core::fmt;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
+
+use super::Card;
+use super::eval::rank7_unchecked;
+pub use super::rules::Action;
+use super::rules::{HandState, Position};
+use crate::rng::stream_seed;
+
+/// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
+/// the legal range of actions. Positions are ACPC's: 0 is the big blind, 1 the small blind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotView {
+    /// The hand's number in the match (bots reseed their randomness from it).
+    pub hand: u64,
+    /// The acting bot's position, 0 or 1.
+    pub position: u8,
+    pub hole: [Card; 2],
+    /// The public cards; only the first `board_len` (0, 3, 4 or 5) are dealt.
+    pub board: [Card; 5],
+    pub board_len: u8,
+    /// Chips each position has put in the pot this hand, blinds included.
+    pub committed: [u32; 2],
+    /// Whether folding is legal (only when facing a bet).
+    pub can_fold: bool,
+    /// The legal raise-to totals (minimum, maximum), or `None` when no raise is possible.
+    pub raise_range: Option<(u32, u32)>,
+}
+
+impl BotView {
+    /// The view of `position` in hand number `hand`, or `None` when `position` is not to act
+    /// or its hole cards are unknown.
+    pub fn from_state(state: &HandState, position: Position, hand: u64) -> Option<BotView> {
+        if state.to_act() != Some(position) {
+            return None;
+        }
+        let hole = state.hole_cards(position)?;
+        let mut board = [hole[0]; 5];
+        let dealt = state.board();
+        for (slot, card) in board.iter_mut().zip(dealt) {
+            *slot = *card;
+        }
+        Some(BotView {
+            hand,
+            position,
+            hole,
+            board,
+            board_len: dealt.len().min(5) as u8,
+            committed: [state.spent(0), state.spent(1)],
+            can_fold: state.can_fold(),
+            raise_range: state.raise_bounds(),
+        })
+    }
+
+    /// The dealt public cards.
+    pub fn board(&self) -> &[Card] {
+        let len = usize::from(self.board_len).min(self.board.len());
+        &self.board[..len]
+    }
+
+    /// All chips in the pot.
+    pub fn pot(&self) -> u32 {
+        self.committed[0].saturating_add(self.committed[1])
+    }
+
+    /// Chips the acting bot must add to call (0: it may check).
+    pub fn to_call(&self) -> u32 {
+        let mine = self.committed[usize::from(self.position & 1)];
+        let theirs = self.committed[usize::from(!self.position & 1)];
+        theirs.saturating_sub(mine)
+    }
+
+    /// The highest total either position has put in: what a raise-to must exceed.
+    pub fn current_bet(&self) -> u32 {
+        self.committed[0].max(self.committed[1])
+    }
+
+    /// `raise_to` brought into the legal range, or a call when no raise is legal.
+    pub fn raise_or_call(&self, raise_to: u32) -> Action {
+        match self.raise_range {
+            Some((low, high)) => Action::RaiseTo(raise_to.clamp(low, high)),
+            None => Action::Call,
+        }
+    }
+}
+
+/// A bot that plays heads-up no-limit from a [`BotView`]. The dealer calls `act` only when
+/// it is the bot's turn; the action must be legal for the view (the baselines' always are).
+pub trait HoldemBot {
+    /// A short name for logs (no spaces, `:` or `|`).
+    fn name(&self) -> &str;
+    /// The bot's action in the situation `view`.
+    fn act(&mut self, view: &BotView) -> Action;
+}
+
+/// A generator for one hand: from the bot's seed and the hand's number only.
+fn hand_rng(seed: u64, hand: u64) -> XorShiftRng {
+    XorShiftRng::seed_from_u64(stream_seed(seed, hand))
+}
+
+/// A uniform draw in `0..n` (n > 0) by the multiply-shift method: one 64-bit draw, bias
+/// below 2⁻³² for the sizes here, the same on every platform.
+fn below(rng: &mut XorShiftRng, n: u32) -> u32 {
+    ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
+}
+
+/// A uniform draw in [0, 1) with 53 bits.
+fn unit(rng: &mut XorShiftRng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// Calls (or checks) every time.
+#[derive(Clone, Debug, Default)]
+pub struct AlwaysCall;
+
+impl HoldemBot for AlwaysCall {
+    fn name(&self) -> &str {
+        "call"
+    }
+    fn act(&mut self, _view: &BotView) -> Action {
+        Action::Call
+    }
+}
+
+/// Raises the minimum whenever a raise is legal, otherwise calls.
+#[derive(Clone, Debug, Default)]
+pub struct MinRaise;
+
+impl HoldemBot for MinRaise {
+    fn name(&self) -> &str {
+        "min-raise"
+    }
+    fn act(&mut self, view: &BotView) -> Action {
+        view.raise_or_call(0)
+    }
+}
+
+/// Raises all in whenever a raise is legal, otherwise calls.
+#[derive(Clone, Debug, Default)]
+pub struct AllIn;
+
+impl HoldemBot for AllIn {
+    fn name(&self) -> &str {
+        "all-in"
+    }
+    fn act(&mut self, view: &BotView) -> Action {
+        view.raise_or_call(u32::MAX)
+    }
+}
+
+/// The ACPC example player's mix: fold 0.06, call 0.47, raise 0.47 to a raise-to drawn
+/// uniformly from the legal range. Where fold is illegal (nothing to call) or no raise is
+/// possible, the illegal action's weight is dropped and the others are renormalised (so
+/// unbet: call 0.5, raise 0.5; no raise: fold 0.06/0.53, call 0.47/0.53), rather than
+/// turned into a call, which would make the bot call more than the mix says.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    seed: u64,
+    rng: XorShiftRng,
+    hand: Option<u64>,
+}
+
+/// The example player's weights: fold, call, raise.
+pub const RANDOM_WEIGHTS: [f64; 3] = [0.06, 0.47, 0.47];
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            seed,
+            rng: hand_rng(seed, 0),
+            hand: None,
+        }
+    }
+}
+
+impl HoldemBot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+    fn act(&mut self, view: &BotView) -> Action {
+        if self.hand != Some(view.hand) {
+            self.rng = hand_rng(self.seed, view.hand);
+            self.hand = Some(view.hand);
+        }
+        let fold = if view.can_fold {
+            RANDOM_WEIGHTS[0]
+        } else {
+            0.0
+        };
+        let raise = if view.raise_range.is_some() {
+            RANDOM_WEIGHTS[2]
+        } else {
+            0.0
+        };
+        let total = fold + RANDOM_WEIGHTS[1] + raise;
+        let draw = unit(&mut self.rng) * total;
+        if draw < fold {
+            Action::Fold
+        } else if draw < fold + RANDOM_WEIGHTS[1] {
+            Action::Call
+        } else {
+            match view.raise_range {
+                Some((low, high)) => {
+                    let span = high.saturating_sub(low).saturating_add(1);
+                    Action::RaiseTo(low + below(&mut self.rng, span))
+                }
+                None => Action::Call,
+            }
+        }
+    }
+}
+
+/// Samples of the equity bot's Monte Carlo estimate preflop and on the flop, by default.
+pub const DEFAULT_EQUITY_SAMPLES: u32 = 5_000;
+
+/// Plays by its equity against a uniformly random opponent hand: exact on the turn and the
+/// river (every unseen river card and opponent hand), sampled preflop and on the flop.
+/// Equity above 0.75: raise the size of the pot (call, then raise by the pot after the
+/// call). Above 0.6 with nothing to call: bet half the pot. Otherwise check when free, call
+/// when the equity reaches the pot odds (to_call / (pot + to_call)), fold below them.
+#[derive(Clone, Debug)]
+pub struct EquityBot {
+    seed: u64,
+    samples: u32,
+}
+
+impl EquityBot {
+    /// Raise the pot above this equity.
+    pub const RAISE_ABOVE: f64 = 0.75;
+    /// Bet half the pot above this equity when unbet.
+    pub const BET_ABOVE: f64 = 0.6;
+
+    /// A bot sampling `samples` (at least 1) deals preflop and on the flop.
+    pub fn new(seed: u64, samples: u32) -> EquityBot {
+        EquityBot {
+            seed,
+            samples: samples.max(1),
+        }
+    }
+
+    /// The decision for a view with equity `equity`.
+    pub fn decide(view: &BotView, equity: f64) -> Action {
+        let pot = view.pot();
+        let to_call = view.to_call();
+        if equity > Self::RAISE_ABOVE && view.raise_range.is_some() {
+            let pot_after_call = pot.saturating_add(to_call);
+            return view.raise_or_call(view.current_bet().saturating_add(pot_after_call));
+        }
+        if equity > Self::BET_ABOVE && to_call == 0 && view.raise_range.is_some() {
+            return view.raise_or_call(view.current_bet().saturating_add(pot / 2));
+        }
+        if to_call == 0 {
+            return Action::Call;
+        }
+        let odds = f64::from(to_call) / (f64::from(pot) + f64::from(to_call));
+        if equity >= odds || !view.can_fold {
+            Action::Call
+        } else {
+            Action::Fold
+        }
+    }
+}
+
+impl HoldemBot for EquityBot {
+    fn name(&self) -> &str {
+        "equity"
+    }
+    fn act(&mut self, view: &BotView) -> Action {
+        // Each decision draws from its own stream (hand, position, public cards, chips), so
+        // it does not depend on the decisions before it.
+        let situation = (u64::from(view.board_len) << 40)
+            ^ (u64::from(view.committed[0]) << 20)
+            ^ u64::from(view.committed[1]);
+        let mut rng = hand_rng(stream_seed(self.seed, view.hand), situation);
+        let equity = equity(&view.hole, view.board(), self.samples, &mut rng);
+        Self::decide(view, equity)
+    }
+}
+
+/// The share of the pot `hole` wins against a uniformly random opponent hand (ties count
+/// half), given the public cards `board` (0 to 5 cards): exact with 4 or 5 board cards,
+/// otherwise estimated from `samples` random deals of the opponent's cards and the rest of
+/// the board. Cards must be distinct; duplicates give a meaningless number, not a panic.
+pub fn equity(hole: &[Card; 2], board: &[Card], samples: u32, rng: &mut XorShiftRng) -> f64 {
+    let board = &board[..board.len().min(5)];
+    let mut unseen = [0u8; 52];
+    let mut unseen_len = 0;
+    let known = hole
+        .iter()
+        .chain(board)
+        .fold(0u64, |m, c| m | 1 << c.byte());
+    for byte in 0..52u8 {
+        if known & (1 << byte) == 0 {
+            unseen[unseen_len] = byte;
+            unseen_len += 1;
+        }
+    }
+    let unseen = &unseen[..unseen_len];
+    let mut cards = [0u8; 7];
+    cards[0] = hole[0].byte();
+    cards[1] = hole[1].byte();
+    for (slot, card) in cards[2..].iter_mut().zip(board) {
+        *slot = card.byte();
+    }
+    let (won, total) = match board.len() {
+        5 => against_every_hand(&cards, unseen),
+        4 => {
+            let (mut won, mut total) = (0u64, 0u64);
+            for (i, &river) in unseen.iter().enumerate() {
+                let mut rest = [0u8; 52];
+                let mut rest_len = 0;
+                for (j, &card) in unseen.iter().enumerate() {
+                    if j != i {
+                        rest[rest_len] = card;
+                        rest_len += 1;
+                    }
+                }
+                cards[6] = river;
+                let (w, t) = against_every_hand(&cards, &rest[..rest_len]);
+                won += w;
+                total += t;
+            }
+            (won, total)
+        }
+        _ => sampled(&cards, board.len(), unseen, samples, rng),
+    };
+    if total == 0 {
+        0.5
+    } else {
+        won as f64 / total as f64
+    }
+}
+
+/// Twice the pots won (2 a win, 1 a tie) and twice the hands, against every opponent hand
+/// from `unseen`, with the full board in `cards[2..]`.
+fn against_every_hand(cards: &[u8; 7], unseen: &[u8]) -> (u64, u64) {
+    let mine = rank7_unchecked(cards);
+    let mut theirs = *cards;
+    let (mut won, mut total) = (0u64, 0u64);
+    for (i, &a) in unseen.iter().enumerate() {
+        theirs[0] = a;
+        for &b in &unseen[i + 1..] {
+            theirs[1] = b;
+            won += score(mine, rank7_unchecked(&theirs));
+            total += 2;
+        }
+    }
+    (won, total)
+}
+
+fn score(mine: u16, theirs: u16) -> u64 {
+    match mine.cmp(&theirs) {
+        core::cmp::Ordering::Greater => 2,
+        core::cmp::Ordering::Equal => 1,
+        core::cmp::Ordering::Less => 0,
+    }
+}
+
+/// [`against_every_hand`] estimated from `samples` deals of the opponent's two cards and the
+/// missing board cards, drawn without replacement from `unseen`.
+fn sampled(
+    cards: &[u8; 7],
+    board_len: usize,
+    unseen: &[u8],
+    samples: u32,
+    rng: &mut XorShiftRng,
+) -> (u64, u64) {
+    let mut deck = [0u8; 52];
+    deck[..unseen.len()].copy_from_slice(unseen);
+    let deck = &mut deck[..unseen.len()];
+    let missing = 5 - board_len;
+    let (mut won, mut total) = (0u64, 0u64);
+    for _ in 0..samples {
+        // A partial Fisher-Yates shuffle: the first 2 + missing cards are a uniform draw
+        // (at least 45 cards are unseen with 3 or fewer on the board).
+        let draws = 2 + missing;
+        for i in 0..draws {
+            let j = i + below(rng, (deck.len() - i) as u32) as usize;
+            deck.swap(i, j);
+        }
+        let mut mine = *cards;
+        for (k, &card) in deck[2..draws].iter().enumerate() {
+            mine[2 + board_len + k] = card;
+        }
+        let mut theirs = mine;
+        theirs[0] = deck[0];
+        theirs[1] = deck[1];
+        won += score(rank7_unchecked(&mine), rank7_unchecked(&theirs));
+        total += 2;
+    }
+    (won, total)
+}
+
+/// Any of the baseline bots, chosen at run time from a spec.
+#[derive(Clone, Debug)]
+pub enum Baseline {
+    Call(AlwaysCall),
+    MinRaise(MinRaise),
+    AllIn(AllIn),
+    Random(RandomBot),
+    Equity(EquityBot),
+}
+
+impl HoldemBot for Baseline {
+    fn name(&self) -> &str {
+        match self {
+            Baseline::Call(bot) => bot.name(),
+            Baseline::MinRaise(bot) => bot.name(),
+            Baseline::AllIn(bot) => bot.name(),
+            Baseline::Random(bot) => bot.name(),
+            Baseline::Equity(bot) => bot.name(),
+        }
+    }
+    fn act(&mut self, view: &BotView) -> Action {
+        match self {
+            Baseline::Call(bot) => bot.act(view),
+            Baseline::MinRaise(bot) => bot.act(view),
+            Baseline::AllIn(bot) => bot.act(view),
+            Baseline::Random(bot) => bot.act(view),
+            Baseline::Equity(bot) => bot.act(view),
+        }
+    }
+}
+
+/// The bot names a spec may start with.
+pub const BOT_NAMES: [&str; 5] = ["call", "min-raise", "all-in", "random", "equity"];
+
+/// Why a bot spec was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecError<'a> {
+    /// The name is not one of [`BOT_NAMES`].
+    UnknownBot(&'a str),
+    /// An option is not `key=value`.
+    NotKeyValue(&'a str),
+    /// The bot takes no option of this name.
+    UnknownOption { bot: &'a str, key: &'a str },
+    /// The value is not a whole number in range.
+    BadNumber { key: &'a str, value: &'a str },
+}
+
+impl fmt::Display for SpecError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownBot(name) => write!(
+                f,
+                "unknown bot '{name}' (expected call, min-raise, all-in, random or equity)"
+            ),
+            SpecError::NotKeyValue(option) => {
+                write!(f, "option '{option}' is not key=value")
+            }
+            SpecError::UnknownOption { bot, key } => {
+                let known = match *bot {
+                    "random" => "seed",
+                    "equity" => "seed, samples",
+                    _ => "none",
+                };
+                write!(f, "{bot} has no option '{key}' (options: {known})")
+            }
+            SpecError::BadNumber { key, value } => {
+                write!(f, "{key}={value}: not a whole number in range")
+            }
+        }
+    }
+}
+
+/// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
+/// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
+/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1).
+///
+/// ```
+/// use arbor::holdem::bots::{parse_bot, HoldemBot};
+/// assert_eq!(parse_bot("equity:samples=300").unwrap().name(), "equity");
+/// assert!(parse_bot("random:sead=3").is_err());
+/// ```
+pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let mut seed = 1u64;
+    let mut samples = DEFAULT_EQUITY_SAMPLES;
+    for option in options.split(',').filter(|o| !o.is_empty()) {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or(SpecError::NotKeyValue(option))?;
+        let number = value
+            .parse::<u64>()
+            .map_err(|_| SpecError::BadNumber { key, value });
+        match (name, key) {
+            ("random" | "equity", "seed") => seed = number?,
+            ("equity", "samples") => {
+                samples = number
+                    .ok()
+                    .filter(|n| (1..=10_000_000).contains(n))
+                    .ok_or(SpecError::BadNumber { key, value })? as u32;
+            }
+            _ if BOT_NAMES.contains(&name) || name == "always-call" => {
+                return Err(SpecError::UnknownOption { bot: name, key });
+            }
+            _ => return Err(SpecError::UnknownBot(name)),
+        }
+    }
+    Ok(match name {
+        "call" | "always-call" => Baseline::Call(AlwaysCall),
+        "min-raise" => Baseline::MinRaise(MinRaise),
+        "all-in" => Baseline::AllIn(AllIn),
+        "random" => Baseline::Random(RandomBot::new(seed)),
+        "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
+        _ => return Err(SpecError::UnknownBot(name)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards<const N: usize>(text: &str) -> [Card; N] {
+        let mut out = [Card::ALL[0]; N];
+        for (slot, word) in out.iter_mut().zip(text.split_whitespace()) {
+            *slot = Card::parse(word).unwrap();
+        }
+        out
+    }
+
+    fn view(board: &str, board_len: u8, committed: [u32; 2], position: u8) -> BotView {
+        let to_call = committed[1 - usize::from(position)] > committed[usize::from(position)];
+        BotView {
+            hand: 7,
+            position,
+            hole: cards("As Ad"),
+            board: cards(board),
+            board_len,
+            committed,
+            can_fold: to_call,
+            raise_range: Some((committed[0].max(committed[1]) + 100, 20_000)),
+        }
+    }
+
+    #[test]
+    fn equity_on_the_river_is_exact() {
+        let mut rng = hand_rng(1, 1);
+        // The nuts (a royal flush on board plays for both: every hand ties).
+        let royal = cards::<5>("Ts Js Qs Ks As");
+        let e = equity(&cards("2c 3d"), &royal, 10, &mut rng);
+        assert_eq!(e, 0.5);
+        // Quads of aces with a king kicker beat every hand but the straight flush draws
+        // absent here: 990 hands, none better.
+        let board = cards::<5>("Ac Ah 7d 8c 2s");
+        let e = equity(&cards("As Ad"), &board, 10, &mut rng);
+        assert_eq!(e, 1.0);
+    }
+
+    #[test]
+    fn turn_equity_is_exact_and_flop_sampling_is_seeded() {
+        let mut rng = hand_rng(1, 1);
+        let board = cards::<4>("Ks 9d 4c 2h");
+        let turn = equity(&cards("As Ad"), &board, 1, &mut rng);
+        assert!(turn > 0.85 && turn < 0.95, "{turn}");
+        let flop = cards::<3>("Ks 9d 4c");
+        let a = equity(&cards("As Ad"), &flop, 2000, &mut hand_rng(5, 5));
+        let b = equity(&cards("As Ad"), &flop, 2000, &mut hand_rng(5, 5));
+        assert_eq!(a, b);
+        assert!((a - turn).abs() < 0.05, "{a} {turn}");
+        // Preflop aces win about 85% against a random hand.
+        let pre = equity(&cards("As Ad"), &[], 20_000, &mut rng);
+        assert!((pre - 0.852).abs() < 0.01, "{pre}");
+    }
+
+    #[test]
+    fn the_equity_rules() {
+        // Facing nothing on the flop: above 0.75 raises the pot, above 0.6 bets half.
+        let v = view("Ks 9d 4c", 3, [300, 300], 0);
+        assert_eq!(EquityBot::decide(&v, 0.8), Action::RaiseTo(300 + 600));
+        assert_eq!(EquityBot::decide(&v, 0.7), Action::RaiseTo(300 + 300));
+        assert_eq!(EquityBot::decide(&v, 0.3), Action::Call);
+        // Facing a 600 bet into 600: pot odds 600 / 1800 = 1/3.
+        let v = view("Ks 9d 4c", 3, [300, 900], 0);
+        assert_eq!(EquityBot::decide(&v, 0.34), Action::Call);
+        assert_eq!(EquityBot::decide(&v, 0.32), Action::Fold);
+        assert_eq!(EquityBot::decide(&v, 0.7), Action::Call);
+        // Pot raise: call 600 (pot 1800), raise by 1800 to 2700.
+        assert_eq!(EquityBot::decide(&v, 0.9), Action::RaiseTo(2700));
+        let mut capped = v;
+        capped.raise_range = Some((1500, 2000));
+        assert_eq!(EquityBot::decide(&capped, 0.9), Action::RaiseTo(2000));
+        capped.raise_range = None;
+        assert_eq!(EquityBot::decide(&capped, 0.9), Action::Call);
+    }
+
+    #[test]
+    fn random_follows_the_mix_and_renormalises() {
+        let mut bot = RandomBot::new(3);
+        let mut counts = [0u32; 3];
+        let facing = view("", 0, [100, 300], 0);
+        for hand in 0..20_000 {
+            let action = bot.act(&BotView { hand, ..facing });
+            match action {
+                Action::Fold => counts[0] += 1,
+                Action::Call => counts[1] += 1,
+                Action::RaiseTo(n) => {
+                    assert!((400..=20_000).contains(&n));
+                    counts[2] += 1;
+                }
+            }
+        }
+        assert!(
+            (counts[0] as f64 / 20_000.0 - 0.06).abs() < 0.01,
+            "{counts:?}"
+        );
+        assert!(
+            (counts[1] as f64 / 20_000.0 - 0.47).abs() < 0.02,
+            "{counts:?}"
+        );
+        let unbet = view("", 0, [100, 100], 0);
+        for hand in 0..2_000 {
+            assert_ne!(bot.act(&BotView { hand, ..unbet }), Action::Fold);
+        }
+        // The same seed and hand give the same decisions.
+        let mut again = RandomBot::new(3);
+        let mut first = RandomBot::new(3);
+        for hand in [5, 9, 5] {
+            let v = BotView { hand, ..facing };
+            assert_eq!(first.act(&v), again.act(&v));
+        }
+    }
+
+    #[test]
+    fn the_simple_bots() {
+        let v = view("", 0, [100, 300], 0);
+        assert_eq!(AlwaysCall.act(&v), Action::Call);
+        assert_eq!(MinRaise.act(&v), Action::RaiseTo(400));
+        assert_eq!(AllIn.act(&v), Action::RaiseTo(20_000));
+        let none = BotView {
+            raise_range: None,
+            ..v
+        };
+        assert_eq!(MinRaise.act(&none), Action::Call);
+        assert_eq!(AllIn.act(&none), Action::Call);
+    }
+
+    #[test]
+    fn specs_parse_with_clear_errors() {
+        assert_eq!(parse_bot("call").unwrap().name(), "call");
+        assert_eq!(parse_bot("always-call").unwrap().name(), "call");
+        assert_eq!(parse_bot("random:seed=9").unwrap().name(), "random");
+        assert!(matches!(
+            parse_bot("equity:samples=300,seed=2"),
+            Ok(Baseline::Equity(EquityBot {
+                seed: 2,
+                samples: 300
+            }))
+        ));
+        assert_eq!(
+            parse_bot("bluff").err(),
+            Some(SpecError::UnknownBot("bluff"))
+        );
+        assert_eq!(
+            parse_bot("call:seed=1").err(),
+            Some(SpecError::UnknownOption {
+                bot: "call",
+                key: "seed"
+            })
+        );
+        assert_eq!(
+            parse_bot("random:seed").err(),
+            Some(SpecError::NotKeyValue("seed"))
+        );
+        assert!(matches!(
+            parse_bot("equity:samples=0"),
+            Err(SpecError::BadNumber { .. })
+        ));
+        assert!(matches!(
+            parse_bot("random:seed=-1"),
+            Err(SpecError::BadNumber { .. })
+        ));
+        let message = parse_bot("x:y=1").unwrap_err().to_string();
+        assert!(message.contains("unknown bot 'x'"), "{message}");
+    }
+}
