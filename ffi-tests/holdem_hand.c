@@ -151,6 +151,40 @@ static void test_matchstate_text(void) {
                  ARBOR_NULL_POINTER);
 }
 
+static arbor_status act(const char *spec, const arbor_holdem_hand *hand, uint32_t *action,
+                        arbor_parse_error *error) {
+    return arbor_holdem_bot_act((const uint8_t *)spec, strlen(spec), hand, action, error);
+}
+
+static void test_bots(void) {
+    arbor_holdem_hand rules = acpc_hand();
+    arbor_holdem_hand hand;
+    arbor_parse_error error;
+    uint32_t action = 0, again = 0;
+    const char *line = "MATCHSTATE:0:5:r300:7c2d|";
+    CHECK_STATUS(arbor_holdem_matchstate_parse((const uint8_t *)line, strlen(line), &rules,
+                                               &hand, NULL),
+                 ARBOR_OK);
+    CHECK_STATUS(act("call", &hand, &action, NULL), ARBOR_OK);
+    CHECK(action == ARBOR_HOLDEM_CALL);
+    CHECK_STATUS(act("min-raise", &hand, &action, NULL), ARBOR_OK);
+    CHECK(action == 500);
+    /* 7-2 offsuit facing a raise to 300: about a third of the pot against a random hand, so
+     * the equity bot folds or calls (it needs 200 / 600 to call), never raises. */
+    CHECK_STATUS(act("equity:samples=3000", &hand, &action, NULL), ARBOR_OK);
+    CHECK(action == ARBOR_HOLDEM_FOLD || action == ARBOR_HOLDEM_CALL);
+    CHECK_STATUS(act("random:seed=4", &hand, &action, NULL), ARBOR_OK);
+    CHECK_STATUS(act("random:seed=4", &hand, &again, NULL), ARBOR_OK);
+    CHECK(action == again);
+    CHECK(action == ARBOR_HOLDEM_FOLD || action == ARBOR_HOLDEM_CALL ||
+          (action >= 500 && action <= 20000));
+    memset(&error, 0, sizeof error);
+    action = 77;
+    CHECK_STATUS(act("equity:samples=x", &hand, &action, &error), ARBOR_PARSE_ERROR);
+    CHECK(action == 77 && error.message_len > 0);
+    CHECK_STATUS(act("call", NULL, &action, NULL), ARBOR_NULL_POINTER);
+}
+
 static void test_damaged_and_illegal(void) {
     arbor_holdem_hand hand = acpc_hand();
     arbor_holdem_hand damaged;
@@ -199,6 +233,7 @@ int main(void) {
     test_the_deal_is_the_acpc_dealers();
     test_a_hand_to_showdown();
     test_matchstate_text();
+    test_bots();
     test_damaged_and_illegal();
     return check_report("holdem_hand");
 }

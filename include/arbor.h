@@ -2420,8 +2420,8 @@ ARBOR_NODISCARD arbor_status arbor_holdem_matchstate_parse(const uint8_t *text,
 ARBOR_NOEXCEPT;
 
 /**
- * Writes, as text out, the `MATCHSTATE` line (no line ending) a dealer sends `position` (0 or
- * 1) about this hand: the opponent's hole cards are left out unless the hand ended in a
+ * Writes, as text out, the `MATCHSTATE` line (no line ending) a dealer sends `position`
+ * (0 or 1) about this hand: the opponent's hole cards are left out unless the hand ended in a
  * showdown. `ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX` bytes always suffice.
  *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`*out_len`
@@ -2453,6 +2453,36 @@ ARBOR_NODISCARD arbor_status arbor_holdem_action_format(uint32_t action,
                                         char *buf,
                                         size_t len,
                                         size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Chooses the action of the bot named by `spec` for the position to act in `hand`, from what
+ * that position sees (its hole cards, the board, the chips), and writes its action code to
+ * `*out_action`. `spec` is `NAME[:key=value,...]`: `call`, `min-raise`, `all-in`,
+ * `random[:seed=S]` (fold 0.06, call 0.47, raise 0.47 to a uniform raise-to, over the legal
+ * ones), `equity[:samples=N,seed=S]` (exact equity against a random hand on the turn and
+ * river, `N` samples on the flop and preflop; raises pot above 0.75, bets half the pot above
+ * 0.6 when unbet, calls when the equity covers the pot odds). A bot draws its randomness from
+ * its seed and `hand.hand_number` only, so the same call gives the same action. The action is
+ * always legal in `hand`. The equity bot with its default 5,000 samples takes about a
+ * millisecond on the flop.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (an unknown bot or option, with the reason in `*out_error`),
+ * `ARBOR_GAME_OVER` (the hand is over), `ARBOR_ILLEGAL_MOVE` (nobody is to act: betting is
+ * over or board cards are due), `ARBOR_INVALID_ARGUMENT` (the hole cards of the position to
+ * act are unknown, or a damaged hand), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `spec` must be NULL or valid for `spec_len` reads; `hand` NULL or valid for one read of
+ * `arbor_holdem_hand`; `out_action` NULL or valid for one write; `out_error` NULL or valid
+ * for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_act(const uint8_t *spec,
+                                  size_t spec_len,
+                                  const struct arbor_holdem_hand *hand,
+                                  uint32_t *out_action,
+                                  struct arbor_parse_error *out_error)
 ARBOR_NOEXCEPT;
 
 /**

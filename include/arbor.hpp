@@ -465,6 +465,16 @@ public:
                                 });
     }
 
+    /// The action of the bot `spec` (`call`, `min-raise`, `all-in`, `random[:seed=S]`,
+    /// `equity[:samples=N,seed=S]`) for the position to act. Throws `ParseError` for a bad spec.
+    [[nodiscard]] HoldemAction bot_act(std::string_view spec) const {
+        HoldemAction action = 0;
+        detail::parse_call<arbor_parse_error>("arbor_holdem_bot_act", [&](arbor_parse_error *error) {
+            return arbor_holdem_bot_act(detail::text_data(spec), spec.size(), &state_, &action, error);
+        });
+        return action;
+    }
+
     [[nodiscard]] const arbor_holdem_hand &raw() const noexcept { return state_; }
 
 private:

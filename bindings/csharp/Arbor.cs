@@ -282,6 +282,7 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_parse(byte[] text, UIntPtr len, ref HoldemHand rules, out HoldemHand outHand, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_format(ref HoldemHand hand, uint position, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_action_format(uint action, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_act(byte[] spec, UIntPtr specLen, ref HoldemHand hand, out uint outAction, out ParseError outError);
 
         // Anytime search limits (src/ffi/search.rs).
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_search_limits_init(uint maxIterations, out SearchLimits outLimits);
@@ -934,6 +935,18 @@ namespace Arbor
             int[] payoffs = new int[2];
             Text.Check(Native.arbor_holdem_hand_payoffs(ref this, payoffs, (UIntPtr)payoffs.Length), "arbor_holdem_hand_payoffs");
             return payoffs;
+        }
+
+        /// <summary>The action of the bot `spec` ("call", "min-raise", "all-in", "random:seed=S",
+        /// "equity:samples=N,seed=S") for the position to act. Throws ArborParseException for a bad spec.</summary>
+        public uint BotAct(string spec)
+        {
+            byte[] bytes = Text.Utf8(spec);
+            uint action;
+            ParseError error;
+            Status status = Native.arbor_holdem_bot_act(bytes, (UIntPtr)bytes.Length, ref this, out action, out error);
+            Text.CheckParse(status, error, "arbor_holdem_bot_act");
+            return action;
         }
 
         /// <summary>The ACPC text of an action code: "f", "c", "r300".</summary>

@@ -546,6 +546,7 @@ static class ArborTest
         HoldemHand seen = HoldemHand.ParseMatchstate(line, HoldemHand.Start());
         Check(seen.FormatMatchstate(0) == line && seen.Info().MinRaiseTo == 900, "MATCHSTATE round trip");
         Check(HoldemHand.FormatAction(900) == "r900", "action text");
+        Check(seen.BotAct("min-raise") == 900 && seen.BotAct("call") == Constants.HoldemCall, "bots");
         ParseFails(() => HoldemHand.ParseMatchstate("MATCHSTATE:0:31:r150c:Jd4c|", HoldemHand.Start()), 17, "raise to 150 is below the minimum 200", "MATCHSTATE below the minimum raise");
     }
 

@@ -598,6 +598,7 @@ static void test_holdem_hands() {
     const arbor::HoldemHand seen = arbor::HoldemHand::parse_matchstate(line);
     CHECK(seen.format_matchstate(0) == line && seen.info().min_raise_to == 900);
     CHECK(arbor::holdem_action_format(900) == "r900");
+    CHECK(seen.bot_act("min-raise") == 900 && seen.bot_act("all-in") == 20000);
     bool parse_error = false;
     try {
         (void)arbor::HoldemHand::parse_matchstate("MATCHSTATE:0:31:r150c:Jd4c|");
