@@ -366,8 +366,9 @@
  * Stack, in bytes, that every `arbor_holdem_hand_*`, `arbor_holdem_matchstate_*`,
  * `arbor_holdem_action_*` and `arbor_holdem_dealer_*` call needs at most, for embedded targets
  * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std
- * libraries): 19,840 bytes (a hand of 200 raises replayed, its `MATCHSTATE` text formatted on
- * the stack and parsed back), including the calling C frames; the limit leaves room for other
+ * libraries): 19,840 bytes (a hand of minimum raises in every round replayed, its `MATCHSTATE`
+ * text formatted on the stack and parsed back, the equity bot on a flop), including the
+ * calling C frames; the limit leaves room for other
  * compilers and targets, and CI fails if a call needs more.
  */
 #define ARBOR_HOLDEM_HAND_STACK_BYTES ((size_t)32768)
