@@ -164,7 +164,8 @@ impl Dealer {
             remaining -= 1;
             deck[index] = deck[remaining];
         }
-        self.hands_dealt += 1;
+        // A dealer restored from a caller's bytes may start anywhere; the count saturates.
+        self.hands_dealt = self.hands_dealt.saturating_add(1);
         Deal {
             holes: [[drawn[0], drawn[1]], [drawn[2], drawn[3]]],
             board: [drawn[4], drawn[5], drawn[6], drawn[7], drawn[8]],
@@ -263,6 +264,14 @@ mod tests {
             assert_eq!(restored.next_hand(), dealer.next_hand());
         }
         assert!(Mt19937::from_parts(state, 625).is_none());
+    }
+
+    #[test]
+    fn a_restored_dealer_at_the_end_of_the_count_still_deals() {
+        let rng = Dealer::new(5).to_parts().0.clone();
+        let mut dealer = Dealer::from_parts(rng, u64::MAX);
+        dealer.next_hand();
+        assert_eq!(dealer.hands_dealt(), u64::MAX);
     }
 
     #[test]
