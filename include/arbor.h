@@ -300,6 +300,96 @@
 #define ARBOR_EQUITY_COMBOS ((size_t)1326)
 
 /**
+ * Action code of a fold.
+ */
+#define ARBOR_HOLDEM_FOLD UINT32_C(0)
+
+/**
+ * Action code of a call (a check when there is nothing to call).
+ */
+#define ARBOR_HOLDEM_CALL UINT32_C(1)
+
+/**
+ * No position or card: `arbor_holdem_info.to_act` when nobody is to act, `.folded` without a
+ * fold, `arbor_holdem_hand.position` of a hand seen whole (by a dealer).
+ */
+#define ARBOR_HOLDEM_NONE UINT32_C(4294967295)
+
+/**
+ * A card slot of `arbor_holdem_hand` not dealt or not seen.
+ */
+#define ARBOR_HOLDEM_NO_CARD UINT8_C(255)
+
+/**
+ * Most actions a hand records (`arbor_holdem_hand.actions`).
+ */
+#define ARBOR_HOLDEM_MAX_ACTIONS ((size_t)256)
+
+/**
+ * Stacks of the ACPC game `holdem.nolimit.2p.reverse_blinds`.
+ */
+#define ARBOR_HOLDEM_ACPC_STACK UINT32_C(20000)
+
+/**
+ * Its big blind, posted by position 0.
+ */
+#define ARBOR_HOLDEM_ACPC_BIG_BLIND UINT32_C(100)
+
+/**
+ * Its small blind, posted by position 1.
+ */
+#define ARBOR_HOLDEM_ACPC_SMALL_BLIND UINT32_C(50)
+
+/**
+ * Cards the ACPC dealer draws per hand (`arbor_holdem_dealer_next`): position 0's two hole cards,
+ * position 1's two, then the five board cards.
+ */
+#define ARBOR_HOLDEM_DEAL_CARDS ((size_t)9)
+
+/**
+ * Bytes that hold any `MATCHSTATE` line of `arbor_holdem_matchstate_format` and its NUL (the
+ * longest, 256 raises of ten-digit amounts, is about 3,000).
+ */
+#define ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX ((size_t)4096)
+
+/**
+ * Bytes that hold any action's ACPC text (`arbor_holdem_action_format`: `f`, `c`,
+ * `r4294967295`) and its NUL.
+ */
+#define ARBOR_HOLDEM_ACTION_TEXT_MAX ((size_t)12)
+
+/**
+ * Bytes of `arbor_holdem_hand`.
+ */
+#define ARBOR_HOLDEM_HAND_BYTES ((size_t)1072)
+
+/**
+ * Bytes of `arbor_holdem_info`.
+ */
+#define ARBOR_HOLDEM_INFO_BYTES ((size_t)64)
+
+/**
+ * Stack, in bytes, that every `arbor_holdem_hand_*`, `arbor_holdem_matchstate_*`,
+ * `arbor_holdem_action_*` and `arbor_holdem_dealer_*` call needs at most, for embedded targets
+ * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std
+ * libraries): 19,840 bytes (a hand of minimum raises in every round replayed, its `MATCHSTATE`
+ * text formatted on the stack and parsed back, the equity bot on a flop), including the
+ * calling C frames; the limit leaves room for other
+ * compilers and targets, and CI fails if a call needs more.
+ */
+#define ARBOR_HOLDEM_HAND_STACK_BYTES ((size_t)32768)
+
+/**
+ * Words of `arbor_holdem_dealer.state` (MT19937's state).
+ */
+#define ARBOR_HOLDEM_DEALER_STATE_WORDS ((size_t)624)
+
+/**
+ * Bytes of `arbor_holdem_dealer`.
+ */
+#define ARBOR_HOLDEM_DEALER_BYTES ((size_t)2520)
+
+/**
  * Bytes of `arbor_match3_level.opaque`.
  */
 #define ARBOR_MATCH3_LEVEL_IMAGE_BYTES ((size_t)1700)
@@ -1001,6 +1091,168 @@ typedef struct arbor_go_search_stats {
    */
   uint32_t reserved;
 } arbor_go_search_stats;
+
+/**
+ * One hand of heads-up no-limit Hold'em, 1,072 bytes, held by value by C (copy it with
+ * `memcpy`, save it): filled by `arbor_holdem_hand_init` or `arbor_holdem_matchstate_parse`,
+ * changed by the `arbor_holdem_hand_*` calls; the fields may be read.
+ */
+typedef struct arbor_holdem_hand {
+  /**
+   * Set by arbor: marks a hand it filled.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Stacks at the start of the hand, by position (0 is the big blind).
+   */
+  uint32_t stacks[2];
+  /**
+   * The big blind, posted by position 0.
+   */
+  uint32_t big_blind;
+  /**
+   * The small blind, posted by position 1.
+   */
+  uint32_t small_blind;
+  /**
+   * The hand's number in its match (from `MATCHSTATE`; 0 from `arbor_holdem_hand_init`).
+   */
+  uint32_t hand_number;
+  /**
+   * The position whose view this is (from `MATCHSTATE`), or `ARBOR_HOLDEM_NONE` for a hand
+   * seen whole, as a dealer does.
+   */
+  uint32_t position;
+  /**
+   * Actions played, `actions[0 .. action_count]`.
+   */
+  uint32_t action_count;
+  /**
+   * Hole cards: `hole[0..2]` of position 0, `hole[2..4]` of position 1, each a card byte
+   * (`rank * 4 + suit`) or `ARBOR_HOLDEM_NO_CARD` for both of a position not dealt or not seen.
+   */
+  uint8_t hole[4];
+  /**
+   * Board cards dealt, `board[0 .. board_len]`; the rest `ARBOR_HOLDEM_NO_CARD`.
+   */
+  uint8_t board[5];
+  /**
+   * Board cards dealt, 0..=5.
+   */
+  uint8_t board_len;
+  /**
+   * Written as zero by arbor; ignored when read.
+   */
+  uint8_t reserved[2];
+  /**
+   * The actions played, as action codes.
+   */
+  uint32_t actions[ARBOR_HOLDEM_MAX_ACTIONS];
+} arbor_holdem_hand;
+
+/**
+ * What the rules say about a hand now (`arbor_holdem_hand_info`). 64 bytes.
+ */
+typedef struct arbor_holdem_info {
+  /**
+   * The betting round: 0 preflop, 1 flop, 2 turn, 3 river (the river after an all-in call,
+   * as ACPC has it).
+   */
+  uint32_t street;
+  /**
+   * The position to act, or `ARBOR_HOLDEM_NONE` (the hand is over, betting is over, or
+   * board cards are due first).
+   */
+  uint32_t to_act;
+  /**
+   * 1 once the hand is over (a fold, or a showdown with the board complete), else 0.
+   */
+  uint32_t over;
+  /**
+   * 1 once no more betting can happen (a fold, an all-in called, the river closed).
+   */
+  uint32_t betting_over;
+  /**
+   * The position that folded, or `ARBOR_HOLDEM_NONE`.
+   */
+  uint32_t folded;
+  /**
+   * Board cards to deal (`arbor_holdem_hand_deal_board`) before play goes on.
+   */
+  uint32_t board_cards_due;
+  /**
+   * Chips in the pot.
+   */
+  uint32_t pot;
+  /**
+   * Chips each position has put in the hand.
+   */
+  uint32_t spent[2];
+  /**
+   * The largest total any player has put in.
+   */
+  uint32_t current_bet;
+  /**
+   * 1 if the player to act may fold (faces a bet), else 0.
+   */
+  uint32_t can_fold;
+  /**
+   * 1 if the player to act may raise, else 0.
+   */
+  uint32_t can_raise;
+  /**
+   * The smallest legal raise-to (0 when no raise is possible).
+   */
+  uint32_t min_raise_to;
+  /**
+   * The largest legal raise-to, the player's stack (0 when no raise is possible).
+   */
+  uint32_t max_raise_to;
+  /**
+   * Actions played.
+   */
+  uint32_t action_count;
+  /**
+   * Written as zero.
+   */
+  uint32_t reserved;
+} arbor_holdem_info;
+
+/**
+ * The ACPC reference dealer's card stream for one seeded match, 2,520 bytes, held by value by
+ * C (copy it, save it to resume a match): filled by `arbor_holdem_dealer_init`, advanced by
+ * `arbor_holdem_dealer_next`. The fields are the generator's (MT19937) and may be read.
+ */
+typedef struct arbor_holdem_dealer {
+  /**
+   * Set by arbor: marks a dealer it filled.
+   */
+  uint32_t magic;
+  /**
+   * `ARBOR_ABI_VERSION` of the library that filled it.
+   */
+  uint32_t version;
+  /**
+   * Index of the next state word to use, 0..=624.
+   */
+  uint32_t next;
+  /**
+   * Written as zero by arbor; ignored when read.
+   */
+  uint32_t reserved;
+  /**
+   * Hands dealt so far: the number of the next hand.
+   */
+  uint64_t hands_dealt;
+  /**
+   * The generator's state words.
+   */
+  uint32_t state[ARBOR_HOLDEM_DEALER_STATE_WORDS];
+} arbor_holdem_dealer;
 
 /**
  * A parsed Match-3 level, held by value. Fill it with `arbor_match3_level_parse` or
@@ -2105,6 +2357,229 @@ ARBOR_NODISCARD arbor_status arbor_equity_range_vs_range(const float *hero,
 ARBOR_NOEXCEPT;
 
 /**
+ * Starts a hand: stacks (by position; position 0 posts the big blind) and blinds, the
+ * blinds posted, no card dealt, position 1 (the small blind) to act. The ACPC game is
+ * `ARBOR_HOLDEM_ACPC_STACK` twice, `ARBOR_HOLDEM_ACPC_BIG_BLIND` and
+ * `ARBOR_HOLDEM_ACPC_SMALL_BLIND`.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (a big blind of
+ * 0, a small blind above the big blind, a stack not above the big blind or above 2^30).
+ *
+ * # Safety
+ * `out_hand` must be NULL or valid for one write of `arbor_holdem_hand`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_init(uint32_t stack0,
+                                    uint32_t stack1,
+                                    uint32_t big_blind,
+                                    uint32_t small_blind,
+                                    struct arbor_holdem_hand *out_hand)
+ARBOR_NOEXCEPT;
+
+/**
+ * Gives `position` (0 or 1) its two hole cards: `len` must be 2 and `cards` two card bytes.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 2),
+ * `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD` (a card already dealt, or the two equal),
+ * `ARBOR_INVALID_ARGUMENT` (no such position, the position has its cards already, or the hand
+ * is damaged), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read and one write of `arbor_holdem_hand`, `cards`
+ * NULL or valid for `len` reads.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_deal_hole(struct arbor_holdem_hand *hand,
+                                         uint32_t position,
+                                         const uint8_t *cards,
+                                         size_t len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Deals the next board card, `card` (a card byte). One is due when
+ * `arbor_holdem_info.board_cards_due` is above 0: three for the flop, then one each for the
+ * turn and the river, as the betting reaches them (all the rest at once after an all-in).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_CARD`,
+ * `ARBOR_DUPLICATE_CARD`, `ARBOR_ILLEGAL_MOVE` (no board card is due),
+ * `ARBOR_INVALID_ARGUMENT` (a damaged hand), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read and one write of `arbor_holdem_hand`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_deal_board(struct arbor_holdem_hand *hand,
+                                          uint8_t card)
+ARBOR_NOEXCEPT;
+
+/**
+ * Plays `action` (an action code) for the position to act.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_GAME_OVER` (the hand is over),
+ * `ARBOR_ILLEGAL_MOVE` (a fold when not facing a bet, a raise outside
+ * `min_raise_to ..= max_raise_to` or when none is possible, board cards due first, betting
+ * over), `ARBOR_CAPACITY_EXHAUSTED` (`ARBOR_HOLDEM_MAX_ACTIONS` played: only with stacks of
+ * more than about 248 big blinds), `ARBOR_INVALID_ARGUMENT` (a damaged hand),
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read and one write of `arbor_holdem_hand`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_apply(struct arbor_holdem_hand *hand,
+                                     uint32_t action)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes what the rules say about the hand now to `*out_info`.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_ARGUMENT` (a damaged hand),
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read of `arbor_holdem_hand`, `out_info` NULL or valid
+ * for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_info(const struct arbor_holdem_hand *hand,
+                                    struct arbor_holdem_info *out_info)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the chips each position wins (positive) or loses (negative) to `out_payoffs[0]` and
+ * `out_payoffs[1]` (room for `capacity` values, at least 2) once the hand is over; they add
+ * up to zero.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+ * 2), `ARBOR_MISALIGNED`, `ARBOR_ILLEGAL_MOVE` (the hand is not over, or a showdown lacks a
+ * player's hole cards), `ARBOR_INVALID_ARGUMENT` (a damaged hand), `ARBOR_NOT_INITIALISED`,
+ * `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read of `arbor_holdem_hand`, `out_payoffs` NULL or
+ * valid for `capacity` writes of `int32_t`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_hand_payoffs(const struct arbor_holdem_hand *hand,
+                                       int32_t *out_payoffs,
+                                       size_t capacity)
+ARBOR_NOEXCEPT;
+
+/**
+ * Starts the card stream of a match seeded with `seed`, as the ACPC reference dealer does
+ * (MT19937 `init_genrand(seed)`); its first hand is hand 0.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_dealer` must be NULL or valid for one write of `arbor_holdem_dealer`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_dealer_init(uint32_t seed,
+                                      struct arbor_holdem_dealer *out_dealer)
+ARBOR_NOEXCEPT;
+
+/**
+ * Deals the next hand as the ACPC reference dealer does (a fresh deck, nine swap-remove
+ * draws) into `out_cards` (room for `capacity` bytes, at least `ARBOR_HOLDEM_DEAL_CARDS`):
+ * position 0's two hole cards, position 1's two, then the five board cards, as card bytes.
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`capacity` below
+ * `ARBOR_HOLDEM_DEAL_CARDS`), `ARBOR_INVALID_ARGUMENT` (`next` above 624),
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `dealer` must be NULL or valid for one read and one write of `arbor_holdem_dealer`;
+ * `out_cards` NULL or valid for `capacity` writes.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_dealer_next(struct arbor_holdem_dealer *dealer,
+                                      uint8_t *out_cards,
+                                      size_t capacity)
+ARBOR_NOEXCEPT;
+
+/**
+ * Reads an ACPC `MATCHSTATE:<position>:<hand>:<betting>:<cards>` line (no line ending) of a
+ * hand played with the stacks and blinds of `rules` (any hand, such as one from
+ * `arbor_holdem_hand_init`) into `*out_hand`, seen from the message's position. The betting
+ * is replayed through the rules, so every action must be legal and the board must hold the
+ * cards the betting has reached.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (with the column and the reason in `*out_error`), and for `rules`
+ * `ARBOR_INVALID_ARGUMENT`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `text` must be NULL or valid for `len` reads; `rules` NULL or valid for one read of
+ * `arbor_holdem_hand`; `out_hand` NULL or valid for one write; `out_error` NULL or valid for
+ * one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_matchstate_parse(const uint8_t *text,
+                                           size_t len,
+                                           const struct arbor_holdem_hand *rules,
+                                           struct arbor_holdem_hand *out_hand,
+                                           struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes, as text out, the `MATCHSTATE` line (no line ending) a dealer sends `position`
+ * (0 or 1) about this hand: the opponent's hole cards are left out unless the hand ended in a
+ * showdown. `ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX` bytes always suffice.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`*out_len`
+ * says how long the text is), `ARBOR_INVALID_ARGUMENT` (no such position, a hand seen from
+ * the other position, or a damaged hand), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `hand` must be NULL or valid for one read of `arbor_holdem_hand`; `buf` NULL or valid for
+ * `len` writes; `out_len` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_matchstate_format(const struct arbor_holdem_hand *hand,
+                                            uint32_t position,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the ACPC text of `action` (an action code: `f`, `c` or `r<to>`) as text out;
+ * `ARBOR_HOLDEM_ACTION_TEXT_MAX` bytes always suffice. A reply to the dealer is the
+ * `MATCHSTATE` line, `:`, and this text.
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes; `out_len` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_action_format(uint32_t action,
+                                        char *buf,
+                                        size_t len,
+                                        size_t *out_len)
+ARBOR_NOEXCEPT;
+
+/**
+ * Chooses the action of the bot named by `spec` for the position to act in `hand`, from what
+ * that position sees (its hole cards, the board, the chips), and writes its action code to
+ * `*out_action`. `spec` is `NAME[:key=value,...]`: `call`, `min-raise`, `all-in`,
+ * `random[:seed=S]` (fold 0.06, call 0.47, raise 0.47 to a uniform raise-to, over the legal
+ * ones), `equity[:samples=N,seed=S]` (exact equity against a random hand on the turn and
+ * river, `N` samples on the flop and preflop; raises pot above 0.75, bets half the pot above
+ * 0.6 when unbet, calls when the equity covers the pot odds). A bot draws its randomness from
+ * its seed and `hand.hand_number` only, so the same call gives the same action. The action is
+ * always legal in `hand`. The equity bot with its default 5,000 samples takes about a
+ * millisecond on the flop.
+ *
+ * Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (an unknown bot or option, with the reason in `*out_error`),
+ * `ARBOR_GAME_OVER` (the hand is over), `ARBOR_ILLEGAL_MOVE` (nobody is to act: betting is
+ * over or board cards are due), `ARBOR_INVALID_ARGUMENT` (the hole cards of the position to
+ * act are unknown, or a damaged hand), `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `spec` must be NULL or valid for `spec_len` reads; `hand` NULL or valid for one read of
+ * `arbor_holdem_hand`; `out_action` NULL or valid for one write; `out_error` NULL or valid
+ * for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_act(const uint8_t *spec,
+                                  size_t spec_len,
+                                  const struct arbor_holdem_hand *hand,
+                                  uint32_t *out_action,
+                                  struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
  * Writes to `*out_bytes` the size in this library of the struct named by the text `name`
  * (for example "arbor_breakthrough"), so that a binding can check its mirror of the struct
  * against the library it loaded (the header's `ARBOR_…_BYTES` macros say the same at
@@ -2980,6 +3455,9 @@ ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_info, ARBOR_GO_INFO_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_score, ARBOR_GO_SCORE_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_search_stats, ARBOR_GO_SEARCH_STATS_BYTES);
+ARBOR_SIZE_CHECK(arbor_holdem_hand, ARBOR_HOLDEM_HAND_BYTES);
+ARBOR_SIZE_CHECK(arbor_holdem_info, ARBOR_HOLDEM_INFO_BYTES);
+ARBOR_SIZE_CHECK(arbor_holdem_dealer, ARBOR_HOLDEM_DEALER_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_level, ARBOR_MATCH3_LEVEL_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_game, ARBOR_MATCH3_GAME_BYTES);
 ARBOR_SIZE_CHECK(arbor_match3_outcome, ARBOR_MATCH3_OUTCOME_BYTES);

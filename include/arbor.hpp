@@ -417,6 +417,126 @@ using Range = std::array<float, ARBOR_EQUITY_COMBOS>;
                             });
 }
 
+/* ---- Hold'em hands: rules, the ACPC deal, MATCHSTATE text (src/ffi/holdem_hand.rs) ---- */
+
+/// An action code: `ARBOR_HOLDEM_FOLD`, `ARBOR_HOLDEM_CALL`, or a raise to that many chips.
+using HoldemAction = std::uint32_t;
+
+/// The ACPC reference dealer's card stream of a seeded match: a value type holding the
+/// 2,520-byte `arbor_holdem_dealer` (copy it, save `raw()` to resume a match).
+class HoldemDealer {
+public:
+    explicit HoldemDealer(std::uint32_t seed) {
+        check(arbor_holdem_dealer_init(seed, &state_), "arbor_holdem_dealer_init");
+    }
+
+    /// The next hand's nine cards: position 0's two hole cards, position 1's two, the board.
+    [[nodiscard]] std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> next() {
+        std::array<Card, ARBOR_HOLDEM_DEAL_CARDS> cards{};
+        check(arbor_holdem_dealer_next(&state_, cards.data(), cards.size()), "arbor_holdem_dealer_next");
+        return cards;
+    }
+
+    [[nodiscard]] std::uint64_t hands_dealt() const noexcept { return state_.hands_dealt; }
+    [[nodiscard]] const arbor_holdem_dealer &raw() const noexcept { return state_; }
+
+private:
+    arbor_holdem_dealer state_{};
+};
+
+/// The ACPC text of an action: "f", "c", "r300".
+[[nodiscard]] inline std::string holdem_action_format(HoldemAction action) {
+    return detail::text_out("arbor_holdem_action_format",
+                            [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                return arbor_holdem_action_format(action, buf, len, out_len);
+                            });
+}
+
+/// One hand of heads-up no-limit Hold'em: a value type holding the 1,072-byte
+/// `arbor_holdem_hand` (copy it, save `raw()`). Every call replays it through the rules, so a
+/// struct from another version or changed by hand is refused (`Error`), never misread; a call
+/// that throws leaves it unchanged.
+class HoldemHand {
+public:
+    /// A new hand, blinds posted (position 0 the big blind); the ACPC game by default.
+    [[nodiscard]] static HoldemHand start(std::uint32_t stack0 = ARBOR_HOLDEM_ACPC_STACK,
+                                          std::uint32_t stack1 = ARBOR_HOLDEM_ACPC_STACK,
+                                          std::uint32_t big_blind = ARBOR_HOLDEM_ACPC_BIG_BLIND,
+                                          std::uint32_t small_blind = ARBOR_HOLDEM_ACPC_SMALL_BLIND) {
+        HoldemHand hand;
+        check(arbor_holdem_hand_init(stack0, stack1, big_blind, small_blind, &hand.state_),
+              "arbor_holdem_hand_init");
+        return hand;
+    }
+
+    /// Parses a `MATCHSTATE:` line of a hand played with the stacks and blinds of `rules`.
+    /// Throws `ParseError`.
+    [[nodiscard]] static HoldemHand parse_matchstate(std::string_view text,
+                                                     const HoldemHand &rules = start()) {
+        HoldemHand hand;
+        detail::parse_call<arbor_parse_error>(
+            "arbor_holdem_matchstate_parse", [&](arbor_parse_error *error) {
+                return arbor_holdem_matchstate_parse(detail::text_data(text), text.size(),
+                                                     &rules.state_, &hand.state_, error);
+            });
+        return hand;
+    }
+
+    /// A struct filled by arbor earlier (saved, or from C code); checked by each call.
+    [[nodiscard]] static HoldemHand from_raw(const arbor_holdem_hand &state) noexcept {
+        HoldemHand hand;
+        hand.state_ = state;
+        return hand;
+    }
+
+    void deal_hole(std::uint32_t position, Card first, Card second) {
+        const Card cards[2] = {first, second};
+        check(arbor_holdem_hand_deal_hole(&state_, position, cards, 2), "arbor_holdem_hand_deal_hole");
+    }
+
+    void deal_board(Card card) { check(arbor_holdem_hand_deal_board(&state_, card), "arbor_holdem_hand_deal_board"); }
+
+    /// Plays an action for the position to act. Throws `Error` (`IllegalMove`, `GameOver`, …).
+    void apply(HoldemAction action) { check(arbor_holdem_hand_apply(&state_, action), "arbor_holdem_hand_apply"); }
+
+    [[nodiscard]] arbor_holdem_info info() const {
+        arbor_holdem_info info{};
+        check(arbor_holdem_hand_info(&state_, &info), "arbor_holdem_hand_info");
+        return info;
+    }
+
+    /// Chips won by position 0 and 1 once the hand is over.
+    [[nodiscard]] std::array<std::int32_t, 2> payoffs() const {
+        std::array<std::int32_t, 2> payoffs{};
+        check(arbor_holdem_hand_payoffs(&state_, payoffs.data(), payoffs.size()), "arbor_holdem_hand_payoffs");
+        return payoffs;
+    }
+
+    /// The `MATCHSTATE:` line a dealer sends `position`.
+    [[nodiscard]] std::string format_matchstate(std::uint32_t position) const {
+        return detail::text_out("arbor_holdem_matchstate_format",
+                                [&](char *buf, std::size_t len, std::size_t *out_len) {
+                                    return arbor_holdem_matchstate_format(&state_, position, buf, len, out_len);
+                                });
+    }
+
+    /// The action of the bot `spec` (`call`, `min-raise`, `all-in`, `random[:seed=S]`,
+    /// `equity[:samples=N,seed=S]`) for the position to act. Throws `ParseError` for a bad spec.
+    [[nodiscard]] HoldemAction bot_act(std::string_view spec) const {
+        HoldemAction action = 0;
+        detail::parse_call<arbor_parse_error>("arbor_holdem_bot_act", [&](arbor_parse_error *error) {
+            return arbor_holdem_bot_act(detail::text_data(spec), spec.size(), &state_, &action, error);
+        });
+        return action;
+    }
+
+    [[nodiscard]] const arbor_holdem_hand &raw() const noexcept { return state_; }
+
+private:
+    HoldemHand() = default;
+    arbor_holdem_hand state_{};
+};
+
 /* ---- Anytime search: limits and progress (src/ffi/search.rs, final at 1.0) ------------ */
 
 /// Why a `…_search_run` call (or a playtest step) stopped: `ARBOR_STOP_*`. `None` is what

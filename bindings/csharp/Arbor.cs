@@ -88,6 +88,22 @@ namespace Arbor
         /// <summary>ARBOR_SEARCH_LIMITS_BYTES: 24 and two pointers.</summary>
         public static readonly int SearchLimitsBytes = 24 + 2 * IntPtr.Size;
 
+        // Hold'em hands.
+        public const int HoldemHandBytes = 1072;                // ARBOR_HOLDEM_HAND_BYTES
+        public const int HoldemInfoBytes = 64;                  // ARBOR_HOLDEM_INFO_BYTES
+        public const uint HoldemFold = 0;                       // ARBOR_HOLDEM_FOLD
+        public const uint HoldemCall = 1;                       // ARBOR_HOLDEM_CALL
+        public const uint HoldemNone = 4294967295;              // ARBOR_HOLDEM_NONE
+        public const byte HoldemNoCard = 255;                   // ARBOR_HOLDEM_NO_CARD
+        public const int HoldemMaxActions = 256;                // ARBOR_HOLDEM_MAX_ACTIONS
+        public const uint HoldemAcpcStack = 20000;              // ARBOR_HOLDEM_ACPC_STACK
+        public const uint HoldemAcpcBigBlind = 100;             // ARBOR_HOLDEM_ACPC_BIG_BLIND
+        public const uint HoldemAcpcSmallBlind = 50;            // ARBOR_HOLDEM_ACPC_SMALL_BLIND
+        public const int HoldemDealCards = 9;                   // ARBOR_HOLDEM_DEAL_CARDS
+        public const int HoldemDealerBytes = 2520;              // ARBOR_HOLDEM_DEALER_BYTES
+        public const int HoldemMatchstateTextMax = 4096;        // ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX
+        public const int HoldemActionTextMax = 12;              // ARBOR_HOLDEM_ACTION_TEXT_MAX
+
         // Breakthrough.
         public const int BreakthroughBytes = 40;                // ARBOR_BREAKTHROUGH_BYTES
         public const int BreakthroughMaxMoves = 48;             // ARBOR_BREAKTHROUGH_MAX_MOVES
@@ -256,6 +272,20 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_equity_range_vs_range(float[] hero, UIntPtr heroLen, float[] villain, UIntPtr villainLen, byte[] board, UIntPtr boardLen, out double outWin, out double outTie, out double outLoss);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_parse(byte[] text, UIntPtr len, out byte outCard, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_card_format(byte card, byte[] buf, UIntPtr len, out UIntPtr outLen);
+
+        // Hold'em hands (src/ffi/holdem_hand.rs). `ref HoldemHand` for the C `const arbor_holdem_hand *` too.
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_init(uint stack0, uint stack1, uint bigBlind, uint smallBlind, out HoldemHand outHand);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_deal_hole(ref HoldemHand hand, uint position, byte[] cards, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_deal_board(ref HoldemHand hand, byte card);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_apply(ref HoldemHand hand, uint action);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_info(ref HoldemHand hand, out HoldemInfo outInfo);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_hand_payoffs(ref HoldemHand hand, [Out] int[] outPayoffs, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_dealer_init(uint seed, out HoldemDealer outDealer);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_dealer_next(ref HoldemDealer dealer, [Out] byte[] outCards, UIntPtr capacity);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_parse(byte[] text, UIntPtr len, ref HoldemHand rules, out HoldemHand outHand, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_format(ref HoldemHand hand, uint position, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_action_format(uint action, byte[] buf, UIntPtr len, out UIntPtr outLen);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_act(byte[] spec, UIntPtr specLen, ref HoldemHand hand, out uint outAction, out ParseError outError);
 
         // Anytime search limits (src/ffi/search.rs).
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_search_limits_init(uint maxIterations, out SearchLimits outLimits);
@@ -431,6 +461,9 @@ namespace Arbor
             CheckSize(typeof(ParseError), Constants.ParseErrorBytes, "arbor_parse_error");
             CheckSize(typeof(SearchLimits), Constants.SearchLimitsBytes, "arbor_search_limits");
             CheckSize(typeof(SearchProgress), Constants.SearchProgressBytes, "arbor_search_progress");
+            CheckSize(typeof(HoldemDealer), Constants.HoldemDealerBytes, "arbor_holdem_dealer");
+            CheckSize(typeof(HoldemHand), Constants.HoldemHandBytes, "arbor_holdem_hand");
+            CheckSize(typeof(HoldemInfo), Constants.HoldemInfoBytes, "arbor_holdem_info");
             CheckSize(typeof(Breakthrough), Constants.BreakthroughBytes, "arbor_breakthrough");
             CheckSize(typeof(SolveResult), Constants.BreakthroughSolveResultBytes, "arbor_breakthrough_solve_result");
             CheckSize(typeof(BreakthroughSearchConfig), Constants.BreakthroughSearchConfigBytes, "arbor_breakthrough_search_config");
@@ -800,6 +833,170 @@ namespace Arbor
             ulong hash;
             Text.Check(Native.arbor_breakthrough_hash(ref this, out hash), "arbor_breakthrough_hash");
             return hash;
+        }
+    }
+
+    /// <summary>arbor_holdem_info: what the rules say about a hand now.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HoldemInfo
+    {
+        /// <summary>0 preflop, 1 flop, 2 turn, 3 river.</summary>
+        public uint Street;
+        /// <summary>The position to act, or Constants.HoldemNone.</summary>
+        public uint ToAct;
+        public uint Over;
+        public uint BettingOver;
+        /// <summary>The position that folded, or Constants.HoldemNone.</summary>
+        public uint Folded;
+        public uint BoardCardsDue;
+        public uint Pot;
+        public uint Spent0, Spent1;
+        public uint CurrentBet;
+        public uint CanFold;
+        public uint CanRaise;
+        public uint MinRaiseTo;
+        public uint MaxRaiseTo;
+        public uint ActionCount;
+        public uint Reserved;
+    }
+
+#pragma warning disable 169
+    [StructLayout(LayoutKind.Sequential, Size = 1024)] public struct HoldemActionsImage { uint first; }
+    [StructLayout(LayoutKind.Sequential, Size = 2496)] public struct HoldemDealerStateImage { uint first; }
+#pragma warning restore 169
+
+    /// <summary>arbor_holdem_dealer: the ACPC reference dealer's card stream of a seeded
+    /// match, held by value (copy it, save it to resume a match).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HoldemDealer
+    {
+        public uint Magic;
+        public uint Version;
+        /// <summary>Index of the generator's next state word (the C field `next`).</summary>
+        public uint NextWord;
+        public uint Reserved;
+        /// <summary>Hands dealt so far: the number of the next hand.</summary>
+        public ulong HandsDealt;
+        HoldemDealerStateImage state;
+
+        public static HoldemDealer Start(uint seed)
+        {
+            Library.CheckLayout();
+            HoldemDealer dealer;
+            Text.Check(Native.arbor_holdem_dealer_init(seed, out dealer), "arbor_holdem_dealer_init");
+            return dealer;
+        }
+
+        /// <summary>The next hand's nine cards: position 0's two hole cards, position 1's two, the board.</summary>
+        public byte[] NextHand()
+        {
+            byte[] cards = new byte[Constants.HoldemDealCards];
+            Text.Check(Native.arbor_holdem_dealer_next(ref this, cards, (UIntPtr)cards.Length), "arbor_holdem_dealer_next");
+            return cards;
+        }
+    }
+
+    /// <summary>arbor_holdem_hand: one hand of heads-up no-limit Hold'em, held by value (copy
+    /// it, save it). Every call replays it through the rules, so one changed by hand is
+    /// refused, never misread; a call that throws leaves it unchanged.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HoldemHand
+    {
+        public uint Magic;
+        public uint Version;
+        public uint Stack0, Stack1;
+        public uint BigBlind;
+        public uint SmallBlind;
+        public uint HandNumber;
+        /// <summary>The position whose view this is, or Constants.HoldemNone.</summary>
+        public uint Position;
+        public uint ActionCount;
+        /// <summary>Hole cards (two of position 0, two of position 1), Constants.HoldemNoCard unseen.</summary>
+        public byte Hole0, Hole1, Hole2, Hole3;
+        public byte Board0, Board1, Board2, Board3, Board4;
+        public byte BoardLen;
+        public byte Reserved0, Reserved1;
+        HoldemActionsImage actions;
+
+        /// <summary>A new hand, blinds posted (position 0 the big blind); the ACPC game by default.</summary>
+        public static HoldemHand Start(uint stack0 = Constants.HoldemAcpcStack, uint stack1 = Constants.HoldemAcpcStack,
+                                       uint bigBlind = Constants.HoldemAcpcBigBlind, uint smallBlind = Constants.HoldemAcpcSmallBlind)
+        {
+            Library.CheckLayout();
+            HoldemHand hand;
+            Text.Check(Native.arbor_holdem_hand_init(stack0, stack1, bigBlind, smallBlind, out hand), "arbor_holdem_hand_init");
+            return hand;
+        }
+
+        /// <summary>Parses a MATCHSTATE line of a hand with the stacks and blinds of `rules`. Throws ArborParseException.</summary>
+        public static HoldemHand ParseMatchstate(string text, HoldemHand rules)
+        {
+            byte[] bytes = Text.Utf8(text);
+            HoldemHand hand;
+            ParseError error;
+            Status status = Native.arbor_holdem_matchstate_parse(bytes, (UIntPtr)bytes.Length, ref rules, out hand, out error);
+            Text.CheckParse(status, error, "arbor_holdem_matchstate_parse");
+            return hand;
+        }
+
+        /// <summary>The MATCHSTATE line a dealer sends `position`.</summary>
+        public string FormatMatchstate(uint position)
+        {
+            HoldemHand self = this;
+            return Text.Format("arbor_holdem_matchstate_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_holdem_matchstate_format(ref self, position, buf, len, out outLen);
+            });
+        }
+
+        public void DealHole(uint position, byte first, byte second)
+        {
+            Text.Check(Native.arbor_holdem_hand_deal_hole(ref this, position, new byte[] { first, second }, (UIntPtr)2), "arbor_holdem_hand_deal_hole");
+        }
+
+        public void DealBoard(byte card)
+        {
+            Text.Check(Native.arbor_holdem_hand_deal_board(ref this, card), "arbor_holdem_hand_deal_board");
+        }
+
+        /// <summary>Plays an action code (Constants.HoldemFold, HoldemCall, or a raise-to) for the position to act.</summary>
+        public void Apply(uint action)
+        {
+            Text.Check(Native.arbor_holdem_hand_apply(ref this, action), "arbor_holdem_hand_apply");
+        }
+
+        public HoldemInfo Info()
+        {
+            HoldemInfo info;
+            Text.Check(Native.arbor_holdem_hand_info(ref this, out info), "arbor_holdem_hand_info");
+            return info;
+        }
+
+        /// <summary>Chips won by position 0 and 1 once the hand is over.</summary>
+        public int[] Payoffs()
+        {
+            int[] payoffs = new int[2];
+            Text.Check(Native.arbor_holdem_hand_payoffs(ref this, payoffs, (UIntPtr)payoffs.Length), "arbor_holdem_hand_payoffs");
+            return payoffs;
+        }
+
+        /// <summary>The action of the bot `spec` ("call", "min-raise", "all-in", "random:seed=S",
+        /// "equity:samples=N,seed=S") for the position to act. Throws ArborParseException for a bad spec.</summary>
+        public uint BotAct(string spec)
+        {
+            byte[] bytes = Text.Utf8(spec);
+            uint action;
+            ParseError error;
+            Status status = Native.arbor_holdem_bot_act(bytes, (UIntPtr)bytes.Length, ref this, out action, out error);
+            Text.CheckParse(status, error, "arbor_holdem_bot_act");
+            return action;
+        }
+
+        /// <summary>The ACPC text of an action code: "f", "c", "r300".</summary>
+        public static string FormatAction(uint action)
+        {
+            return Text.Format("arbor_holdem_action_format", delegate (byte[] buf, UIntPtr len, out UIntPtr outLen) {
+                return Native.arbor_holdem_action_format(action, buf, len, out outLen);
+            });
         }
     }
 

@@ -524,6 +524,32 @@ static class ArborTest
         }
     }
 
+    static void TestHoldemHands()
+    {
+        HoldemDealer dealer = HoldemDealer.Start(42);
+        byte[] cards = dealer.NextHand();
+        Check(cards[0] == 5 * 4 + 1 && cards[8] == 4 * 4 + 2 && dealer.HandsDealt == 1, "ACPC deal");
+        HoldemHand hand = HoldemHand.Start();
+        hand.DealHole(0, cards[0], cards[1]);
+        hand.DealHole(1, cards[2], cards[3]);
+        Check(hand.Info().MinRaiseTo == 200 && hand.Info().ToAct == 1, "blinds posted");
+        HoldemHand before = hand;
+        Throws(Status.IllegalMove, () => hand.Apply(150), "raise below the minimum");
+        Check(hand.Info().ActionCount == before.Info().ActionCount, "refused action changed nothing");
+        hand.Apply(20000);
+        hand.Apply(Constants.HoldemCall);
+        for (int i = 4; i < 9; i++) hand.DealBoard(cards[i]);
+        int[] payoffs = hand.Payoffs();
+        Check(payoffs[0] == 20000 && payoffs[1] == -20000, "showdown payoffs");
+        Check(hand.FormatMatchstate(1) == "MATCHSTATE:1:0:r20000c///:7d3d|2hAc/5sKs7s/9s/6h", "MATCHSTATE out");
+        string line = "MATCHSTATE:0:31:r300c/cr600:Jd4c|/8s2hQd";
+        HoldemHand seen = HoldemHand.ParseMatchstate(line, HoldemHand.Start());
+        Check(seen.FormatMatchstate(0) == line && seen.Info().MinRaiseTo == 900, "MATCHSTATE round trip");
+        Check(HoldemHand.FormatAction(900) == "r900", "action text");
+        Check(seen.BotAct("min-raise") == 900 && seen.BotAct("call") == Constants.HoldemCall, "bots");
+        ParseFails(() => HoldemHand.ParseMatchstate("MATCHSTATE:0:31:r150c:Jd4c|", HoldemHand.Start()), 17, "raise to 150 is below the minimum 200", "MATCHSTATE below the minimum raise");
+    }
+
     static void TestGo()
     {
         Check(GoMove.Parse(9, "A1") == 0 && GoMove.Parse(9, "pass") == Constants.GoPass, "Go vertices");
@@ -691,6 +717,7 @@ static class ArborTest
         TestMatch3Games();
         TestMatch3Search();
         TestMatch3Playtest();
+        TestHoldemHands();
         TestGo();
 
         Console.WriteLine("ArborTest (C#): " + passed + " passed, " + failed + " failed");

@@ -577,6 +577,37 @@ static void test_match3_playtest() {
     CHECK(best_us < cancel_bound_us);
 }
 
+// ---- Hold'em hands ------------------------------------------------------------------------
+
+static void test_holdem_hands() {
+    arbor::HoldemDealer dealer(42);
+    const auto cards = dealer.next();
+    CHECK(cards[0] == 5 * 4 + 1 && cards[8] == 4 * 4 + 2 && dealer.hands_dealt() == 1);
+    arbor::HoldemHand hand = arbor::HoldemHand::start();
+    hand.deal_hole(0, cards[0], cards[1]);
+    hand.deal_hole(1, cards[2], cards[3]);
+    CHECK(hand.info().min_raise_to == 200 && hand.info().to_act == 1);
+    CHECK(throws_status(arbor::Status::IllegalMove, [&] { hand.apply(150); }));
+    hand.apply(20000);
+    hand.apply(ARBOR_HOLDEM_CALL);
+    for (int i = 4; i < 9; i++) hand.deal_board(cards[static_cast<std::size_t>(i)]);
+    CHECK(hand.payoffs()[0] == 20000 && hand.payoffs()[1] == -20000);
+    CHECK(hand.format_matchstate(1) == "MATCHSTATE:1:0:r20000c///:7d3d|2hAc/5sKs7s/9s/6h");
+    CHECK(throws_status(arbor::Status::GameOver, [&] { hand.apply(ARBOR_HOLDEM_CALL); }));
+    const std::string line = "MATCHSTATE:0:31:r300c/cr600:Jd4c|/8s2hQd";
+    const arbor::HoldemHand seen = arbor::HoldemHand::parse_matchstate(line);
+    CHECK(seen.format_matchstate(0) == line && seen.info().min_raise_to == 900);
+    CHECK(arbor::holdem_action_format(900) == "r900");
+    CHECK(seen.bot_act("min-raise") == 900 && seen.bot_act("all-in") == 20000);
+    bool parse_error = false;
+    try {
+        (void)arbor::HoldemHand::parse_matchstate("MATCHSTATE:0:31:r150c:Jd4c|");
+    } catch (const arbor::ParseError &error) {
+        parse_error = error.column() == 17;
+    }
+    CHECK(parse_error);
+}
+
 // ---- Go --------------------------------------------------------------------------------
 
 static void test_go() {
@@ -767,6 +798,7 @@ int main() {
     test_match3_games();
     test_match3_search();
     test_match3_playtest();
+    test_holdem_hands();
     test_go();
 
     std::printf("arbor_test (C++): %d passed, %d failed\n", passed, failed);

@@ -100,6 +100,15 @@ SCALARS = {
     "size": dict(value=9, range=(5, 19, "ARBOR_INVALID_ARGUMENT")),
     "komi": dict(value=7),
     "player": dict(value=0, range=(0, 1, "ARBOR_INVALID_ARGUMENT")),
+    # Hold'em: the ACPC game's stacks and blinds (a stack must exceed the big blind, which
+    # must be at least the small blind), a position, a hand number, an action code (a call).
+    "stack0": dict(value=20000, range=(101, 1 << 30, "ARBOR_INVALID_ARGUMENT")),
+    "stack1": dict(value=20000, range=(101, 1 << 30, "ARBOR_INVALID_ARGUMENT")),
+    "big_blind": dict(value=100, range=(50, 19999, "ARBOR_INVALID_ARGUMENT")),
+    "small_blind": dict(value=50, range=(0, 100, "ARBOR_INVALID_ARGUMENT")),
+    "position": dict(value=0, range=(0, 1, "ARBOR_INVALID_ARGUMENT")),
+    "hand_number": dict(value=3),
+    "action": dict(value=1),
     "arbor_match3_level_preset:index": dict(value=0, range=(0, 2, "ARBOR_INVALID_ARGUMENT")),
     "arbor_match3_persona_shipped:index": dict(value=0, range=(0, 3, "ARBOR_INVALID_ARGUMENT")),
 }
@@ -120,6 +129,7 @@ STRUCT_WORK_FIELDS = {
 INPUTS = {
     "arbor_hand_rank:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 7),
     "arbor_hand_rank7_batch:cards": ("bytes", [0, 5, 10, 15, 20, 25, 30], 1),
+    "arbor_holdem_hand_deal_hole:cards": ("bytes", [0, 5], 2),
     "arbor_match3_*:formula": ("field", "arbor_match3_persona", "formula", "formula_len"),
     # AhAd, KcKh, then 2s 7d 9c Ks: river boards keep each valid call quick.
     "arbor_equity_hand_vs_hand:cards": ("bytes", [50, 49, 44, 46, 3, 21, 28, 47], 8),

@@ -64,6 +64,43 @@ static void holdem_parse_error(void *arg) {
     (void)arbor_card_parse((const uint8_t *)"Zz", 2, &card, &error);
 }
 
+/* ---- Hold'em hands: a raise war to all-in (the longest replay), showdown, text ---- */
+static void holdem_hand_calls(void *arg) {
+    (void)arg;
+    arbor_holdem_hand hand, parsed;
+    arbor_holdem_dealer dealer;
+    arbor_holdem_info info;
+    arbor_parse_error error;
+    uint8_t cards[ARBOR_HOLDEM_DEAL_CARDS];
+    int32_t payoffs[2];
+    char text[ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX];
+    size_t len;
+    MUST(arbor_holdem_dealer_init(1, &dealer));
+    MUST(arbor_holdem_dealer_next(&dealer, cards, sizeof cards));
+    MUST(arbor_holdem_hand_init(20000, 20000, 100, 50, &hand));
+    MUST(arbor_holdem_hand_deal_hole(&hand, 0, cards, 2));
+    MUST(arbor_holdem_hand_deal_hole(&hand, 1, cards + 2, 2));
+    /* Minimum raises until no raise is left (a round holds 64 actions at most), every round. */
+    int next_card = 4;
+    for (;;) {
+        MUST(arbor_holdem_hand_info(&hand, &info));
+        if (info.over) break;
+        if (info.board_cards_due > 0)
+            MUST(arbor_holdem_hand_deal_board(&hand, cards[next_card++]));
+        else
+            MUST(arbor_holdem_hand_apply(&hand, info.can_raise ? info.min_raise_to : ARBOR_HOLDEM_CALL));
+    }
+    MUST(arbor_holdem_hand_payoffs(&hand, payoffs, 2));
+    MUST(arbor_holdem_matchstate_format(&hand, 0, text, sizeof text, &len));
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)text, len, &hand, &parsed, &error));
+    (void)arbor_holdem_matchstate_parse((const uint8_t *)"MATCHSTATE:0:1:r7", 17, &hand, &parsed, &error);
+    MUST(arbor_holdem_action_format(20000, text, sizeof text, &len));
+    const char *flop = "MATCHSTATE:0:3:r300c/:AsKh|/9d8s7d";
+    uint32_t action;
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)flop, strlen(flop), &hand, &parsed, &error));
+    MUST(arbor_holdem_bot_act((const uint8_t *)"equity:samples=500", 18, &parsed, &action, NULL));
+}
+
 /* ---- Breakthrough position ---- */
 static void breakthrough_calls(void *arg) {
     (void)arg;
@@ -293,6 +330,8 @@ int main(void) {
 
     measure("hand, cards, status, version", holdem_calls, NULL, ARBOR_HAND_STACK_BYTES);
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
+    measure("holdem hand: a raise war, MATCHSTATE, equity bot", holdem_hand_calls, NULL,
+            ARBOR_HOLDEM_HAND_STACK_BYTES);
     measure("breakthrough position", breakthrough_calls, NULL, ARBOR_BREAKTHROUGH_STACK_BYTES);
 
     arbor_breakthrough start;

@@ -48,6 +48,8 @@ unsafe impl Plain for u32 {}
 unsafe impl Plain for u64 {}
 // SAFETY: as above (a NaN or infinity is a value the callee checks).
 unsafe impl Plain for f32 {}
+// SAFETY: as above.
+unsafe impl Plain for i32 {}
 
 /// Reads the value at `ptr`, which may be unaligned. Errors: `Error::NullPointer`.
 ///

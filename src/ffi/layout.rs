@@ -8,7 +8,7 @@ use super::*;
 use crate::Error;
 
 /// Every struct of the header and its size in this library.
-const STRUCTS: [(&str, usize); 17] = [
+const STRUCTS: [(&str, usize); 20] = [
     ("arbor_breakthrough", size_of::<arbor_breakthrough>()),
     (
         "arbor_breakthrough_search_config",
@@ -23,6 +23,9 @@ const STRUCTS: [(&str, usize); 17] = [
         size_of::<arbor_breakthrough_solve_result>(),
     ),
     ("arbor_go_info", size_of::<arbor_go_info>()),
+    ("arbor_holdem_dealer", size_of::<arbor_holdem_dealer>()),
+    ("arbor_holdem_hand", size_of::<arbor_holdem_hand>()),
+    ("arbor_holdem_info", size_of::<arbor_holdem_info>()),
     ("arbor_go_score", size_of::<arbor_go_score>()),
     ("arbor_go_search_stats", size_of::<arbor_go_search_stats>()),
     ("arbor_match3_game", size_of::<arbor_match3_game>()),

@@ -160,17 +160,33 @@ impl<D: fmt::Display> ParseFailure<D> {
     }
 }
 
-/// Writes as much of each piece as fits before the last byte, cut at a character boundary.
+/// Writes as much of each piece as fits before the last byte, cut at a character boundary,
+/// with every NUL (a message may quote the caller's text, where NUL is a character) written
+/// as `?`, so that the message is one C string of `message_len` bytes.
 struct Truncating<'c, const N: usize>(&'c mut Cursor<N>);
 
 impl<const N: usize> fmt::Write for Truncating<'_, N> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut pieces = s.split('\0');
+        if let Some(first) = pieces.next() {
+            self.write_piece(first)?;
+        }
+        for piece in pieces {
+            self.write_piece("?")?;
+            self.write_piece(piece)?;
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> Truncating<'_, N> {
+    fn write_piece(&mut self, s: &str) -> fmt::Result {
         let room = (N - 1).saturating_sub(self.0.len);
         let mut cut = s.len().min(room);
         while !s.is_char_boundary(cut) {
             cut -= 1;
         }
-        self.0.write_str(&s[..cut])
+        fmt::Write::write_str(self.0, &s[..cut])
     }
 }
 
@@ -217,6 +233,23 @@ mod tests {
         let text = core::str::from_utf8(&error.message[..118]).unwrap();
         assert!(text.chars().all(|c| c == 'é'));
         assert_eq!(error.message[118], 0);
+    }
+
+    #[test]
+    fn a_nul_quoted_in_a_parse_message_is_written_as_a_question_mark() {
+        let mut error = core::mem::MaybeUninit::<arbor_parse_error>::uninit();
+        let failure = ParseFailure {
+            line: 1,
+            column: 0,
+            message: "unknown bot 'a\0b'",
+        };
+        // SAFETY: `error` is writable.
+        let out = unsafe { OptionalOut::new(error.as_mut_ptr()) };
+        assert_eq!(failure.report(out), Error::Parse);
+        // SAFETY: `report` wrote it.
+        let error = unsafe { error.assume_init() };
+        assert_eq!(&error.message[..error.message_len as usize], b"unknown bot 'a?b'");
+        assert_eq!(error.message[error.message_len as usize], 0);
     }
 
     #[test]

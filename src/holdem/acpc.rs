@@ -120,19 +120,30 @@ impl AcpcError {
     }
 }
 
+impl AcpcError {
+    /// What is wrong without the column (which [`AcpcError::column`] gives): the rules' reason
+    /// for an illegal action, the card that is dealt twice, else [`AcpcError::message`].
+    pub fn reason(&self) -> impl fmt::Display + '_ {
+        Reason(self)
+    }
+}
+
+/// [`AcpcError::reason`].
+struct Reason<'e>(&'e AcpcError);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.kind {
+            AcpcErrorKind::IllegalAction(why) => write!(f, "{why}"),
+            AcpcErrorKind::DuplicateCard(card) => write!(f, "the card {card} is already dealt"),
+            _ => f.write_str(self.0.message()),
+        }
+    }
+}
+
 impl fmt::Display for AcpcError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            AcpcErrorKind::IllegalAction(why) => write!(f, "{why} (at column {})", self.column),
-            AcpcErrorKind::DuplicateCard(card) => {
-                write!(
-                    f,
-                    "the card {card} is already dealt (at column {})",
-                    self.column
-                )
-            }
-            _ => write!(f, "{} (at column {})", self.message(), self.column),
-        }
+        write!(f, "{} (at column {})", self.reason(), self.column)
     }
 }
 

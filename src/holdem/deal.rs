@@ -13,7 +13,7 @@
 use super::Card;
 
 /// Words of MT19937's state.
-const STATE_WORDS: usize = 624;
+pub const STATE_WORDS: usize = 624;
 /// The split point of the twist.
 const SHIFT_WORDS: usize = 397;
 const MATRIX_A: u32 = 0x9908_B0DF;
@@ -62,6 +62,22 @@ impl Mt19937 {
         y ^= (y << 7) & 0x9D2C_5680;
         y ^= (y << 15) & 0xEFC6_0000;
         y ^ (y >> 18)
+    }
+
+    /// The state words and the index of the next word to temper, for saving the generator
+    /// (the C ABI keeps a dealer in a caller struct).
+    pub fn to_parts(&self) -> ([u32; STATE_WORDS], u32) {
+        (self.state, self.next as u32)
+    }
+
+    /// The generator saved by [`Mt19937::to_parts`]; `None` for an index above 624. Every
+    /// state is a valid generator state (the all-zero one only gives zeros, as the reference
+    /// would).
+    pub fn from_parts(state: [u32; STATE_WORDS], next: u32) -> Option<Mt19937> {
+        let next = usize::try_from(next)
+            .ok()
+            .filter(|&next| next <= STATE_WORDS)?;
+        Some(Mt19937 { state, next })
     }
 
     fn twist(&mut self) {
@@ -118,6 +134,16 @@ impl Dealer {
         dealer
     }
 
+    /// The generator and the number of hands dealt, for saving the dealer.
+    pub fn to_parts(&self) -> (&Mt19937, u64) {
+        (&self.rng, self.hands_dealt)
+    }
+
+    /// The dealer saved by [`Dealer::to_parts`].
+    pub fn from_parts(rng: Mt19937, hands_dealt: u64) -> Dealer {
+        Dealer { rng, hands_dealt }
+    }
+
     /// How many hands this dealer has dealt, which is the number of the next one.
     pub fn hands_dealt(&self) -> u64 {
         self.hands_dealt
@@ -138,7 +164,8 @@ impl Dealer {
             remaining -= 1;
             deck[index] = deck[remaining];
         }
-        self.hands_dealt += 1;
+        // A dealer restored from a caller's bytes may start anywhere; the count saturates.
+        self.hands_dealt = self.hands_dealt.saturating_add(1);
         Deal {
             holes: [[drawn[0], drawn[1]], [drawn[2], drawn[3]]],
             board: [drawn[4], drawn[5], drawn[6], drawn[7], drawn[8]],
@@ -221,6 +248,30 @@ mod tests {
             text(&all_nine(&late.next_hand())),
             "5c Jd Kd Ah 8s Qs 2c 6d 9d"
         );
+    }
+
+    #[test]
+    fn a_saved_dealer_deals_on_where_it_stopped() {
+        let mut dealer = Dealer::new(11);
+        for _ in 0..100 {
+            dealer.next_hand();
+        }
+        let (rng, hands) = dealer.to_parts();
+        let (state, next) = rng.to_parts();
+        let mut restored = Dealer::from_parts(Mt19937::from_parts(state, next).unwrap(), hands);
+        assert_eq!(restored.hands_dealt(), 100);
+        for _ in 0..200 {
+            assert_eq!(restored.next_hand(), dealer.next_hand());
+        }
+        assert!(Mt19937::from_parts(state, 625).is_none());
+    }
+
+    #[test]
+    fn a_restored_dealer_at_the_end_of_the_count_still_deals() {
+        let rng = Dealer::new(5).to_parts().0.clone();
+        let mut dealer = Dealer::from_parts(rng, u64::MAX);
+        dealer.next_hand();
+        assert_eq!(dealer.hands_dealt(), u64::MAX);
     }
 
     #[test]
