@@ -294,12 +294,12 @@
 #define ARBOR_HAND_STACK_BYTES ((size_t)2048)
 
 /**
- * Stack, in bytes, that each `arbor_equity_…` call needs at most: 11,056 measured (x86-64,
+ * Stack, in bytes, that each `arbor_equity_…` call needs at most: 16,920 measured (x86-64,
  * gcc 12, the std library at opt-level 3, a river, turn and flop call), most of it the
- * range sweep's combo lists; the limit leaves room for other compilers and targets, and
- * `.ci/stack.sh` fails if a call needs more.
+ * range sweep's combo lists and radix-sort buffers; the limit leaves room for other
+ * compilers and targets, and `.ci/stack.sh` fails if a call needs more.
  */
-#define ARBOR_EQUITY_STACK_BYTES ((size_t)24576)
+#define ARBOR_EQUITY_STACK_BYTES ((size_t)32768)
 
 /**
  * Number of two-card combos in a range: weight `i` of a range belongs to the combo whose
