@@ -520,7 +520,7 @@ namespace Arbor
         }
 
         /// <summary>Weights of a range: one per two-card combo, in arbor_equity's order.</summary>
-        public const int Combos = 1326;
+        public const int Combos = 1326; // ARBOR_EQUITY_COMBOS
 
         /// <summary>Exact (wins, ties, losses) of hand (hero0, hero1) against (villain0,
         /// villain1) over every completion of the board (0, 3, 4 or 5 cards).</summary>

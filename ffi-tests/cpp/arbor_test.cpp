@@ -724,6 +724,21 @@ int main() {
     CHECK(arbor::hand_category(1) == arbor::HandCategory::HighCard);
     CHECK(arbor::hand_category(0) == arbor::HandCategory::Invalid);
     CHECK(arbor::hand_category(7463) == arbor::HandCategory::Invalid);
+    // Equity: AhAd against KcKh on 2s 7d 9c Ks, only the two aces left win (of 44 rivers).
+    {
+        const std::vector<arbor::Card> turn{card(0, 3), card(5, 1), card(7, 0), card(11, 3)};
+        const arbor::Showdowns s =
+            arbor::equity_hand_vs_hand({card(12, 2), card(12, 1)}, {card(11, 0), card(11, 2)}, turn);
+        CHECK(s.wins == 2 && s.ties == 0 && s.losses == 42);
+        arbor::Range hero{}, villain{};
+        hero[std::size_t(card(12, 2)) * (card(12, 2) - 1) / 2 + card(12, 1)] = 1.0f;
+        villain[std::size_t(card(11, 2)) * (card(11, 2) - 1) / 2 + card(11, 0)] = 1.0f;
+        const arbor::WeightedShowdowns w = arbor::equity_range_vs_range(hero, villain, turn);
+        CHECK(w.win == 2.0 && w.tie == 0.0 && w.loss == 42.0);
+        CHECK(w.equity() == 2.0 / 44.0);
+        CHECK(throws_status(arbor::Status::InvalidLength,
+                            [&] { (void)arbor::equity_range_vs_range(hero, villain, {}); }));
+    }
     // Four aces with a king kicker (seven cards).
     const std::uint16_t quads = arbor::hand_rank(
         {card(12, 0), card(12, 1), card(12, 2), card(12, 3), card(11, 0), card(0, 1), card(1, 2)});

@@ -57,6 +57,19 @@ static void holdem_calls(void *arg) {
     (void)arbor_abi_version();
 }
 
+static float stack_range[ARBOR_EQUITY_COMBOS];
+static void equity_calls(void *arg) {
+    (void)arg;
+    uint8_t cards[9] = {50, 49, 44, 46, 3, 21, 28, 47, 0};
+    uint8_t hero_board[6] = {50, 49, 3, 21, 28, 47};
+    uint64_t w, t, l;
+    double win, tie, loss;
+    for (size_t i = 0; i < ARBOR_EQUITY_COMBOS; i++) stack_range[i] = 1.0f;
+    MUST(arbor_equity_hand_vs_hand(cards, 8, &w, &t, &l));
+    MUST(arbor_equity_hand_vs_range(hero_board, 6, stack_range, ARBOR_EQUITY_COMBOS, &win, &tie, &loss));
+    MUST(arbor_equity_range_vs_range(stack_range, ARBOR_EQUITY_COMBOS, stack_range, ARBOR_EQUITY_COMBOS, cards + 4, 3, &win, &tie, &loss));
+}
+
 static void holdem_parse_error(void *arg) {
     (void)arg;
     uint8_t card;
@@ -329,6 +342,7 @@ int main(void) {
     printf("thread start-up, subtracted below: %zu bytes\n", baseline);
 
     measure("hand, cards, status, version", holdem_calls, NULL, ARBOR_HAND_STACK_BYTES);
+    measure("equity: hand and range against a range", equity_calls, NULL, ARBOR_EQUITY_STACK_BYTES);
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
     measure("holdem hand: a raise war, MATCHSTATE, equity bot", holdem_hand_calls, NULL,
             ARBOR_HOLDEM_HAND_STACK_BYTES);

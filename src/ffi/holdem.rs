@@ -164,6 +164,12 @@ fn range_of(weights: &[f32]) -> Result<&[f32; COMBOS], Error> {
     weights.try_into().map_err(|_| Error::InvalidLength)
 }
 
+/// Stack, in bytes, that each `arbor_equity_…` call needs at most: 16,920 measured (x86-64,
+/// gcc 12, the std library at opt-level 3, a river, turn and flop call), most of it the
+/// range sweep's combo lists and radix-sort buffers; the limit leaves room for other
+/// compilers and targets, and `.ci/stack.sh` fails if a call needs more.
+pub const ARBOR_EQUITY_STACK_BYTES: usize = 32768;
+
 /// Number of two-card combos in a range: weight `i` of a range belongs to the combo whose
 /// card bytes `low < high` give `i = high * (high - 1) / 2 + low` (2c2d is 0, AhAs 1325).
 pub const ARBOR_EQUITY_COMBOS: usize = 1326;
@@ -230,8 +236,8 @@ fn write_weighted(showdowns: WeightedShowdowns, win: Out<f64>, tie: Out<f64>, lo
 /// `ARBOR_EQUITY_COMBOS` (1326), each finite and not negative, in the order that macro's
 /// comment gives; combos holding a card of the hand or the board are skipped. A turn board
 /// takes well under a millisecond, a flop about 25 times as long. Preflop equity is in the
-/// Rust core only (`holdem::hand_vs_range`): it deals 2.1 million boards. Uses about 12 KB
-/// of stack.
+/// Rust core only (`holdem::hand_vs_range`): it deals 2.1 million boards. Stack:
+/// `ARBOR_EQUITY_STACK_BYTES`.
 ///
 /// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (`len` not 5, 6
 /// or 7, or `villain_len` not 1326), `ARBOR_INVALID_CARD`, `ARBOR_DUPLICATE_CARD`,
@@ -279,7 +285,7 @@ pub unsafe extern "C" fn arbor_equity_hand_vs_range(
 /// `ARBOR_EQUITY_COMBOS` (1326) each, finite and not negative; `board` holds `board_len`
 /// card bytes, 3, 4 or 5. All are read during the call only. On a turn board two full
 /// ranges take about a millisecond, a flop about 25 times as long (see
-/// benches/hand_eval.rs); preflop is in the Rust core only. Uses about 12 KB of stack.
+/// benches/hand_eval.rs); preflop is in the Rust core only. Stack: `ARBOR_EQUITY_STACK_BYTES`.
 ///
 /// Errors (nothing written): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH` (a range not 1326
 /// weights, `board_len` not 3, 4 or 5), `ARBOR_MISALIGNED` (a range not aligned for
