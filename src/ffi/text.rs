@@ -248,7 +248,10 @@ mod tests {
         assert_eq!(failure.report(out), Error::Parse);
         // SAFETY: `report` wrote it.
         let error = unsafe { error.assume_init() };
-        assert_eq!(&error.message[..error.message_len as usize], b"unknown bot 'a?b'");
+        assert_eq!(
+            &error.message[..error.message_len as usize],
+            b"unknown bot 'a?b'"
+        );
         assert_eq!(error.message[error.message_len as usize], 0);
     }
 
