@@ -180,10 +180,6 @@ fn action_status(error: ActionError) -> Error {
     }
 }
 
-fn card_of(byte: u8) -> Result<Card, Error> {
-    Card::new_checked(byte)
-}
-
 impl arbor_holdem_hand {
     /// The struct of `state`, seen from `position` (`ARBOR_HOLDEM_NONE`: whole).
     fn from_state(state: &HandState, hand_number: u32, position: u32) -> Self {
@@ -242,7 +238,7 @@ impl arbor_holdem_hand {
             match (self.hole[at], self.hole[at + 1]) {
                 (ARBOR_HOLDEM_NO_CARD, ARBOR_HOLDEM_NO_CARD) => {}
                 (first, second) => {
-                    let cards = [card_of(first), card_of(second)];
+                    let cards = [Card::new_checked(first), Card::new_checked(second)];
                     let [Ok(first), Ok(second)] = cards else {
                         return Err(Error::InvalidArgument);
                     };
@@ -259,7 +255,8 @@ impl arbor_holdem_hand {
         let mut next_card = 0;
         let mut deal_due = |state: &mut HandState| -> Result<(), Error> {
             while state.board_cards_due() > 0 && next_card < board.len() {
-                let card = card_of(board[next_card]).map_err(|_| Error::InvalidArgument)?;
+                let card =
+                    Card::new_checked(board[next_card]).map_err(|_| Error::InvalidArgument)?;
                 state
                     .deal_board_card(card)
                     .map_err(|_| Error::InvalidArgument)?;
@@ -373,7 +370,7 @@ pub unsafe extern "C" fn arbor_holdem_hand_deal_hole(
         let &[first, second] = cards else {
             return Err(Error::InvalidLength);
         };
-        let (first, second) = (card_of(first)?, card_of(second)?);
+        let (first, second) = (Card::new_checked(first)?, Card::new_checked(second)?);
         if first == second {
             return Err(Error::DuplicateCard);
         }
@@ -411,7 +408,7 @@ pub unsafe extern "C" fn arbor_holdem_hand_deal_board(
     card: u8,
 ) -> arbor_status {
     boundary(|| {
-        let card = card_of(card)?;
+        let card = Card::new_checked(card)?;
         // SAFETY: forwarded caller guarantee.
         unsafe {
             change_hand(hand, |state| {
