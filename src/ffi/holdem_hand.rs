@@ -802,7 +802,7 @@ pub unsafe extern "C" fn arbor_holdem_bot_act(
         let position = state.to_act().ok_or(Error::IllegalMove)?;
         let view = BotView::from_state(&state, position, u64::from(held.hand_number))
             .ok_or(Error::InvalidArgument)?;
-        let action = bot.act(&view);
+        let action = bot.act(&view, &state.seen_by(position));
         // The baselines only play legal actions; a refusal here would be a bug, reported as
         // such rather than handed to the caller.
         state.check(action).map_err(|_| Error::InvalidArgument)?;

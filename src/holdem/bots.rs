@@ -97,13 +97,20 @@ impl BotView {
     }
 }
 
-/// A bot that plays heads-up no-limit from a [`BotView`]. The dealer calls `act` only when
-/// it is the bot's turn; the action must be legal for the view (the baselines' always are).
+/// A bot that plays heads-up no-limit. The dealer calls `act` only when it is the bot's
+/// turn; the action must be legal (the baselines' always are).
 pub trait HoldemBot {
     /// A short name for logs (no spaces, `:` or `|`).
     fn name(&self) -> &str;
-    /// The bot's action in the situation `view`.
-    fn act(&mut self, view: &BotView) -> Action;
+    /// The bot's action in the situation `view`. `seen` is the whole hand as the bot sees
+    /// it (the betting so far, its own hole cards, the opponent's unknown), for bots that
+    /// read the history; `view` is its summary.
+    fn act(&mut self, view: &BotView, seen: &HandState) -> Action;
+    /// The hand is over: `seen` is its end as `position` sees it (the opponent's hole cards
+    /// only after a showdown). Bots that learn from their opponent override it.
+    fn hand_over(&mut self, seen: &HandState, position: Position) {
+        let _ = (seen, position);
+    }
 }
 
 /// A generator for one hand: from the bot's seed and the hand's number only.
@@ -130,7 +137,7 @@ impl HoldemBot for AlwaysCall {
     fn name(&self) -> &str {
         "call"
     }
-    fn act(&mut self, _view: &BotView) -> Action {
+    fn act(&mut self, _view: &BotView, _seen: &HandState) -> Action {
         Action::Call
     }
 }
@@ -143,7 +150,7 @@ impl HoldemBot for MinRaise {
     fn name(&self) -> &str {
         "min-raise"
     }
-    fn act(&mut self, view: &BotView) -> Action {
+    fn act(&mut self, view: &BotView, _seen: &HandState) -> Action {
         view.raise_or_call(0)
     }
 }
@@ -156,7 +163,7 @@ impl HoldemBot for AllIn {
     fn name(&self) -> &str {
         "all-in"
     }
-    fn act(&mut self, view: &BotView) -> Action {
+    fn act(&mut self, view: &BotView, _seen: &HandState) -> Action {
         view.raise_or_call(u32::MAX)
     }
 }
@@ -190,7 +197,7 @@ impl HoldemBot for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
-    fn act(&mut self, view: &BotView) -> Action {
+    fn act(&mut self, view: &BotView, _seen: &HandState) -> Action {
         if self.hand != Some(view.hand) {
             self.rng = hand_rng(self.seed, view.hand);
             self.hand = Some(view.hand);
@@ -278,7 +285,7 @@ impl HoldemBot for EquityBot {
     fn name(&self) -> &str {
         "equity"
     }
-    fn act(&mut self, view: &BotView) -> Action {
+    fn act(&mut self, view: &BotView, _seen: &HandState) -> Action {
         // Each decision draws from its own stream (hand, position, public cards, chips), so
         // it does not depend on the decisions before it.
         let situation = (u64::from(view.board_len) << 40)
@@ -427,13 +434,13 @@ impl HoldemBot for Baseline {
             Baseline::Equity(bot) => bot.name(),
         }
     }
-    fn act(&mut self, view: &BotView) -> Action {
+    fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
         match self {
-            Baseline::Call(bot) => bot.act(view),
-            Baseline::MinRaise(bot) => bot.act(view),
-            Baseline::AllIn(bot) => bot.act(view),
-            Baseline::Random(bot) => bot.act(view),
-            Baseline::Equity(bot) => bot.act(view),
+            Baseline::Call(bot) => bot.act(view, seen),
+            Baseline::MinRaise(bot) => bot.act(view, seen),
+            Baseline::AllIn(bot) => bot.act(view, seen),
+            Baseline::Random(bot) => bot.act(view, seen),
+            Baseline::Equity(bot) => bot.act(view, seen),
         }
     }
 }
@@ -526,6 +533,12 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::holdem::rules::HoldemConfig;
+
+    /// A hand for bots that read only their view.
+    fn unseen() -> HandState {
+        HandState::new(HoldemConfig::ACPC)
+    }
 
     fn cards<const N: usize>(text: &str) -> [Card; N] {
         let mut out = [Card::ALL[0]; N];
@@ -626,7 +639,7 @@ mod tests {
         let mut counts = [0u32; 3];
         let facing = view("", 0, [100, 300], 0);
         for hand in 0..20_000 {
-            let action = bot.act(&BotView { hand, ..facing });
+            let action = bot.act(&BotView { hand, ..facing }, &unseen());
             match action {
                 Action::Fold => counts[0] += 1,
                 Action::Call => counts[1] += 1,
@@ -646,29 +659,29 @@ mod tests {
         );
         let unbet = view("", 0, [100, 100], 0);
         for hand in 0..2_000 {
-            assert_ne!(bot.act(&BotView { hand, ..unbet }), Action::Fold);
+            assert_ne!(bot.act(&BotView { hand, ..unbet }, &unseen()), Action::Fold);
         }
         // The same seed and hand give the same decisions.
         let mut again = RandomBot::new(3);
         let mut first = RandomBot::new(3);
         for hand in [5, 9, 5] {
             let v = BotView { hand, ..facing };
-            assert_eq!(first.act(&v), again.act(&v));
+            assert_eq!(first.act(&v, &unseen()), again.act(&v, &unseen()));
         }
     }
 
     #[test]
     fn the_simple_bots() {
         let v = view("", 0, [100, 300], 0);
-        assert_eq!(AlwaysCall.act(&v), Action::Call);
-        assert_eq!(MinRaise.act(&v), Action::RaiseTo(400));
-        assert_eq!(AllIn.act(&v), Action::RaiseTo(20_000));
+        assert_eq!(AlwaysCall.act(&v, &unseen()), Action::Call);
+        assert_eq!(MinRaise.act(&v, &unseen()), Action::RaiseTo(400));
+        assert_eq!(AllIn.act(&v, &unseen()), Action::RaiseTo(20_000));
         let none = BotView {
             raise_range: None,
             ..v
         };
-        assert_eq!(MinRaise.act(&none), Action::Call);
-        assert_eq!(AllIn.act(&none), Action::Call);
+        assert_eq!(MinRaise.act(&none, &unseen()), Action::Call);
+        assert_eq!(AllIn.act(&none, &unseen()), Action::Call);
     }
 
     #[test]

@@ -9,6 +9,8 @@ pub mod equity;
 pub mod eval;
 pub mod game;
 pub mod hand_rank;
+pub mod policy;
+pub mod range;
 pub mod rules;
 mod tables;
 #[cfg(test)]
@@ -25,6 +27,8 @@ pub use eval::{
 };
 pub use game::{ActionAbstraction, HoldemGame, HoldemMove};
 pub use hand_rank::{Category, HandRank};
+pub use policy::{ACTION_CLASSES, ActionClass, ActionModel, ClassProbabilities};
+pub use range::Range;
 pub use rules::{
     Action, ActionError, Chips, ConfigError, DealError, HandState, HoldemConfig, MAX_ACTIONS,
     MAX_ROUND_ACTIONS, MAX_STACK, PayoffError, Position, Street,

@@ -770,6 +770,16 @@ impl HandState {
         }
     }
 
+    /// The hand as `position` sees it: its own hole cards, the board and the betting, and the
+    /// opponent's hole cards only after a showdown (the ACPC dealer's rule).
+    pub fn seen_by(&self, position: Position) -> HandState {
+        let mut seen = self.clone();
+        if !(self.is_over() && self.folded.is_none()) {
+            seen.forget_hole_cards(1 - position.min(1));
+        }
+        seen
+    }
+
     /// The chips each position wins (positive) or loses (negative) once the hand is over; the
     /// two add up to zero. After a fold the folder loses what it put in. At a showdown the
     /// better best-five-of-seven hand wins what the other put in, matched by its own stake (a

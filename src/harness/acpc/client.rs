@@ -50,6 +50,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 continue;
             }
         };
+        if state.state.is_over() {
+            bot.hand_over(&state.state, state.position);
+            continue;
+        }
         if !state.is_my_turn() {
             continue;
         }
@@ -58,7 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             noteln!("arbor acpc play: no hole cards in '{state}'");
             continue;
         };
-        let action = bot.act(&view);
+        let action = bot.act(&view, &state.state);
         let mut reply = line.clone();
         reply.extend_from_slice(format!(":{action}\r\n").as_bytes());
         if let Err(e) = writer.write_all(&reply) {

@@ -66,15 +66,10 @@ pub fn correct(state: &HandState, action: Action) -> (Action, Option<String>) {
 
 /// The MATCHSTATE line `position` sees: the opponent's hole cards only at a showdown.
 pub fn match_state_line(state: &HandState, position: Position, hand: u64) -> String {
-    let mut seen = state.clone();
-    let showdown = state.is_over() && state.folded().is_none();
-    if !showdown {
-        seen.forget_hole_cards(1 - position);
-    }
     let message = MatchState {
         position,
         hand_number: hand as u32,
-        state: seen,
+        state: state.seen_by(position),
     };
     message.to_string()
 }
@@ -189,15 +184,16 @@ pub fn play_hand(
         let seat = usize::from(position_of(usize::from(position), hand));
         record.chips[seat] = i64::from(payoffs[usize::from(position)]);
     }
-    if any_remote {
-        for (index, seat) in seats.iter_mut().enumerate() {
-            if seat.is_remote() {
-                let line = match_state_line(&state, position_of(index, hand), hand);
-                seat.tell(&line).map_err(|error| HandError {
-                    seat: index,
-                    error: at_limit(error, limit),
-                })?;
-            }
+    for (index, seat) in seats.iter_mut().enumerate() {
+        let position = position_of(index, hand);
+        if seat.is_remote() {
+            let line = match_state_line(&state, position, hand);
+            seat.tell(&line).map_err(|error| HandError {
+                seat: index,
+                error: at_limit(error, limit),
+            })?;
+        } else {
+            seat.hand_over(&state.seen_by(position), position);
         }
     }
     let by_position = |p: usize| names[usize::from(position_of(p, hand))].as_str();

@@ -237,6 +237,14 @@ impl Seat {
         }
     }
 
+    /// Tells an in-process bot that the hand is over (`seen`: as `position` sees it); a
+    /// client learns it from the final state line instead.
+    pub fn hand_over(&mut self, seen: &HandState, position: Position) {
+        if let Seat::Bot(bot) = self {
+            bot.hand_over(seen, position);
+        }
+    }
+
     /// Asks the seat at `position` to act in `state`: a bot decides; a client (already told
     /// the state line) is read until `deadline`.
     pub fn ask(
@@ -249,8 +257,11 @@ impl Seat {
         match self {
             Seat::Bot(bot) => {
                 let view = BotView::from_state(state, position, hand);
+                let seen = state.seen_by(position);
                 // The dealer asks only the position to act, whose cards it dealt.
-                Ok(Answer::Action(view.map_or(Action::Call, |v| bot.act(&v))))
+                Ok(Answer::Action(
+                    view.map_or(Action::Call, |v| bot.act(&v, &seen)),
+                ))
             }
             Seat::Remote(remote) => remote.read_line(deadline).map(Answer::Line),
         }
