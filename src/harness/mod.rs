@@ -42,6 +42,7 @@ macro_rules! outln {
 mod acpc;
 mod agent_storage;
 mod args;
+mod cfr;
 pub mod evolve;
 mod go;
 mod go_match;
@@ -61,7 +62,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 14] = [
+const COMMANDS: [&Command; 15] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -76,6 +77,7 @@ const COMMANDS: [&Command; 14] = [
     &gtp::COMMAND,
     &acpc::DEALER,
     &acpc::PLAY,
+    &cfr::COMMAND,
 ];
 
 const USAGE: &str = "\
@@ -164,6 +166,12 @@ commands:
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
+  cfr [--game kuhn|leduc] [--algo cfr+|dcfr|mccfr-es] [--iterations 1000] [--seed 1]
+      [--report-every K]
+                    solve Kuhn poker or Leduc Hold'em with counterfactual regret
+                    minimization; one line per report (at 1, 10, 100, ... iterations, or
+                    every K): exploitability of the average strategy in milli-chips per
+                    hand, player 0's value in chips, information sets, solving time
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -264,6 +272,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
         "acpc" => acpc::run_dealer(args),
+        "cfr" => cfr::run(args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

@@ -42,9 +42,9 @@ impl Leduc {
     /// Chips per utility unit: returns are `(chips + 13) / 26`, 13 chips being the most one
     /// player can put in (1 + 2·2 + 2·4).
     pub const CHIPS_PER_UNIT: f64 = 13.0;
-    /// Information sets of both players (cards told apart by rank only, which loses nothing:
-    /// the suits never matter), counted by the tests: 144 per player... see [`Leduc::info_key`].
-    pub const INFOSETS: usize = 1024;
+    /// Information sets of both players where one is to move, 144 each, cards told apart by
+    /// rank only (the suits never matter, so this loses nothing): the standard 288.
+    pub const INFOSETS: usize = 288;
     /// Most actions at an information set: fold, call, raise.
     pub const ACTIONS: usize = 3;
     /// Move: fold.

@@ -379,10 +379,11 @@ pub(crate) fn normalised(
     out: &mut [f64; MAX_ACTIONS],
 ) {
     let total: f64 = weights.clone().sum();
-    for (slot, w) in out.iter_mut().zip(weights).take(n) {
-        *slot = if total > 0.0 { w / total } else { 0.0 };
-    }
-    if !(total > 0.0) {
+    if total > 0.0 && total.is_finite() {
+        for (slot, w) in out.iter_mut().zip(weights).take(n) {
+            *slot = w / total;
+        }
+    } else {
         for slot in out.iter_mut().take(n) {
             *slot = 1.0 / n as f64;
         }

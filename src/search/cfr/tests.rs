@@ -21,7 +21,6 @@ fn solve<G: Hidden>(
         .unwrap();
     let used = cfr.infosets();
     let found = measure(root, &cfr, infosets, actions);
-    drop(cfr);
     (found, keys, values, used)
 }
 
@@ -104,6 +103,7 @@ fn leduc_exploitability_falls_with_iterations() {
             iterations,
             1,
         );
+        assert_eq!(used, Leduc::INFOSETS);
         let chips = found.exploitability * Leduc::CHIPS_PER_UNIT;
         seen.push((iterations, chips, used));
         assert!(chips < previous, "{seen:?}");
@@ -118,7 +118,7 @@ fn same_seed_same_tables() {
         solve(
             &Leduc::new(),
             Algorithm::ExternalSampling,
-            1024,
+            Leduc::INFOSETS,
             3,
             200,
             seed,
@@ -168,7 +168,7 @@ fn leduc_rules() {
     assert_eq!(state.turn(), Turn::Chance);
     state.legal_moves(&mut moves);
     assert_eq!(moves.len(), 4);
-    state.play(Leduc::PUBLIC + 0); // a jack: player 1 pairs
+    state.play(Leduc::PUBLIC); // a jack: player 1 pairs
     for mv in [Leduc::CALL, Leduc::RAISE, Leduc::CALL] {
         state.play(mv);
     }
