@@ -11,6 +11,7 @@ pub mod game;
 pub mod hand_rank;
 pub mod policy;
 pub mod range;
+pub mod resolve;
 pub mod rules;
 mod tables;
 #[cfg(test)]

@@ -1,0 +1,805 @@
+//! Depth-limited re-solving of a heads-up no-limit river: CFR+ on the public betting tree of
+//! the rest of the hand, with vectors over the 1,326 holdings (range-vs-range form) instead of
+//! one walk per deal.
+//!
+//! The caller gives the hand so far (on the river, someone to act), both players' ranges and
+//! a bet abstraction (pot fractions, all-in, a cap on raises). [`RiverSolver::new`] builds the
+//! public tree of the abstract actions from the real state (so the pot, stacks and the raise
+//! rules are the hand's), [`RiverSolver::solve`] runs CFR+ iterations (regret matching+,
+//! alternating updates, the average weighted by the iteration), and
+//! [`RiverSolver::strategy`] gives the player to act its average strategy for its real
+//! holding; [`RiverSolver::choose`] draws an action from it with a seeded generator.
+//!
+//! Terminal values cost O(holdings), not O(holdings²): a fold is worth the opponent's reach
+//! of the holdings that share no card with one's own (the total, minus each card's share,
+//! plus the holding itself, counted twice); a showdown sweeps the holdings in order of
+//! strength with running totals per card. The regrets and average strategies, two rows of
+//! 1,326 `f32` per action of each decision node, live in caller storage
+//! ([`RiverSolver::values_len`]); walks keep their vectors on the stack (about 75 KB per level
+//! of the tree, at most `max_raises + 2` levels).
+// The vector maths walks several parallel arrays over the holdings at once: one index reads
+// clearer than zipping three or four iterators.
+#![allow(clippy::needless_range_loop)]
+
+use heapless::Vec;
+use rand_xorshift::XorShiftRng;
+
+use super::card::Card;
+use super::equity::{COMBOS, combo_cards, combo_index};
+use super::eval::rank7_unchecked;
+use super::range::Range;
+use super::rules::{Action, Chips, HandState, Position, Street};
+use crate::search::game::random_index;
+
+/// Most nodes of a re-solved tree: two pot fractions, all-in and two raises take about 60.
+pub const MAX_NODES: usize = 512;
+
+/// Most actions at a node: fold, call, and up to four raise sizes.
+pub const MAX_CHOICES: usize = 6;
+
+/// Most pot fractions in a [`BetAbstraction`].
+pub const MAX_FRACTIONS: usize = 3;
+
+/// The raise sizes the re-solver considers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetAbstraction {
+    /// Raise sizes as fractions of the pot after calling (1.0: a pot-sized bet or raise).
+    pub pot_fractions: Vec<f32, MAX_FRACTIONS>,
+    /// Whether all-in is also an action.
+    pub all_in: bool,
+    /// Most bets and raises in the re-solved part of the round.
+    pub max_raises: u8,
+}
+
+impl Default for BetAbstraction {
+    /// Half pot, pot and all-in, at most two raises.
+    fn default() -> Self {
+        BetAbstraction {
+            pot_fractions: Vec::from_slice(&[0.5, 1.0]).unwrap_or_default(),
+            all_in: true,
+            max_raises: 2,
+        }
+    }
+}
+
+/// Why a re-solve could not be set up or answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// The hand is not on the river with a player to act and all five board cards dealt.
+    NotOnRiver,
+    /// The abstraction's tree has more than [`MAX_NODES`] nodes.
+    TreeTooLarge { limit: usize },
+    /// The caller storage holds fewer values than [`RiverSolver::values_len`] asks for.
+    Storage { needed: usize, given: usize },
+    /// This position's range has no holding left once the board's cards are removed.
+    EmptyRange(Position),
+    /// A pot fraction is not a positive finite number.
+    BadFraction,
+    /// The holding asked about shares a card with the board or repeats a card.
+    BadHolding,
+}
+
+impl core::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            ResolveError::NotOnRiver => {
+                f.write_str("the hand is not on the river with a player to act")
+            }
+            ResolveError::TreeTooLarge { limit } => write!(
+                f,
+                "the bet abstraction makes a tree of more than {limit} nodes: use fewer sizes or raises"
+            ),
+            ResolveError::Storage { needed, given } => {
+                write!(f, "storage of {given} values is too small: {needed} needed")
+            }
+            ResolveError::EmptyRange(position) => write!(
+                f,
+                "position {position}'s range is empty once the board's cards are removed"
+            ),
+            ResolveError::BadFraction => f.write_str("pot fractions must be positive and finite"),
+            ResolveError::BadHolding => {
+                f.write_str("the holding repeats a card or shares one with the board")
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Fold { folder: Position },
+    Showdown,
+    Decision { player: Position },
+}
+
+/// A node of the public tree: its children are contiguous.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    kind: Kind,
+    spent: [Chips; 2],
+    /// The action that led here from the parent.
+    action: Action,
+    first_child: u16,
+    children: u8,
+    /// Where this decision's rows start in the caller storage: `children` rows of regrets,
+    /// then `children` rows of strategy sums, each [`COMBOS`] long.
+    offset: usize,
+}
+
+/// A vector over the holdings.
+type Holdings = [f32; COMBOS];
+
+/// The re-solver of one river spot; see the [module documentation](self).
+pub struct RiverSolver<'a> {
+    nodes: Vec<Node, MAX_NODES>,
+    values: &'a mut [f32],
+    /// Each position's range, normalised, 0 on holdings that share a card with the board.
+    ranges: [Holdings; 2],
+    /// The holdings that miss the board, weakest first, with their showdown ranks.
+    order: Vec<(u16, u16), COMBOS>,
+    iterations: u32,
+}
+
+impl<'a> RiverSolver<'a> {
+    /// Values (`f32`) of storage the re-solve of `hand` under `bets` needs.
+    pub fn values_len(hand: &HandState, bets: &BetAbstraction) -> Result<usize, ResolveError> {
+        let (_, needed) = build_tree(hand, bets)?;
+        Ok(needed)
+    }
+
+    /// A re-solver of `hand` (on the river, a player to act) with the players' ranges by
+    /// position and the raise sizes of `bets`, over `values` ([`RiverSolver::values_len`]
+    /// long at least). Clears the storage.
+    pub fn new(
+        hand: &HandState,
+        ranges: [&Range; 2],
+        bets: &BetAbstraction,
+        values: &'a mut [f32],
+    ) -> Result<Self, ResolveError> {
+        let (nodes, needed) = build_tree(hand, bets)?;
+        if values.len() < needed {
+            return Err(ResolveError::Storage {
+                needed,
+                given: values.len(),
+            });
+        }
+        values[..needed].fill(0.0);
+        let board = hand.board();
+        let mut seven = [0u8; 7];
+        for (slot, card) in seven[2..].iter_mut().zip(board) {
+            *slot = card.byte();
+        }
+        let dead = hand_mask(board);
+        let mut order = Vec::new();
+        let mut normalised = [[0.0f32; COMBOS]; 2];
+        for index in 0..COMBOS {
+            let Some(cards) = combo_cards(index) else {
+                continue;
+            };
+            if hand_mask(&cards) & dead != 0 {
+                continue;
+            }
+            seven[0] = cards[0].byte();
+            seven[1] = cards[1].byte();
+            let _ = order.push((index as u16, rank7_unchecked(&seven)));
+            for (position, range) in ranges.iter().enumerate() {
+                normalised[position][index] = range.weight(index);
+            }
+        }
+        order.sort_unstable_by_key(|&(index, rank)| (rank, index));
+        for (position, range) in normalised.iter_mut().enumerate() {
+            let total: f32 = range.iter().sum();
+            if !(total > 0.0 && total.is_finite()) {
+                return Err(ResolveError::EmptyRange(position as Position));
+            }
+            range.iter_mut().for_each(|w| *w /= total);
+        }
+        Ok(RiverSolver {
+            nodes,
+            values,
+            ranges: normalised,
+            order,
+            iterations: 0,
+        })
+    }
+
+    /// Iterations run so far.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Nodes of the public tree.
+    pub fn nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Runs `iterations` CFR+ iterations (each updates both players).
+    pub fn solve(&mut self, iterations: u32) {
+        for _ in 0..iterations {
+            self.iterations += 1;
+            let weight = self.iterations as f32;
+            for player in 0..2u8 {
+                let own = self.ranges[usize::from(player)];
+                let opponent = self.ranges[usize::from(1 - player)];
+                let mut out = [0.0; COMBOS];
+                self.walk(0, player, &own, &opponent, weight, &mut out);
+            }
+        }
+    }
+
+    /// One CFR+ walk for `traverser` below `node`: its counterfactual value per holding into
+    /// `out`, given its own reach `own` and the opponent's `opponent`.
+    fn walk(
+        &mut self,
+        node: usize,
+        traverser: Position,
+        own: &Holdings,
+        opponent: &Holdings,
+        weight: f32,
+        out: &mut Holdings,
+    ) {
+        let Node {
+            kind,
+            first_child,
+            children,
+            offset,
+            ..
+        } = self.nodes[node];
+        let player = match kind {
+            Kind::Decision { player } => player,
+            _ => return self.terminal(node, traverser, opponent, out),
+        };
+        let n = usize::from(children);
+        let first = usize::from(first_child);
+        out.fill(0.0);
+        let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
+        self.current(offset, n, &mut sigma);
+        let mut reach = [0.0f32; COMBOS];
+        if player != traverser {
+            let mut value = [0.0f32; COMBOS];
+            for (a, strategy) in sigma.iter().take(n).enumerate() {
+                for h in 0..COMBOS {
+                    reach[h] = opponent[h] * strategy[h];
+                }
+                self.walk(first + a, traverser, own, &reach, weight, &mut value);
+                for h in 0..COMBOS {
+                    out[h] += value[h];
+                }
+            }
+            return;
+        }
+        let mut values = [[0.0f32; COMBOS]; MAX_CHOICES];
+        for a in 0..n {
+            for h in 0..COMBOS {
+                reach[h] = own[h] * sigma[a][h];
+            }
+            self.walk(
+                first + a,
+                traverser,
+                &reach,
+                opponent,
+                weight,
+                &mut values[a],
+            );
+            for h in 0..COMBOS {
+                out[h] += sigma[a][h] * values[a][h];
+            }
+        }
+        for a in 0..n {
+            let regrets = offset + a * COMBOS;
+            for (h, regret) in self.values[regrets..regrets + COMBOS]
+                .iter_mut()
+                .enumerate()
+            {
+                *regret = (*regret + values[a][h] - out[h]).max(0.0);
+            }
+            let sums = offset + (n + a) * COMBOS;
+            for (h, sum) in self.values[sums..sums + COMBOS].iter_mut().enumerate() {
+                *sum += weight * own[h] * sigma[a][h];
+            }
+        }
+    }
+
+    /// Regret matching+ at the decision whose rows start at `offset`, `n` actions.
+    fn current(&self, offset: usize, n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
+        let rows = &self.values[offset..offset + n * COMBOS];
+        normalise_rows(rows, n, sigma);
+    }
+
+    /// The average strategy at a decision, into `sigma`; where a holding has no strategy
+    /// sum (it never reached the node), its current strategy.
+    fn average(&self, offset: usize, n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
+        let rows = &self.values[offset + n * COMBOS..offset + 2 * n * COMBOS];
+        normalise_rows(rows, n, sigma);
+        let mut current = [[0.0f32; COMBOS]; MAX_CHOICES];
+        self.current(offset, n, &mut current);
+        for h in 0..COMBOS {
+            let total: f32 = (0..n).map(|a| rows[a * COMBOS + h]).sum();
+            if total <= 0.0 {
+                for a in 0..n {
+                    sigma[a][h] = current[a][h];
+                }
+            }
+        }
+    }
+
+    /// The value per holding of `traverser` at a terminal node against the opponent's reach.
+    fn terminal(&self, node: usize, traverser: Position, opponent: &Holdings, out: &mut Holdings) {
+        let Node { kind, spent, .. } = self.nodes[node];
+        let me = usize::from(traverser);
+        match kind {
+            Kind::Fold { folder } => {
+                let payoff = if folder == traverser {
+                    -(spent[me] as f32)
+                } else {
+                    spent[1 - me] as f32
+                };
+                let mut per_card = [0.0f64; 52];
+                let mut total = 0.0f64;
+                for &(index, _) in &self.order {
+                    let reach = f64::from(opponent[usize::from(index)]);
+                    let [a, b] = combo_bytes(index);
+                    per_card[a] += reach;
+                    per_card[b] += reach;
+                    total += reach;
+                }
+                out.fill(0.0);
+                for &(index, _) in &self.order {
+                    let i = usize::from(index);
+                    let [a, b] = combo_bytes(index);
+                    let open = total - per_card[a] - per_card[b] + f64::from(opponent[i]);
+                    out[i] = payoff * open as f32;
+                }
+            }
+            Kind::Showdown => {
+                let stake = spent[0].min(spent[1]) as f32;
+                out.fill(0.0);
+                // Wins: the opponent's reach strictly weaker, sweeping up; losses sweeping down.
+                self.sweep(opponent, out, stake, false);
+                self.sweep(opponent, out, -stake, true);
+            }
+            Kind::Decision { .. } => out.fill(0.0),
+        }
+    }
+
+    /// Adds `sign ×` the opponent's reach of the holdings strictly weaker (`downward`:
+    /// stronger) than each holding and sharing no card with it.
+    fn sweep(&self, opponent: &Holdings, out: &mut Holdings, sign: f32, downward: bool) {
+        let mut per_card = [0.0f64; 52];
+        let mut total = 0.0f64;
+        let len = self.order.len();
+        let at = |k: usize| {
+            if downward {
+                self.order[len - 1 - k]
+            } else {
+                self.order[k]
+            }
+        };
+        let mut start = 0;
+        while start < len {
+            let rank = at(start).1;
+            let mut end = start;
+            while end < len && at(end).1 == rank {
+                end += 1;
+            }
+            for k in start..end {
+                let (index, _) = at(k);
+                let [a, b] = combo_bytes(index);
+                let open = total - per_card[a] - per_card[b];
+                out[usize::from(index)] += sign * open as f32;
+            }
+            for k in start..end {
+                let (index, _) = at(k);
+                let reach = f64::from(opponent[usize::from(index)]);
+                let [a, b] = combo_bytes(index);
+                per_card[a] += reach;
+                per_card[b] += reach;
+                total += reach;
+            }
+            start = end;
+        }
+    }
+
+    /// A best response's value per holding of `responder` below `node` against the other
+    /// player's average strategy, given that player's reach `opponent`.
+    fn best_response(
+        &self,
+        node: usize,
+        responder: Position,
+        opponent: &Holdings,
+        out: &mut Holdings,
+    ) {
+        let Node {
+            kind,
+            first_child,
+            children,
+            offset,
+            ..
+        } = self.nodes[node];
+        let player = match kind {
+            Kind::Decision { player } => player,
+            _ => return self.terminal(node, responder, opponent, out),
+        };
+        let n = usize::from(children);
+        let first = usize::from(first_child);
+        let mut value = [0.0f32; COMBOS];
+        if player == responder {
+            out.fill(f32::NEG_INFINITY);
+            for a in 0..n {
+                self.best_response(first + a, responder, opponent, &mut value);
+                for h in 0..COMBOS {
+                    out[h] = out[h].max(value[h]);
+                }
+            }
+            return;
+        }
+        let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
+        self.average(offset, n, &mut sigma);
+        out.fill(0.0);
+        let mut reach = [0.0f32; COMBOS];
+        for (a, strategy) in sigma.iter().take(n).enumerate() {
+            for h in 0..COMBOS {
+                reach[h] = opponent[h] * strategy[h];
+            }
+            self.best_response(first + a, responder, &reach, &mut value);
+            for h in 0..COMBOS {
+                out[h] += value[h];
+            }
+        }
+    }
+
+    /// The exploitability of the average strategies in chips per hand (the mean of the two
+    /// best responses' gains), each player's holdings weighted by its range.
+    pub fn exploitability(&self) -> f64 {
+        let mut gains = 0.0;
+        for responder in 0..2u8 {
+            let me = usize::from(responder);
+            let mut values = [0.0f32; COMBOS];
+            self.best_response(0, responder, &self.ranges[1 - me], &mut values);
+            let mut ones = [0.0f32; COMBOS];
+            // The joint mass of compatible holding pairs: the fold formula with payoff 1.
+            let mut mass = 0.0f64;
+            let mut value = 0.0f64;
+            self.compatible_mass(&self.ranges[1 - me], &mut ones);
+            for h in 0..COMBOS {
+                mass += f64::from(self.ranges[me][h]) * f64::from(ones[h]);
+                value += f64::from(self.ranges[me][h]) * f64::from(values[h]);
+            }
+            if mass > 0.0 {
+                gains += value / mass;
+            }
+        }
+        gains / 2.0
+    }
+
+    /// The opponent's reach of the holdings sharing no card with each holding.
+    fn compatible_mass(&self, opponent: &Holdings, out: &mut Holdings) {
+        let mut per_card = [0.0f64; 52];
+        let mut total = 0.0f64;
+        for &(index, _) in &self.order {
+            let reach = f64::from(opponent[usize::from(index)]);
+            let [a, b] = combo_bytes(index);
+            per_card[a] += reach;
+            per_card[b] += reach;
+            total += reach;
+        }
+        for &(index, _) in &self.order {
+            let i = usize::from(index);
+            let [a, b] = combo_bytes(index);
+            out[i] = (total - per_card[a] - per_card[b] + f64::from(opponent[i])) as f32;
+        }
+    }
+
+    /// The average strategy of the player to act for its `holding`: each abstract action
+    /// (as a real action of the hand) with its probability.
+    pub fn strategy(
+        &self,
+        holding: [Card; 2],
+    ) -> Result<Vec<(Action, f32), MAX_CHOICES>, ResolveError> {
+        let index = combo_index(holding[0], holding[1]).ok_or(ResolveError::BadHolding)?;
+        if !self.order.iter().any(|&(i, _)| usize::from(i) == index) {
+            return Err(ResolveError::BadHolding);
+        }
+        let root = self.nodes[0];
+        let n = usize::from(root.children);
+        let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
+        self.average(root.offset, n, &mut sigma);
+        let mut out = Vec::new();
+        for a in 0..n {
+            let action = self.nodes[usize::from(root.first_child) + a].action;
+            let _ = out.push((action, sigma[a][index]));
+        }
+        Ok(out)
+    }
+
+    /// An action for `holding` drawn from [`RiverSolver::strategy`] with one draw from `rng`.
+    pub fn choose(
+        &self,
+        holding: [Card; 2],
+        rng: &mut XorShiftRng,
+    ) -> Result<Action, ResolveError> {
+        let strategy = self.strategy(holding)?;
+        let mut point = random_index(rng, 1 << 24) as f32 / (1u32 << 24) as f32;
+        for &(action, p) in &strategy {
+            point -= p;
+            if point < 0.0 {
+                return Ok(action);
+            }
+        }
+        strategy
+            .last()
+            .map(|&(action, _)| action)
+            .ok_or(ResolveError::NotOnRiver)
+    }
+}
+
+/// Regret-matching rows (`n` rows of [`COMBOS`], non-negative parts) into probabilities per
+/// holding; uniform where a holding's row sums to 0.
+fn normalise_rows(rows: &[f32], n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
+    for h in 0..COMBOS {
+        let total: f32 = (0..n).map(|a| rows[a * COMBOS + h].max(0.0)).sum();
+        for (a, strategy) in sigma.iter_mut().take(n).enumerate() {
+            strategy[h] = if total > 0.0 {
+                rows[a * COMBOS + h].max(0.0) / total
+            } else {
+                1.0 / n as f32
+            };
+        }
+    }
+}
+
+/// The card bytes of a holding, as indices.
+fn combo_bytes(index: u16) -> [usize; 2] {
+    match combo_cards(usize::from(index)) {
+        Some([a, b]) => [usize::from(a.byte()), usize::from(b.byte())],
+        None => [0, 0],
+    }
+}
+
+fn hand_mask(cards: &[Card]) -> u64 {
+    cards.iter().fold(0, |mask, card| mask | 1 << card.byte())
+}
+
+/// The public tree of `hand` under `bets`, and the storage its decisions need.
+fn build_tree(
+    hand: &HandState,
+    bets: &BetAbstraction,
+) -> Result<(Vec<Node, MAX_NODES>, usize), ResolveError> {
+    let player = hand.to_act().ok_or(ResolveError::NotOnRiver)?;
+    if hand.street() != Street::River || hand.board().len() != 5 || hand.is_over() {
+        return Err(ResolveError::NotOnRiver);
+    }
+    if bets
+        .pot_fractions
+        .iter()
+        .any(|f| !(f.is_finite() && *f > 0.0))
+    {
+        return Err(ResolveError::BadFraction);
+    }
+    let mut nodes = Vec::new();
+    let root = Node {
+        kind: Kind::Decision { player },
+        spent: [hand.spent(0), hand.spent(1)],
+        action: Action::Call,
+        first_child: 0,
+        children: 0,
+        offset: 0,
+    };
+    let full = ResolveError::TreeTooLarge { limit: MAX_NODES };
+    nodes.push(root).map_err(|_| full)?;
+    let mut cursor = 0;
+    expand(&mut nodes, 0, hand, bets, 0, &mut cursor)?;
+    Ok((nodes, cursor))
+}
+
+/// Adds the children of decision `index` (the state `state`, `raises` raises so far) and
+/// their subtrees.
+fn expand(
+    nodes: &mut Vec<Node, MAX_NODES>,
+    index: usize,
+    state: &HandState,
+    bets: &BetAbstraction,
+    raises: u8,
+    cursor: &mut usize,
+) -> Result<(), ResolveError> {
+    let full = ResolveError::TreeTooLarge { limit: MAX_NODES };
+    let mut actions: Vec<Action, MAX_CHOICES> = Vec::new();
+    if state.can_fold() {
+        let _ = actions.push(Action::Fold);
+    }
+    let _ = actions.push(Action::Call);
+    let bounds = state.raise_bounds().filter(|_| raises < bets.max_raises);
+    if let Some((min, max)) = bounds {
+        let bet = state.current_bet();
+        let me = state.to_act().unwrap_or(0);
+        let pot_after_call = state.pot() + (bet - state.spent(me));
+        let mut sizes: Vec<Chips, MAX_CHOICES> = Vec::new();
+        for &fraction in &bets.pot_fractions {
+            let to = f64::from(bet) + f64::from(fraction) * f64::from(pot_after_call);
+            let to = (libm::round(to) as Chips).clamp(min, max);
+            let _ = sizes.push(to);
+        }
+        if bets.all_in {
+            let _ = sizes.push(max);
+        }
+        sizes.sort_unstable();
+        for (k, &to) in sizes.iter().enumerate() {
+            if k == 0 || sizes[k - 1] != to {
+                actions.push(Action::RaiseTo(to)).map_err(|_| full)?;
+            }
+        }
+    }
+    let first = nodes.len();
+    let mut states: Vec<(HandState, u8), MAX_CHOICES> = Vec::new();
+    for &action in &actions {
+        let mut child = state.clone();
+        // Every action was chosen legal above; one the rules refuse is left out.
+        if child.apply(action).is_err() {
+            continue;
+        }
+        let kind = match (child.folded(), child.to_act()) {
+            (Some(folder), _) => Kind::Fold { folder },
+            (None, Some(player)) if !child.is_over() => Kind::Decision { player },
+            _ => Kind::Showdown,
+        };
+        let node = Node {
+            kind,
+            spent: [child.spent(0), child.spent(1)],
+            action,
+            first_child: 0,
+            children: 0,
+            offset: 0,
+        };
+        nodes.push(node).map_err(|_| full)?;
+        let raised = u8::from(matches!(action, Action::RaiseTo(_)));
+        let _ = states.push((child, raises + raised));
+    }
+    let n = nodes.len() - first;
+    nodes[index].first_child = first as u16;
+    nodes[index].children = n as u8;
+    nodes[index].offset = *cursor;
+    *cursor += 2 * n * COMBOS;
+    for (k, (child, raises)) in states.iter().enumerate() {
+        if matches!(nodes[first + k].kind, Kind::Decision { .. }) {
+            expand(nodes, first + k, child, bets, *raises, cursor)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::holdem::rules::HoldemConfig;
+    use crate::search::game::seeded_rng;
+
+    fn cards(text: &str) -> std::vec::Vec<Card> {
+        text.split_whitespace()
+            .map(|t| Card::parse(t).unwrap())
+            .collect()
+    }
+
+    /// Checked down to the river of `board` (five cards): pot 200, position 0 to act.
+    fn river(board: &str) -> HandState {
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        let board = cards(board);
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for (street, count) in [(0, 3), (3, 1), (4, 1)] {
+            for card in &board[street..street + count] {
+                hand.deal_board_card(*card).unwrap();
+            }
+            if street < 4 {
+                hand.apply(Action::Call).unwrap();
+                hand.apply(Action::Call).unwrap();
+            }
+        }
+        hand
+    }
+
+    fn range(holdings: &[&str]) -> Range {
+        let mut weights = [0.0; COMBOS];
+        for text in holdings {
+            let c = cards(text);
+            weights[combo_index(c[0], c[1]).unwrap()] = 1.0;
+        }
+        Range::from_weights(weights)
+    }
+
+    const BOARD: &str = "Kh 8d 5c 2s 3h";
+    const SETS: [&str; 3] = ["Kc Kd", "Kc Ks", "Kd Ks"];
+    const AIR: [&str; 3] = ["Jc Tc", "Jd Td", "Js Ts"];
+    const CATCHERS: [&str; 6] = ["Ac 8c", "Ad 8c", "As 8h", "Ah 8s", "Ac 8h", "Ad 8s"];
+
+    fn bet_probability(solver: &RiverSolver, holding: &str) -> f32 {
+        let c = cards(holding);
+        let strategy = solver.strategy([c[0], c[1]]).unwrap();
+        strategy
+            .iter()
+            .filter(|(a, _)| matches!(a, Action::RaiseTo(_)))
+            .map(|&(_, p)| p)
+            .sum()
+    }
+
+    #[test]
+    fn a_polarized_range_bets_its_nuts_and_bluffs_some_air() {
+        let hand = river(BOARD);
+        let hero = range(&[&SETS[..], &AIR[..]].concat());
+        let villain = range(&CATCHERS);
+        // Pot-sized bets only: the bluff-catcher needs a third of the pot, so a balanced
+        // range bets one bluff for two value bets, and the air bets half the time.
+        let bets = BetAbstraction {
+            pot_fractions: Vec::from_slice(&[1.0]).unwrap(),
+            all_in: false,
+            max_raises: 2,
+        };
+        let mut values = std::vec![0.0; RiverSolver::values_len(&hand, &bets).unwrap()];
+        let mut solver = RiverSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
+        let mut seen = std::vec::Vec::new();
+        for iterations in [10, 90, 900] {
+            solver.solve(iterations);
+            seen.push(solver.exploitability());
+        }
+        assert!(seen[1] < seen[0] && seen[2] < seen[1], "{seen:?}");
+        // Below 1% of the 200-chip pot after 1,000 iterations.
+        assert!(seen[2] < 2.0, "{seen:?}");
+        let nuts = bet_probability(&solver, SETS[0]);
+        let air = bet_probability(&solver, AIR[0]);
+        assert!(nuts > 0.95, "nuts bet {nuts}");
+        assert!((air - 0.5).abs() < 0.1, "air bet {air}");
+        let mut rng = seeded_rng(1);
+        let c = cards(SETS[0]);
+        let action = solver.choose([c[0], c[1]], &mut rng).unwrap();
+        assert!(matches!(action, Action::RaiseTo(_)), "{action:?}");
+    }
+
+    #[test]
+    fn the_nuts_never_folds_to_a_bet() {
+        let mut hand = river(BOARD);
+        hand.apply(Action::RaiseTo(300)).unwrap(); // position 0 bets the pot
+        let hero = range(&[&SETS[..], &CATCHERS[..]].concat()); // position 1, to act
+        let villain = range(&[&SETS[..], &AIR[..]].concat());
+        let bets = BetAbstraction::default();
+        let mut values = std::vec![0.0; RiverSolver::values_len(&hand, &bets).unwrap()];
+        let mut solver = RiverSolver::new(&hand, [&villain, &hero], &bets, &mut values).unwrap();
+        solver.solve(500);
+        let c = cards(SETS[1]);
+        let strategy = solver.strategy([c[0], c[1]]).unwrap();
+        let fold = strategy
+            .iter()
+            .find(|(a, _)| *a == Action::Fold)
+            .map(|&(_, p)| p);
+        assert!(fold.is_some_and(|p| p < 1e-3), "{strategy:?}");
+    }
+
+    #[test]
+    fn bad_spots_are_errors() {
+        let hand = HandState::new(HoldemConfig::ACPC);
+        let bets = BetAbstraction::default();
+        assert_eq!(
+            RiverSolver::values_len(&hand, &bets),
+            Err(ResolveError::NotOnRiver)
+        );
+        let hand = river(BOARD);
+        let mut small = [0.0f32; 10];
+        let any = Range::uniform();
+        assert!(matches!(
+            RiverSolver::new(&hand, [&any, &any], &bets, &mut small),
+            Err(ResolveError::Storage { .. })
+        ));
+        let mut values = std::vec![0.0; RiverSolver::values_len(&hand, &bets).unwrap()];
+        let empty = range(&["Kh 8d"]); // blocked by the board
+        assert!(matches!(
+            RiverSolver::new(&hand, [&any, &empty], &bets, &mut values),
+            Err(ResolveError::EmptyRange(1))
+        ));
+        let solver = RiverSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
+        let c = cards("Kh As");
+        assert_eq!(solver.strategy([c[0], c[1]]), Err(ResolveError::BadHolding));
+        let mut wild = BetAbstraction::default();
+        wild.pot_fractions[0] = f32::NAN;
+        assert_eq!(
+            RiverSolver::values_len(&hand, &wild),
+            Err(ResolveError::BadFraction)
+        );
+    }
+}
