@@ -28,7 +28,7 @@ fn kuhn_reaches_its_value_and_exploitability_falls() {
 
 #[test]
 fn leduc_with_every_algorithm_and_the_same_output_for_the_same_seed() {
-    for algo in ["cfr+", "dcfr", "mccfr-es"] {
+    for algo in ["cfr+", "dcfr", "mccfr-es", "mccfr-os"] {
         let args = [
             "cfr",
             "--game",
@@ -44,7 +44,10 @@ fn leduc_with_every_algorithm_and_the_same_output_for_the_same_seed() {
         assert_eq!(code, 0, "{algo} {err}");
         let found = exploitabilities(&out);
         assert_eq!(found.len(), 2, "{out}");
-        assert!(found[1] < found[0], "{algo} {out}");
+        // Outcome sampling is too noisy to fall between 50 and 100 iterations for sure.
+        if algo != "mccfr-os" {
+            assert!(found[1] < found[0], "{algo} {out}");
+        }
         let (_, again, _) = arbor(&args);
         let strip = |text: &str| -> Vec<String> {
             text.lines()

@@ -1,4 +1,4 @@
-//! `arbor cfr --game kuhn|leduc --algo cfr+|dcfr|mccfr-es --iterations N --seed S
+//! `arbor cfr --game kuhn|leduc --algo cfr+|dcfr|mccfr-es|mccfr-os --iterations N --seed S
 //! [--report-every K]`: solve a toy poker game with the library's CFR
 //! ([`crate::search::cfr`]) and print the exploitability of the average strategy as it
 //! falls. This file reads options, sizes the caller storage and prints.
@@ -21,7 +21,7 @@ pub const COMMAND: Command = Command {
             "algo",
             "ALGO",
             Kind::Choice(&Algorithm::NAMES),
-            "CFR+, discounted CFR, or Monte-Carlo CFR with external sampling",
+            "CFR+, discounted CFR, or Monte-Carlo CFR with external or outcome sampling",
         )
         .or("cfr+"),
         Opt::new(

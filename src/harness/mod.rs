@@ -166,7 +166,7 @@ commands:
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
-  cfr [--game kuhn|leduc] [--algo cfr+|dcfr|mccfr-es] [--iterations 1000] [--seed 1]
+  cfr [--game kuhn|leduc] [--algo cfr+|dcfr|mccfr-es|mccfr-os] [--iterations 1000] [--seed 1]
       [--report-every K]
                     solve Kuhn poker or Leduc Hold'em with counterfactual regret
                     minimization; one line per report (at 1, 10, 100, ... iterations, or

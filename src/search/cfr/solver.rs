@@ -20,11 +20,18 @@ pub enum Algorithm {
     /// all explored, the opponent's and chance's sampled, plain regret matching. One sampled
     /// traversal per player per iteration: for games too large to walk in full.
     ExternalSampling,
+    /// Monte-Carlo CFR with outcome sampling (Lanctot et al. 2009): one trajectory per player
+    /// per iteration, the traverser exploring with probability [`OUTCOME_EXPLORATION`],
+    /// values and regrets corrected by importance weights. Cheapest per iteration, noisiest.
+    OutcomeSampling,
 }
 
+/// Outcome sampling's exploration: the traverser samples a uniform action this often.
+pub const OUTCOME_EXPLORATION: f64 = 0.6;
+
 impl Algorithm {
-    /// The names the harness uses: `cfr+`, `dcfr`, `mccfr-es`.
-    pub const NAMES: [&'static str; 3] = ["cfr+", "dcfr", "mccfr-es"];
+    /// The names the harness uses: `cfr+`, `dcfr`, `mccfr-es`, `mccfr-os`.
+    pub const NAMES: [&'static str; 4] = ["cfr+", "dcfr", "mccfr-es", "mccfr-os"];
 
     /// The algorithm called `name` (one of [`Algorithm::NAMES`]).
     pub fn from_name(name: &str) -> Option<Algorithm> {
@@ -32,6 +39,7 @@ impl Algorithm {
             "cfr+" => Some(Algorithm::CfrPlus),
             "dcfr" => Some(Algorithm::Dcfr),
             "mccfr-es" => Some(Algorithm::ExternalSampling),
+            "mccfr-os" => Some(Algorithm::OutcomeSampling),
             _ => None,
         }
     }
@@ -127,6 +135,14 @@ impl<'a> Cfr<'a> {
                 match self.algorithm {
                     Algorithm::ExternalSampling => {
                         self.sampled_walk(root, player, 0, rng)?;
+                    }
+                    Algorithm::OutcomeSampling => {
+                        let reach = Reach {
+                            own: 1.0,
+                            others: 1.0,
+                            sample: 1.0,
+                        };
+                        self.outcome_walk(root, player, reach, 0, rng)?;
                     }
                     Algorithm::CfrPlus | Algorithm::Dcfr => {
                         // CFR+ weighs iteration t's strategy by t; DCFR adds it with weight
@@ -330,6 +346,81 @@ impl<'a> Cfr<'a> {
         Ok(value)
     }
 
+    /// One outcome-sampling trajectory for `traverser`; returns its sampled value at `state`
+    /// divided by the probability of sampling the rest of the trajectory. Chance is drawn
+    /// with its own odds, which cancel out of every ratio and so stay out of the reaches.
+    fn outcome_walk<G: Hidden>(
+        &mut self,
+        state: &G,
+        traverser: u8,
+        reach: Reach,
+        depth: usize,
+        rng: &mut XorShiftRng,
+    ) -> Result<f64, CfrError> {
+        if depth > MAX_DEPTH {
+            return Err(CfrError::TooDeep { limit: MAX_DEPTH });
+        }
+        let mut moves = G::Moves::default();
+        state.legal_moves(&mut moves);
+        let player = match state.turn() {
+            Turn::Over => return Ok(utility(state, traverser)),
+            _ if moves.is_empty() => return Ok(utility(state, traverser)),
+            Turn::Chance => {
+                let mut child = state.clone();
+                child.play(moves[sample_outcome(state, &moves, rng)]);
+                return self.outcome_walk(&child, traverser, reach, depth + 1, rng);
+            }
+            Turn::Player(player) => player,
+        };
+        let n = moves.len();
+        let slot = self.slot(state, player, n)?;
+        let mut sigma = [0.0; MAX_ACTIONS];
+        self.current(slot, n, &mut sigma);
+        let mut sampling = sigma;
+        if player == traverser {
+            for p in sampling.iter_mut().take(n) {
+                *p = OUTCOME_EXPLORATION / n as f64 + (1.0 - OUTCOME_EXPLORATION) * *p;
+            }
+        }
+        let pick = draw(&sampling[..n], rng);
+        let next = if player == traverser {
+            Reach {
+                own: reach.own * sigma[pick],
+                ..reach
+            }
+        } else {
+            Reach {
+                others: reach.others * sigma[pick],
+                ..reach
+            }
+        };
+        let next = Reach {
+            sample: reach.sample * sampling[pick],
+            ..next
+        };
+        let mut child = state.clone();
+        child.play(moves[pick]);
+        let below = self.outcome_walk(&child, traverser, next, depth + 1, rng)?;
+        // The sampled action's value, importance-weighted; the others count 0.
+        let sampled = below / sampling[pick];
+        let value = sigma[pick] * sampled;
+        let actions = self.actions;
+        let row = self.table.row_mut(slot);
+        if player == traverser {
+            let scale = reach.others / reach.sample;
+            for i in 0..n {
+                let action = if i == pick { sampled } else { 0.0 };
+                row[i] += scale * (action - value);
+            }
+        } else {
+            let scale = reach.others / reach.sample;
+            for i in 0..n {
+                row[2 * actions + i] += scale * sigma[i];
+            }
+        }
+        Ok(value)
+    }
+
     /// The average strategy at `player`'s information set `info_key` over its first `n`
     /// actions, into `out` (uniform for a set never updated). Errors when `n` is above the
     /// table's actions or `out` is shorter than `n`.
@@ -370,6 +461,15 @@ impl<G: Hidden> Strategy<G> for Cfr<'_> {
     ) -> Result<(), CfrError> {
         self.average(state.info_key(player), player, n, out)
     }
+}
+
+/// The reaches an outcome-sampling walk carries: the traverser's, the opponent's, and the
+/// probability of having sampled the trajectory so far.
+#[derive(Clone, Copy)]
+struct Reach {
+    own: f64,
+    others: f64,
+    sample: f64,
 }
 
 /// `weights` (non-negative) divided by their sum into `out[..n]`; uniform when they sum to 0.
