@@ -408,9 +408,9 @@ impl<'a> Cfr<'a> {
         let row = self.table.row_mut(slot);
         if player == traverser {
             let scale = reach.others / reach.sample;
-            for i in 0..n {
+            for (i, regret) in row.iter_mut().take(n).enumerate() {
                 let action = if i == pick { sampled } else { 0.0 };
-                row[i] += scale * (action - value);
+                *regret += scale * (action - value);
             }
         } else {
             let scale = reach.others / reach.sample;
