@@ -12,6 +12,7 @@ pub mod hand_rank;
 pub mod policy;
 pub mod range;
 pub mod rules;
+pub mod search;
 mod tables;
 #[cfg(test)]
 mod tests_rules;
