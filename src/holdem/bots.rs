@@ -480,7 +480,7 @@ impl fmt::Display for SpecError<'_> {
                 let known = match *bot {
                     "random" => "seed",
                     "equity" => "seed, samples",
-                    "staged" => "seed, samples, raises, exact-turn",
+                    "staged" => "seed, samples, raises, flop-raises, exact-turn",
                     _ => "none",
                 };
                 write!(f, "{bot} has no option '{key}' (options: {known})")
@@ -495,9 +495,9 @@ impl fmt::Display for SpecError<'_> {
 /// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
 /// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `staged[:samples=N,seed=S,raises=R,
-/// exact-turn=B]` (cards drawn per deal when searching from the flop, 3 to 48; raises per
-/// round in the tree, 0 to 8; whether the turn enumerates the river, 0 or 1; defaults in
-/// [`StagedSettings::default`]).
+/// flop-raises=F,exact-turn=B]` (cards drawn per deal when searching from the flop, 3 to 48;
+/// raises per round in the tree from the turn and from the flop, 0 to 8; whether the turn
+/// enumerates the river, 0 or 1; defaults in [`StagedSettings::default`]).
 ///
 /// ```
 /// use arbor::holdem::bots::{parse_bot, HoldemBot};
@@ -527,6 +527,13 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             }
             ("staged", "raises") => {
                 staged.max_raises_per_round = number
+                    .ok()
+                    .filter(|n| *n <= 8)
+                    .ok_or(SpecError::BadNumber { key, value })?
+                    as u8;
+            }
+            ("staged", "flop-raises") => {
+                staged.flop_max_raises_per_round = number
                     .ok()
                     .filter(|n| *n <= 8)
                     .ok_or(SpecError::BadNumber { key, value })?

@@ -17,8 +17,11 @@ pub struct StagedSettings {
     pub flop_samples: u8,
     /// Whether the turn's river card is enumerated (else sampled like the flop's).
     pub exact_turn: bool,
-    /// The most raises per round in the tree.
+    /// The most raises per round in the tree when searching from the turn or the river.
     pub max_raises_per_round: u8,
+    /// The most raises per round in the tree when searching from the flop, whose tree spans
+    /// three rounds (a smaller cap keeps it within the time budget).
+    pub flop_max_raises_per_round: u8,
     /// Opponent branches below this reach-weighted probability are dropped.
     pub min_branch_probability: f32,
 }
@@ -27,9 +30,10 @@ impl Default for StagedSettings {
     fn default() -> Self {
         StagedSettings {
             seed: 1,
-            flop_samples: 6,
+            flop_samples: 4,
             exact_turn: true,
-            max_raises_per_round: 2,
+            max_raises_per_round: 1,
+            flop_max_raises_per_round: 1,
             min_branch_probability: 0.02,
         }
     }
@@ -48,7 +52,11 @@ impl StagedSettings {
         };
         SearchConfig {
             chance,
-            max_raises_per_round: self.max_raises_per_round,
+            max_raises_per_round: if street == Street::Flop {
+                self.flop_max_raises_per_round
+            } else {
+                self.max_raises_per_round
+            },
             min_branch_probability: self.min_branch_probability,
             seed,
         }

@@ -159,7 +159,8 @@ impl Walk<'_> {
         showdown: Option<&Showdown>,
         out: &mut PerHolding,
     ) {
-        let probabilities = self.capped(hand, self.own.predict(hand));
+        let raise_allowed = self.raise_allowed(hand);
+        let probabilities = capped(hand, raise_allowed, self.own.predict(hand));
         let mut best = ActionClass::Call;
         for class in ActionClass::ALL {
             if probabilities[class.index()] > probabilities[best.index()] {
@@ -173,23 +174,6 @@ impl Walk<'_> {
             return;
         }
         self.value(&child, reach, showdown, out);
-    }
-
-    /// The probabilities restricted to what is legal, with raises above the search's cap
-    /// counted as calls.
-    fn capped(&self, hand: &HandState, probabilities: ClassProbabilities) -> ClassProbabilities {
-        let mut p = restrict_to_legal(hand, probabilities);
-        if !self.raise_allowed(hand) {
-            for class in [
-                ActionClass::SmallRaise,
-                ActionClass::BigRaise,
-                ActionClass::AllIn,
-            ] {
-                p[ActionClass::Call.index()] += p[class.index()];
-                p[class.index()] = 0.0;
-            }
-        }
-        p
     }
 
     /// The opponent's node: the expectation over its classes, with each holding's own
@@ -221,6 +205,7 @@ impl Walk<'_> {
                 });
             slot_of[class.index()] = slot;
         }
+        let raise_allowed = self.raise_allowed(hand);
         // Each live holding's probability of each action slot, and the reach-weighted mass.
         let mut probabilities = [[0.0f32; ACTION_CLASSES]; COMBOS];
         let mut mass = [0.0f32; ACTION_CLASSES];
@@ -238,7 +223,7 @@ impl Walk<'_> {
             let predicted = self.opponent.predict(&view);
             view.forget_hole_cards(opponent);
             self.stats.opponent_predictions += 1;
-            let p = self.capped(hand, predicted);
+            let p = capped(hand, raise_allowed, predicted);
             for class in ActionClass::ALL {
                 probabilities[index][slot_of[class.index()]] += p[class.index()];
             }
@@ -361,6 +346,27 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// The probabilities restricted to what is legal, with raises counted as calls when the
+/// search allows no more raises in the round.
+fn capped(
+    hand: &HandState,
+    raise_allowed: bool,
+    probabilities: ClassProbabilities,
+) -> ClassProbabilities {
+    let mut p = restrict_to_legal(hand, probabilities);
+    if !raise_allowed {
+        for class in [
+            ActionClass::SmallRaise,
+            ActionClass::BigRaise,
+            ActionClass::AllIn,
+        ] {
+            p[ActionClass::Call.index()] += p[class.index()];
+            p[class.index()] = 0.0;
+        }
+    }
+    p
 }
 
 /// `value` for every holding with positive reach.
