@@ -119,7 +119,12 @@ pub fn encode_public(hand: &HandState, actor: Position) -> Planes {
     planes
 }
 
-fn fill(plane: &mut Plane, rows: core::ops::Range<usize>, columns: core::ops::Range<usize>, value: f32) {
+fn fill(
+    plane: &mut Plane,
+    rows: core::ops::Range<usize>,
+    columns: core::ops::Range<usize>,
+    value: f32,
+) {
     for row in &mut plane[rows] {
         for cell in &mut row[columns.clone()] {
             *cell = value;

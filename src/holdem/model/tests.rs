@@ -35,10 +35,18 @@ fn random_weights(seed: u64) -> CnnWeights {
     let mut weights = CnnWeights::ZERO;
     let mut draw = || (rng.next_u32() as f32 / u32::MAX as f32 - 0.5) * 0.4;
     for filter in &mut weights.conv1 {
-        filter.iter_mut().flatten().flatten().for_each(|w| *w = draw());
+        filter
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|w| *w = draw());
     }
     for filter in &mut weights.conv2 {
-        filter.iter_mut().flatten().flatten().for_each(|w| *w = draw());
+        filter
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|w| *w = draw());
     }
     weights.dense.iter_mut().flatten().for_each(|w| *w = draw());
     weights.conv1_bias.iter_mut().for_each(|w| *w = draw());
@@ -63,8 +71,14 @@ fn the_planes_hold_the_actors_cards_the_board_and_the_betting() {
     assert_eq!(hole[hearts][king], 1.0);
     assert_eq!(hole.iter().flatten().filter(|&&v| v != 0.0).count(), 4);
     let board = &planes[BOARD_PLANE];
-    assert_eq!(board[..4].iter().flatten().filter(|&&v| v == 1.0).count(), 3);
-    assert_eq!(board[11..].iter().flatten().filter(|&&v| v != 0.0).count(), 0);
+    assert_eq!(
+        board[..4].iter().flatten().filter(|&&v| v == 1.0).count(),
+        3
+    );
+    assert_eq!(
+        board[11..].iter().flatten().filter(|&&v| v != 0.0).count(),
+        0
+    );
     let betting = &planes[BETTING_PLANE];
     // The preflop raise to 300 (pot after calling 200, increment 200 > 150) is a big
     // raise by the actor; the call was the opponent's; the flop check the opponent's.
@@ -79,7 +93,13 @@ fn the_planes_hold_the_actors_cards_the_board_and_the_betting() {
     assert_eq!(chips[8][0], 0.0);
     assert_eq!(chips[12][0], 0.0, "position 1 is the small blind");
     assert_eq!(chips[16][5], 1.0, "the flop is being played");
-    assert!(planes.iter().flatten().flatten().all(|v| (-1.0..=1.0).contains(v)));
+    assert!(
+        planes
+            .iter()
+            .flatten()
+            .flatten()
+            .all(|v| (-1.0..=1.0).contains(v))
+    );
 }
 
 #[test]
@@ -186,5 +206,8 @@ fn normalising_survives_bad_weights() {
     assert_eq!(normalise_legal([1.0; 5], [false; 5]), [0.0; 5]);
     let p = softmax_legal([1000.0, 1.0, 1.0, -1000.0, 3.0], legal);
     assert!((p[1] - 0.5).abs() < 1e-6 && p[0] == 0.0);
-    assert_eq!(most_likely(&[0.1, 0.2, 0.6, 0.1, 0.0]), ActionClass::SmallRaise);
+    assert_eq!(
+        most_likely(&[0.1, 0.2, 0.6, 0.1, 0.0]),
+        ActionClass::SmallRaise
+    );
 }
