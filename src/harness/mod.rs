@@ -167,14 +167,14 @@ commands:
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
-  holdem-model train [--hands 200] [--seed 1] [--epochs 4] [--max-samples 100000]
+  holdem-model train [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
                      [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
                      [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]
                     play every pair of a bot population, train the opponent models on
                     four hands in five and report accuracy and log-loss of the majority
                     class, betting-frequency, CNN and online models on the fifth hands
                     and on a held-out bot; --out writes the CNN weights as Rust source
-  holdem-model eval [--hands 200] [--seed 1001] [--population LIST] [--holdout SPEC]
+  holdem-model eval [--hands 300] [--seed 1001] [--population LIST] [--holdout SPEC]
                     [--prior-strength 10] [--progress on|off]
                     the same report for the shipped CNN weights, and the time per
                     prediction (full network, per holding of a range sweep, frequency)

@@ -31,7 +31,7 @@ const HANDS: Opt = Opt::new(
     },
     "hands per match (every pair of the population plays one match)",
 )
-.or("200");
+.or("300");
 const POPULATION: Opt = Opt::new(
     "population",
     "LIST",
@@ -78,7 +78,7 @@ pub const TRAIN: Command = Command {
             Kind::Int { min: 1, max: 1_000 },
             "passes over the data",
         )
-        .or("4"),
+        .or("8"),
         Opt::new(
             "max-samples",
             "N",
@@ -88,7 +88,7 @@ pub const TRAIN: Command = Command {
             },
             "training decisions used at most (evenly spread)",
         )
-        .or("100000"),
+        .or("200000"),
         Opt::new(
             "learning-rate",
             "X",
@@ -255,15 +255,23 @@ pub fn run(command: &Command, args: Args) -> Result<(), Failure> {
     if command.name == EVAL.name {
         time_predictions(&cnn, &frequency, &data);
     }
-    if let Some(path) = args.get::<std::path::PathBuf>("out")? {
+    let out = match command.name == TRAIN.name {
+        true => args.get::<std::path::PathBuf>("out")?,
+        false => None,
+    };
+    if let Some(path) = out {
         let summary = vec![format!(
             "Trained on {} decisions of {} hands; see docs/holdem-model.md for its scores.",
             data.train.len().min(args.need::<usize>("max-samples")?),
             data.hands.len()
         )];
         let command_line = format!(
-            "arbor holdem-model train --hands {hands} --seed {seed} --epochs {} --out {}",
+            "arbor holdem-model train --hands {hands} --seed {seed} --epochs {} \
+             --max-samples {} --learning-rate {} --dropout {} --out {}",
             args.need::<u64>("epochs")?,
+            args.need::<u64>("max-samples")?,
+            args.need::<f64>("learning-rate")?,
+            args.need::<f64>("dropout")?,
             path.display()
         );
         let text = export::weights_source(weights, &command_line, &summary);
