@@ -101,7 +101,7 @@ pub struct StyleBot {
 
 impl StyleBot {
     pub fn new(seed: u64) -> StyleBot {
-        let mut rng = seeded_rng(stream_seed(seed, 0x5717_1e));
+        let mut rng = seeded_rng(stream_seed(seed, 0x0057_171e));
         let mut unit = |low: f64, high: f64| {
             low + (high - low) * (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
         };

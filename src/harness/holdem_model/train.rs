@@ -188,6 +188,9 @@ fn forward(weights: &CnnWeights, sample: &Sample, mask: Option<&[f32; HIDDEN]>) 
 }
 
 /// Adds the gradient of the cross-entropy of `sample` to `gradient`; returns the loss.
+// The index loops spell out the chain rule with the same indices as the forward pass;
+// iterator chains over four arrays at once would hide which weight meets which input.
+#[allow(clippy::needless_range_loop)]
 fn backward(
     weights: &CnnWeights,
     sample: &Sample,

@@ -130,7 +130,7 @@ impl Prepared<'_> {
     pub fn predict(&self, hole: [Card; 2]) -> ClassProbabilities {
         let mut plane = [[0.0f32; SIDE]; SIDE];
         encode_hole(&mut plane, hole);
-        let mut out = self.public.clone();
+        let mut out = self.public;
         // Only rows 0..5 of the hole plane hold anything; each cell reaches the outputs
         // whose 5×5 window covers it.
         for (row, cells) in plane.iter().enumerate().take(5) {

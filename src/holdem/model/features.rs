@@ -99,9 +99,11 @@ pub fn encode_public(hand: &HandState, actor: Position) -> Planes {
     let pot = hand.pot().max(1) as f32;
     let chips = &mut planes[CHIPS_PLANE];
     let opponent = 1 - actor;
-    for s in 0..4 {
-        let mine = by_street[usize::from(actor)][s] as f32 / pot;
-        let theirs = by_street[usize::from(opponent)][s] as f32 / pot;
+    let streets = by_street[usize::from(actor)]
+        .iter()
+        .zip(&by_street[usize::from(opponent)]);
+    for (s, (&mine, &theirs)) in streets.enumerate() {
+        let (mine, theirs) = (mine as f32 / pot, theirs as f32 / pot);
         fill(chips, 0..4, 5 * s..5 * s + 5, mine.min(1.0));
         fill(chips, 4..8, 5 * s..5 * s + 5, theirs.min(1.0));
     }
