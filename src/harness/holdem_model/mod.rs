@@ -13,10 +13,12 @@ use std::time::Instant;
 use super::args::{Command, Kind, Opt, SEED};
 use super::{Args, Failure};
 use crate::holdem::model::features::{HOLE_PLANE, encode_hole, encode_public};
+use crate::holdem::model::observe_with_cnn;
 use crate::holdem::model::{
     CnnModel, CnnWeights, FrequencyModel, MarginalModel, OnlineModel, WEIGHT_BYTES, legal_classes,
 };
-use crate::holdem::policy::ActionModel;
+use crate::holdem::policy::{ActionClass, ActionModel};
+use crate::holdem::range::Range;
 use crate::holdem::{COMBOS, combo_cards};
 use dataset::{Dataset, Decision};
 use evaluate::{Score, score};
@@ -393,6 +395,32 @@ fn time_predictions(cnn: &CnnModel<'_>, frequency: &FrequencyModel, data: &Datas
     outln!(
         "time      frequency {:.2} us a prediction",
         counted / 1000.0
+    );
+    // Whole range updates of the player to act, the generic way and through the prepared
+    // path.
+    let updates: Vec<_> = states
+        .iter()
+        .filter(|s| s.to_act().is_some())
+        .take(20)
+        .collect();
+    let started = Instant::now();
+    for state in &updates {
+        let mut range = Range::uniform();
+        let actor = state.to_act().unwrap_or(0);
+        range.observe(state, actor, ActionClass::Call, cnn);
+        sink += range.weight(0);
+    }
+    let generic = started.elapsed().as_secs_f64() * 1e3 / updates.len().max(1) as f64;
+    let started = Instant::now();
+    for state in &updates {
+        let mut range = Range::uniform();
+        let actor = state.to_act().unwrap_or(0);
+        observe_with_cnn(&mut range, state, actor, ActionClass::Call, cnn);
+        sink += range.weight(0);
+    }
+    let prepared = started.elapsed().as_secs_f64() * 1e3 / updates.len().max(1) as f64;
+    outln!(
+        "time      range update {generic:.1} ms with Range::observe, {prepared:.1} ms with observe_with_cnn"
     );
     if sink.is_nan() {
         outln!("(a prediction was not a number)");

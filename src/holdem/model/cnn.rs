@@ -210,20 +210,24 @@ fn head(
             }
         }
     }
+    // Weight by weight over the 4×4 outputs: fixed-size inner loops the compiler unrolls.
     let mut hidden = [0.0f32; HIDDEN];
     for (filter, kernels) in weights.conv2.iter().enumerate() {
-        for y in 0..CONV2_SIDE {
-            for x in 0..CONV2_SIDE {
-                let mut sum = weights.conv2_bias[filter];
-                for (input, kernel) in pooled.iter().zip(kernels) {
-                    for (ky, kernel_row) in kernel.iter().enumerate() {
-                        for (kx, &w) in kernel_row.iter().enumerate() {
-                            sum += w * input[y + ky][x + kx];
+        let mut out = [[weights.conv2_bias[filter]; CONV2_SIDE]; CONV2_SIDE];
+        for (input, kernel) in pooled.iter().zip(kernels) {
+            for (ky, kernel_row) in kernel.iter().enumerate() {
+                for (kx, &w) in kernel_row.iter().enumerate() {
+                    for (out_row, input_row) in out.iter_mut().zip(&input[ky..]) {
+                        for (cell, &value) in out_row.iter_mut().zip(&input_row[kx..]) {
+                            *cell += w * value;
                         }
                     }
                 }
-                hidden[(filter * CONV2_SIDE + y) * CONV2_SIDE + x] = sum.max(0.0);
             }
+        }
+        let at = filter * CONV2_SIDE * CONV2_SIDE;
+        for (slot, &value) in hidden[at..].iter_mut().zip(out.iter().flatten()) {
+            *slot = value.max(0.0);
         }
     }
     let mut logits = weights.dense_bias;

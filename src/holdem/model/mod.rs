@@ -18,11 +18,13 @@ pub mod features;
 pub mod frequency;
 pub mod history;
 pub mod online;
+pub mod range_update;
 pub mod weights;
 
 pub use cnn::{CnnModel, CnnWeights, Prepared, WEIGHT_BYTES};
 pub use frequency::{FrequencyModel, MarginalModel};
 pub use online::OnlineModel;
+pub use range_update::observe_with_cnn;
 
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ClassProbabilities};
 use crate::holdem::rules::HandState;
