@@ -47,6 +47,7 @@ mod go;
 mod go_match;
 mod gtp;
 mod hand;
+mod holdem_model;
 mod match3;
 mod parallel;
 mod perft;
@@ -61,7 +62,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 14] = [
+const COMMANDS: [&Command; 16] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -76,6 +77,8 @@ const COMMANDS: [&Command; 14] = [
     &gtp::COMMAND,
     &acpc::DEALER,
     &acpc::PLAY,
+    &holdem_model::TRAIN,
+    &holdem_model::EVAL,
 ];
 
 const USAGE: &str = "\
@@ -164,6 +167,17 @@ commands:
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
+  holdem-model train [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
+                     [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
+                     [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]
+                    play every pair of a bot population, train the opponent models on
+                    four hands in five and report accuracy and log-loss of the majority
+                    class, betting-frequency, CNN and online models on the fifth hands
+                    and on a held-out bot; --out writes the CNN weights as Rust source
+  holdem-model eval [--hands 300] [--seed 1001] [--population LIST] [--holdout SPEC]
+                    [--prior-strength 10] [--progress on|off]
+                    the same report for the shipped CNN weights, and the time per
+                    prediction (full network, per holding of a range sweep, frequency)
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -264,6 +278,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
         "acpc" => acpc::run_dealer(args),
+        "holdem-model" => holdem_model::run(command, args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

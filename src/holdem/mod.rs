@@ -9,6 +9,7 @@ pub mod equity;
 pub mod eval;
 pub mod game;
 pub mod hand_rank;
+pub mod model;
 pub mod policy;
 pub mod range;
 pub mod rules;
