@@ -48,6 +48,7 @@ mod go;
 mod go_match;
 mod gtp;
 mod hand;
+mod holdem_model;
 mod match3;
 mod parallel;
 mod perft;
@@ -62,7 +63,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 15] = [
+const COMMANDS: [&Command; 17] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -77,6 +78,8 @@ const COMMANDS: [&Command; 15] = [
     &gtp::COMMAND,
     &acpc::DEALER,
     &acpc::PLAY,
+    &holdem_model::TRAIN,
+    &holdem_model::EVAL,
     &cfr::COMMAND,
 ];
 
@@ -166,6 +169,17 @@ commands:
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
+  holdem-model train [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
+                     [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
+                     [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]
+                    play every pair of a bot population, train the opponent models on
+                    four hands in five and report accuracy and log-loss of the majority
+                    class, betting-frequency, CNN and online models on the fifth hands
+                    and on a held-out bot; --out writes the CNN weights as Rust source
+  holdem-model eval [--hands 300] [--seed 1001] [--population LIST] [--holdout SPEC]
+                    [--prior-strength 10] [--progress on|off]
+                    the same report for the shipped CNN weights, and the time per
+                    prediction (full network, per holding of a range sweep, frequency)
   cfr [--game kuhn|leduc] [--algo cfr+|dcfr|mccfr-es|mccfr-os] [--iterations 1000] [--seed 1]
       [--report-every K]
                     solve Kuhn poker or Leduc Hold'em with counterfactual regret
@@ -272,6 +286,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
         "acpc" => acpc::run_dealer(args),
+        "holdem-model" => holdem_model::run(command, args),
         "cfr" => cfr::run(args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });

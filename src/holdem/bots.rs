@@ -18,6 +18,7 @@ use super::Card;
 use super::eval::rank7_unchecked;
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
+use super::search::{StagedBot, StagedSettings};
 use crate::rng::stream_seed;
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
@@ -422,6 +423,8 @@ pub enum Baseline {
     AllIn(AllIn),
     Random(RandomBot),
     Equity(EquityBot),
+    /// The staged search from the flop on.
+    Staged(StagedBot),
 }
 
 impl HoldemBot for Baseline {
@@ -432,6 +435,7 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.name(),
             Baseline::Random(bot) => bot.name(),
             Baseline::Equity(bot) => bot.name(),
+            Baseline::Staged(bot) => bot.name(),
         }
     }
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
@@ -441,12 +445,13 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.act(view, seen),
             Baseline::Random(bot) => bot.act(view, seen),
             Baseline::Equity(bot) => bot.act(view, seen),
+            Baseline::Staged(bot) => bot.act(view, seen),
         }
     }
 }
 
 /// The bot names a spec may start with.
-pub const BOT_NAMES: [&str; 5] = ["call", "min-raise", "all-in", "random", "equity"];
+pub const BOT_NAMES: [&str; 6] = ["call", "min-raise", "all-in", "random", "equity", "staged"];
 
 /// Why a bot spec was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -466,7 +471,7 @@ impl fmt::Display for SpecError<'_> {
         match self {
             SpecError::UnknownBot(name) => write!(
                 f,
-                "unknown bot '{name}' (expected call, min-raise, all-in, random or equity)"
+                "unknown bot '{name}' (expected call, min-raise, all-in, random, equity or staged)"
             ),
             SpecError::NotKeyValue(option) => {
                 write!(f, "option '{option}' is not key=value")
@@ -475,6 +480,7 @@ impl fmt::Display for SpecError<'_> {
                 let known = match *bot {
                     "random" => "seed",
                     "equity" => "seed, samples",
+                    "staged" => "seed, samples, raises, flop-raises, exact-turn",
                     _ => "none",
                 };
                 write!(f, "{bot} has no option '{key}' (options: {known})")
@@ -488,7 +494,10 @@ impl fmt::Display for SpecError<'_> {
 
 /// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
-/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1).
+/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `staged[:samples=N,seed=S,raises=R,
+/// flop-raises=F,exact-turn=B]` (cards drawn per deal when searching from the flop, 3 to 48;
+/// raises per round in the tree from the turn and from the flop, 0 to 8; whether the turn
+/// enumerates the river, 0 or 1; defaults in [`StagedSettings::default`]).
 ///
 /// ```
 /// use arbor::holdem::bots::{parse_bot, HoldemBot};
@@ -499,6 +508,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     let mut seed = 1u64;
     let mut samples = DEFAULT_EQUITY_SAMPLES;
+    let mut staged = StagedSettings::default();
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
@@ -507,7 +517,35 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             .parse::<u64>()
             .map_err(|_| SpecError::BadNumber { key, value });
         match (name, key) {
-            ("random" | "equity", "seed") => seed = number?,
+            ("random" | "equity" | "staged", "seed") => seed = number?,
+            ("staged", "samples") => {
+                staged.flop_samples = number
+                    .ok()
+                    .filter(|n| (3..=48).contains(n))
+                    .ok_or(SpecError::BadNumber { key, value })?
+                    as u8;
+            }
+            ("staged", "raises") => {
+                staged.max_raises_per_round = number
+                    .ok()
+                    .filter(|n| *n <= 8)
+                    .ok_or(SpecError::BadNumber { key, value })?
+                    as u8;
+            }
+            ("staged", "flop-raises") => {
+                staged.flop_max_raises_per_round = number
+                    .ok()
+                    .filter(|n| *n <= 8)
+                    .ok_or(SpecError::BadNumber { key, value })?
+                    as u8;
+            }
+            ("staged", "exact-turn") => {
+                staged.exact_turn = number
+                    .ok()
+                    .filter(|n| *n <= 1)
+                    .ok_or(SpecError::BadNumber { key, value })?
+                    == 1;
+            }
             ("equity", "samples") => {
                 samples = number
                     .ok()
@@ -526,6 +564,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
         "all-in" => Baseline::AllIn(AllIn),
         "random" => Baseline::Random(RandomBot::new(seed)),
         "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
+        "staged" => Baseline::Staged(StagedBot::new(StagedSettings { seed, ..staged })),
         _ => return Err(SpecError::UnknownBot(name)),
     })
 }
@@ -717,6 +756,20 @@ mod tests {
         ));
         assert!(matches!(
             parse_bot("random:seed=-1"),
+            Err(SpecError::BadNumber { .. })
+        ));
+        assert!(matches!(
+            parse_bot("staged:samples=8,seed=3,raises=1,exact-turn=0"),
+            Ok(Baseline::Staged(bot)) if *bot.settings() == StagedSettings {
+                seed: 3,
+                flop_samples: 8,
+                exact_turn: false,
+                max_raises_per_round: 1,
+                ..StagedSettings::default()
+            }
+        ));
+        assert!(matches!(
+            parse_bot("staged:samples=2"),
             Err(SpecError::BadNumber { .. })
         ));
         let message = parse_bot("x:y=1").unwrap_err().to_string();

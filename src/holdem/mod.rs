@@ -9,10 +9,12 @@ pub mod equity;
 pub mod eval;
 pub mod game;
 pub mod hand_rank;
+pub mod model;
 pub mod policy;
 pub mod range;
 pub mod resolve;
 pub mod rules;
+pub mod search;
 mod tables;
 #[cfg(test)]
 mod tests_rules;
