@@ -771,6 +771,64 @@ mod tests {
         assert!(fold.is_some_and(|p| p < 1e-3), "{strategy:?}");
     }
 
+    /// The O(holdings) fold and showdown values equal the O(holdings²) sums over every pair
+    /// of holdings that share no card, for a random opponent reach.
+    #[test]
+    fn terminal_values_match_the_sum_over_pairs() {
+        use rand_core::Rng;
+        let hand = river(BOARD);
+        let bets = BetAbstraction::default();
+        let any = Range::uniform();
+        let mut values = std::vec![0.0; RiverSolver::values_len(&hand, &bets).unwrap()];
+        let solver = RiverSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
+        let mut rng = seeded_rng(3);
+        let mut reach = [0.0f32; COMBOS];
+        for &(index, _) in &solver.order {
+            reach[usize::from(index)] = (rng.next_u32() % 1000) as f32 / 1000.0;
+        }
+        let find = |wanted: fn(Kind) -> bool| {
+            (0..solver.nodes.len())
+                .find(|&i| wanted(solver.nodes[i].kind))
+                .unwrap()
+        };
+        let fold = find(|k| matches!(k, Kind::Fold { .. }));
+        let showdown = find(|k| matches!(k, Kind::Showdown));
+        for (node, traverser) in [(fold, 0), (fold, 1), (showdown, 0), (showdown, 1)] {
+            let mut fast = [0.0f32; COMBOS];
+            solver.terminal(node, traverser, &reach, &mut fast);
+            let Node { kind, spent, .. } = solver.nodes[node];
+            let me = usize::from(traverser);
+            for &(mine, my_rank) in &solver.order {
+                let [a, b] = combo_bytes(mine);
+                let mut slow = 0.0f64;
+                for &(theirs, their_rank) in &solver.order {
+                    let [c, d] = combo_bytes(theirs);
+                    if a == c || a == d || b == c || b == d {
+                        continue;
+                    }
+                    let payoff = match kind {
+                        Kind::Fold { folder } if folder == traverser => -f64::from(spent[me]),
+                        Kind::Fold { .. } => f64::from(spent[1 - me]),
+                        _ => {
+                            let stake = f64::from(spent[0].min(spent[1]));
+                            match my_rank.cmp(&their_rank) {
+                                core::cmp::Ordering::Greater => stake,
+                                core::cmp::Ordering::Less => -stake,
+                                core::cmp::Ordering::Equal => 0.0,
+                            }
+                        }
+                    };
+                    slow += payoff * f64::from(reach[usize::from(theirs)]);
+                }
+                let got = f64::from(fast[usize::from(mine)]);
+                assert!(
+                    (got - slow).abs() <= 1e-4 * slow.abs().max(1.0) + 0.05,
+                    "node {node} player {traverser} holding {mine}: {got} vs {slow}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn bad_spots_are_errors() {
         let hand = HandState::new(HoldemConfig::ACPC);
