@@ -1,12 +1,51 @@
 //! The staged-search bot: preflop by a preflop policy (the equity bot until the expert
 //! chart lands), from the flop on by [`search`](super::search) over the opponent's range,
-//! tracked by Bayes under the opponent model.
+//! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
+//! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
 use super::models::StrengthModel;
 use super::{ChanceMode, SearchConfig, opponent_range, search};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
 use crate::holdem::policy::ActionModel;
+use crate::holdem::range::Range;
+use crate::holdem::resolve::{BetAbstraction, RiverSolver};
 use crate::holdem::rules::{Action, HandState, Street};
 use crate::rng::stream_seed;
+use crate::search::game::seeded_rng;
+
+/// Where the river re-solver keeps its regrets and strategy sums: a slice of at least the
+/// length asked for, or `None` when there is no room (the bot then searches instead).
+pub trait ResolveStorage {
+    /// At least `len` values.
+    fn values(&mut self, len: usize) -> Option<&mut [f32]>;
+}
+
+/// No storage: the bot never re-solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoResolveStorage;
+
+impl ResolveStorage for NoResolveStorage {
+    fn values(&mut self, _len: usize) -> Option<&mut [f32]> {
+        None
+    }
+}
+
+impl ResolveStorage for &mut [f32] {
+    fn values(&mut self, len: usize) -> Option<&mut [f32]> {
+        self.get_mut(..len)
+    }
+}
+
+/// Grows to what each re-solve needs (a river tree with the default bets needs about
+/// 150,000 values, 0.6 MB).
+#[cfg(any(feature = "std", test))]
+impl ResolveStorage for std::vec::Vec<f32> {
+    fn values(&mut self, len: usize) -> Option<&mut [f32]> {
+        if self.len() < len {
+            self.resize(len, 0.0);
+        }
+        self.get_mut(..len)
+    }
+}
 
 /// The staged bot's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,6 +63,9 @@ pub struct StagedSettings {
     pub flop_max_raises_per_round: u8,
     /// Opponent branches below this reach-weighted probability are dropped.
     pub min_branch_probability: f32,
+    /// CFR+ iterations of a river re-solve (0: the river is searched like the turn). A
+    /// re-solve with the default bets costs about 1.6 ms an iteration.
+    pub river_resolve_iterations: u16,
 }
 
 impl Default for StagedSettings {
@@ -35,6 +77,7 @@ impl Default for StagedSettings {
             max_raises_per_round: 1,
             flop_max_raises_per_round: 1,
             min_branch_probability: 0.02,
+            river_resolve_iterations: 0,
         }
     }
 }
@@ -65,13 +108,17 @@ impl StagedSettings {
 
 /// Plays preflop by the equity bot, then by the staged search with `Opponent` as the model
 /// of the opponent's actions (for its nodes and its range) and `Own` as our policy below the
-/// root. The defaults are the stand-in [`StrengthModel`] for both.
+/// root. The defaults are the stand-in [`StrengthModel`] for both. With
+/// [`StagedSettings::river_resolve_iterations`] and room in `Storage`, the river is
+/// re-solved by CFR from the two ranges instead (ours by Bayes under `Own`, as the opponent
+/// would track it).
 #[derive(Clone, Debug)]
-pub struct StagedBot<Opponent = StrengthModel, Own = StrengthModel> {
+pub struct StagedBot<Opponent = StrengthModel, Own = StrengthModel, Storage = NoResolveStorage> {
     settings: StagedSettings,
     opponent: Opponent,
     own: Own,
     preflop: EquityBot,
+    storage: Storage,
 }
 
 impl StagedBot {
@@ -84,11 +131,26 @@ impl StagedBot {
 impl<Opponent: ActionModel, Own: ActionModel> StagedBot<Opponent, Own> {
     /// The bot with these models.
     pub fn with_models(settings: StagedSettings, opponent: Opponent, own: Own) -> Self {
+        StagedBot::with_storage(settings, opponent, own, NoResolveStorage)
+    }
+}
+
+impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage>
+    StagedBot<Opponent, Own, Storage>
+{
+    /// The bot with these models and storage for river re-solves.
+    pub fn with_storage(
+        settings: StagedSettings,
+        opponent: Opponent,
+        own: Own,
+        storage: Storage,
+    ) -> Self {
         StagedBot {
             settings,
             opponent,
             own,
             preflop: EquityBot::new(settings.seed, DEFAULT_EQUITY_SAMPLES),
+            storage,
         }
     }
 
@@ -96,9 +158,42 @@ impl<Opponent: ActionModel, Own: ActionModel> StagedBot<Opponent, Own> {
     pub fn settings(&self) -> &StagedSettings {
         &self.settings
     }
+
+    /// The river action by a CFR re-solve, or `None` when re-solving is off, there is no
+    /// room, or the spot cannot be re-solved (the bot then searches).
+    fn resolve_river(
+        &mut self,
+        view: &BotView,
+        seen: &HandState,
+        their_range: &Range,
+        seed: u64,
+    ) -> Option<Action> {
+        let iterations = self.settings.river_resolve_iterations;
+        if iterations == 0 || seen.street() != Street::River {
+            return None;
+        }
+        let me = view.position;
+        // Our range as the opponent would track it: our actions under our own policy.
+        let mut hidden = seen.clone();
+        hidden.forget_hole_cards(me);
+        let own_range = opponent_range(&hidden, 1 - me, &self.own);
+        let mut ranges = [&own_range, their_range];
+        if me == 1 {
+            ranges.swap(0, 1);
+        }
+        let bets = BetAbstraction::default();
+        let len = RiverSolver::values_len(seen, &bets).ok()?;
+        let values = self.storage.values(len)?;
+        let mut solver = RiverSolver::new(seen, ranges, &bets, values).ok()?;
+        solver.solve(u32::from(iterations));
+        let action = solver.choose(view.hole, &mut seeded_rng(seed)).ok()?;
+        seen.is_legal(action).then_some(action)
+    }
 }
 
-impl<Opponent: ActionModel, Own: ActionModel> HoldemBot for StagedBot<Opponent, Own> {
+impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage> HoldemBot
+    for StagedBot<Opponent, Own, Storage>
+{
     fn name(&self) -> &str {
         "staged"
     }
@@ -115,6 +210,9 @@ impl<Opponent: ActionModel, Own: ActionModel> HoldemBot for StagedBot<Opponent, 
         // Each decision's samples depend on the hand and the situation only.
         let situation = (seen.action_count() as u64) << 8 | u64::from(view.board_len);
         let seed = stream_seed(stream_seed(self.settings.seed, view.hand), situation);
+        if let Some(action) = self.resolve_river(view, seen, &range, seed) {
+            return action;
+        }
         let config = self.settings.config(seen.street(), seed);
         match search(seen, me, &range, &self.opponent, &self.own, config) {
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
@@ -177,5 +275,59 @@ mod tests {
         // The same seed plays the same way.
         let again = play(&mut StagedBot::new(settings), &mut AlwaysCall, 6);
         assert_eq!(postflop, again);
+    }
+
+    #[test]
+    fn re_solves_the_river_only_with_iterations_and_room() {
+        let card = |text: &str| crate::holdem::card::Card::parse(text).unwrap();
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        hand.deal_hole_cards(0, [card("Ah"), card("Ad")]).unwrap();
+        hand.deal_hole_cards(1, [card("7c"), card("2d")]).unwrap();
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for board in ["As", "Kd", "9c", "4h", "3s"] {
+            while hand.board_cards_due() == 0 {
+                hand.apply(Action::Call).unwrap();
+            }
+            hand.deal_board_card(card(board)).unwrap();
+        }
+        let seen = hand.seen_by(0);
+        let view = BotView::from_state(&seen, 0, 5).unwrap();
+        let range = opponent_range(&seen, 0, &StrengthModel::default());
+        let settings = StagedSettings {
+            river_resolve_iterations: 20,
+            ..StagedSettings::default()
+        };
+        let mut storage = vec![0.0f32; 0];
+        let mut bot = StagedBot::with_storage(
+            settings,
+            StrengthModel::default(),
+            StrengthModel::default(),
+            &mut storage[..],
+        );
+        // No room in an empty slice: the bot falls back to the search.
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+        let mut bot = StagedBot::with_storage(
+            settings,
+            StrengthModel::default(),
+            StrengthModel::default(),
+            Vec::new(),
+        );
+        let action = bot.resolve_river(&view, &seen, &range, 1).unwrap();
+        assert!(seen.is_legal(action));
+        // Trip aces never give up the pot: the re-solve checks or bets, it never folds.
+        assert_ne!(action, Action::Fold);
+        let played = bot.act(&view, &seen);
+        assert!(seen.is_legal(played) && played != Action::Fold);
+        // The same seed re-solves to the same action.
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), Some(action));
+        let off = StagedSettings::default();
+        let mut bot = StagedBot::with_storage(
+            off,
+            StrengthModel::default(),
+            StrengthModel::default(),
+            Vec::new(),
+        );
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
     }
 }
