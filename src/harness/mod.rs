@@ -47,6 +47,7 @@ mod go;
 mod go_match;
 mod gtp;
 mod hand;
+mod holdem_expert;
 mod match3;
 mod parallel;
 mod perft;
@@ -61,7 +62,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 14] = [
+const COMMANDS: [&Command; 16] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -76,6 +77,8 @@ const COMMANDS: [&Command; 14] = [
     &gtp::COMMAND,
     &acpc::DEALER,
     &acpc::PLAY,
+    &holdem_expert::CHART,
+    &holdem_expert::STYLES,
 ];
 
 const USAGE: &str = "\
@@ -157,13 +160,20 @@ commands:
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
                     cards, log, SCORE line and warnings), seats rotating every hand.
                     SPEC: call | min-raise | all-in | random[:seed=S] |
-                    equity[:samples=N,seed=S] (in-process), cmd:COMMAND (a client started
+                    equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S]
+                    (in-process), cmd:COMMAND (a client started
                     with `{port}` replaced) or port (a client connecting to the printed
                     port). --duplicate on replays each deal with the seats swapped; prints
                     bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
+  holdem chart --out DIR [--samples 4096] [--seed 1]
+                    regenerate the expert library's data (the 169 x 169 preflop equity
+                    table by seeded Monte Carlo, and the preflop chart derived from it)
+  holdem styles [--hands 5000] [--opponent equity] [--styles LIST] [--seed 1]
+                    play each expert style against a bot, duplicate, and print VPIP, PFR,
+                    aggression factor and mbb/hand with a 95% interval
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -264,6 +274,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
         "acpc" => acpc::run_dealer(args),
+        "holdem" => holdem_expert::run(command, args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

@@ -16,6 +16,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::Card;
 use super::eval::rank7_unchecked;
+use super::expert::{ExpertBot, Style, StyleError};
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
 use crate::rng::stream_seed;
@@ -422,6 +423,7 @@ pub enum Baseline {
     AllIn(AllIn),
     Random(RandomBot),
     Equity(EquityBot),
+    Expert(ExpertBot),
 }
 
 impl HoldemBot for Baseline {
@@ -432,6 +434,7 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.name(),
             Baseline::Random(bot) => bot.name(),
             Baseline::Equity(bot) => bot.name(),
+            Baseline::Expert(bot) => bot.name(),
         }
     }
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
@@ -441,12 +444,18 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.act(view, seen),
             Baseline::Random(bot) => bot.act(view, seen),
             Baseline::Equity(bot) => bot.act(view, seen),
+            Baseline::Expert(bot) => bot.act(view, seen),
+        }
+    }
+    fn hand_over(&mut self, seen: &HandState, position: Position) {
+        if let Baseline::Expert(bot) = self {
+            bot.hand_over(seen, position);
         }
     }
 }
 
 /// The bot names a spec may start with.
-pub const BOT_NAMES: [&str; 5] = ["call", "min-raise", "all-in", "random", "equity"];
+pub const BOT_NAMES: [&str; 6] = ["call", "min-raise", "all-in", "random", "equity", "expert"];
 
 /// Why a bot spec was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -459,6 +468,8 @@ pub enum SpecError<'a> {
     UnknownOption { bot: &'a str, key: &'a str },
     /// The value is not a whole number in range.
     BadNumber { key: &'a str, value: &'a str },
+    /// The style is not a preset nor four numbers in 0..=1.
+    BadStyle { value: &'a str, error: StyleError },
 }
 
 impl fmt::Display for SpecError<'_> {
@@ -466,7 +477,7 @@ impl fmt::Display for SpecError<'_> {
         match self {
             SpecError::UnknownBot(name) => write!(
                 f,
-                "unknown bot '{name}' (expected call, min-raise, all-in, random or equity)"
+                "unknown bot '{name}' (expected call, min-raise, all-in, random, equity or expert)"
             ),
             SpecError::NotKeyValue(option) => {
                 write!(f, "option '{option}' is not key=value")
@@ -475,6 +486,7 @@ impl fmt::Display for SpecError<'_> {
                 let known = match *bot {
                     "random" => "seed",
                     "equity" => "seed, samples",
+                    "expert" => "style, seed",
                     _ => "none",
                 };
                 write!(f, "{bot} has no option '{key}' (options: {known})")
@@ -482,13 +494,15 @@ impl fmt::Display for SpecError<'_> {
             SpecError::BadNumber { key, value } => {
                 write!(f, "{key}={value}: not a whole number in range")
             }
+            SpecError::BadStyle { value, error } => write!(f, "style={value}: {error}"),
         }
     }
 }
 
 /// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
-/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1).
+/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `expert[:style=STYLE,seed=S]` (a
+/// [`Style::parse`] text, default balanced).
 ///
 /// ```
 /// use arbor::holdem::bots::{parse_bot, HoldemBot};
@@ -499,6 +513,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
     let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
     let mut seed = 1u64;
     let mut samples = DEFAULT_EQUITY_SAMPLES;
+    let mut style = Style::BALANCED;
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
@@ -507,7 +522,11 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             .parse::<u64>()
             .map_err(|_| SpecError::BadNumber { key, value });
         match (name, key) {
-            ("random" | "equity", "seed") => seed = number?,
+            ("random" | "equity" | "expert", "seed") => seed = number?,
+            ("expert", "style") => {
+                style =
+                    Style::parse(value).map_err(|error| SpecError::BadStyle { value, error })?;
+            }
             ("equity", "samples") => {
                 samples = number
                     .ok()
@@ -526,6 +545,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
         "all-in" => Baseline::AllIn(AllIn),
         "random" => Baseline::Random(RandomBot::new(seed)),
         "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
+        "expert" => Baseline::Expert(ExpertBot::new(style, seed)),
         _ => return Err(SpecError::UnknownBot(name)),
     })
 }
@@ -718,6 +738,14 @@ mod tests {
         assert!(matches!(
             parse_bot("random:seed=-1"),
             Err(SpecError::BadNumber { .. })
+        ));
+        assert_eq!(
+            parse_bot("expert:style=maniac,seed=4").unwrap().name(),
+            "expert"
+        );
+        assert!(matches!(
+            parse_bot("expert:style=2/0/0/0"),
+            Err(SpecError::BadStyle { .. })
         ));
         let message = parse_bot("x:y=1").unwrap_err().to_string();
         assert!(message.contains("unknown bot 'x'"), "{message}");
