@@ -12,6 +12,7 @@ use super::classes::HandClass;
 use super::model::{Blended, ExpertModel};
 use super::opponent::{OpponentStats, replay};
 use super::postflop::probabilities;
+use super::range_equity::sampled_equity;
 use super::style::Style;
 use crate::holdem::bots::{BotView, HoldemBot};
 use crate::holdem::equity::{COMBOS, hand_vs_range};
@@ -19,6 +20,9 @@ use crate::holdem::policy::ActionClass;
 use crate::holdem::range::Range;
 use crate::holdem::rules::{Action, HandState, Position};
 use crate::rng::stream_seed;
+
+/// Deals sampled for the flop equity.
+pub const FLOP_SAMPLES: u32 = 1000;
 
 /// The expert bot: a [`Style`], a seed and what it has learnt of its opponent.
 #[derive(Clone, Debug)]
@@ -100,19 +104,30 @@ impl HoldemBot for ExpertBot {
         }
         let me = view.position;
         let range = self.opponent_range(seen, me);
-        let equity = hand_vs_range(view.hole, range.weights(), view.board())
-            .map(|s| s.equity() as f32)
-            .unwrap_or(0.5);
-        let Some(features) = ExpertModel::features(seen, equity, self.opponent.fold_to_bet())
-        else {
-            return Action::Call;
-        };
-        let p = probabilities(&features, &self.style);
         let decision = (u64::from(view.board_len) << 40)
             ^ (u64::from(view.committed[0]) << 20)
             ^ u64::from(view.committed[1]);
         let mut rng =
             XorShiftRng::seed_from_u64(stream_seed(stream_seed(self.seed, view.hand), decision));
+        // Exact on the turn and river (a few milliseconds), sampled on the flop.
+        let equity = if view.board().len() >= 4 {
+            hand_vs_range(view.hole, range.weights(), view.board())
+                .map(|s| s.equity() as f32)
+                .unwrap_or(0.5)
+        } else {
+            sampled_equity(
+                view.hole,
+                range.weights(),
+                view.board(),
+                FLOP_SAMPLES,
+                &mut rng,
+            )
+        };
+        let Some(features) = ExpertModel::features(seen, equity, self.opponent.fold_to_bet())
+        else {
+            return Action::Call;
+        };
+        let p = probabilities(&features, &self.style);
         let draw = (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
         let mut class = ActionClass::Call;
         let mut running = 0.0;

@@ -11,6 +11,7 @@ pub mod model;
 pub mod opponent;
 pub mod postflop;
 pub mod preflop_equity;
+pub mod range_equity;
 pub mod stats;
 pub mod style;
 
