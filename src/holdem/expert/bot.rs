@@ -79,6 +79,7 @@ impl ExpertBot {
         let class = HandClass::of(view.hole[0], view.hole[1])?;
         let to_call = view.to_call() as f32;
         let pot_after_call = view.pot() as f32 + to_call;
+        let behind_after_call = seen.behind(view.position) as f32 - to_call;
         let share = self.opponent.implied_share(spot);
         // The chart's rule at the real price, against the range this opponent has shown.
         let cell = decide_with_odds(
@@ -87,7 +88,7 @@ impl ExpertBot {
             depth,
             &self.style,
             share,
-            Some((to_call, pot_after_call)),
+            Some((to_call, pot_after_call, behind_after_call)),
         );
         Some(cell.to_action(seen))
     }

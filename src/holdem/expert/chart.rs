@@ -215,14 +215,15 @@ pub fn decide(
 }
 
 /// [`decide`] with the real price instead of the situation's nominal one: `odds` is (chips
-/// to call, pot after calling), in any unit.
+/// to call, pot after calling, chips left behind after calling), in any unit. A call that
+/// leaves less behind than the pot is judged as an all-in call (its equity is realised).
 pub fn decide_with_odds(
     class: HandClass,
     situation: Situation,
     depth: Depth,
     style: &Style,
     range_share: f32,
-    odds: Option<(f32, f32)>,
+    odds: Option<(f32, f32, f32)>,
 ) -> ChartAction {
     let mut range = [0f32; CLASSES];
     top_range(range_share, &mut range);
@@ -236,11 +237,11 @@ fn decide_against(
     depth: Depth,
     style: &Style,
     range: &[f32; CLASSES],
-    odds: Option<(f32, f32)>,
+    odds: Option<(f32, f32, f32)>,
 ) -> ChartAction {
     let base = &NOMINAL[situation as usize];
     let n = match odds {
-        Some((to_call, pot_after_call)) if pot_after_call > 0.0 => {
+        Some((to_call, pot_after_call, _)) if pot_after_call > 0.0 => {
             nominal(to_call, pot_after_call, base.range_share, base.raise_tenths)
         }
         _ => nominal(
@@ -253,7 +254,8 @@ fn decide_against(
     let equity = table.vs_classes(class, range);
     let loose = style.looseness - 0.5;
     let aggressive = style.aggression - 0.5;
-    let all_in_pot = situation == Situation::VsAllIn;
+    let committed = matches!(odds, Some((_, pot, behind)) if behind < pot);
+    let all_in_pot = situation == Situation::VsAllIn || committed;
     // Equity is realised in full only when no betting is left; otherwise being out of
     // position and facing later bets costs some. Loose players credit themselves more.
     let realise = if all_in_pot {

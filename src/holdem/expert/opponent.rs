@@ -127,7 +127,10 @@ impl OpponentStats {
             Situation::VsAllIn => self.all_in.share(nominal, 10.0),
             _ => self.reraise.share(nominal, 10.0),
         };
-        nominal.max(observed).min(1.0)
+        // An opponent whose actions say little about its cards holds more than its
+        // frequencies show: with no trust at all, any hand.
+        let share = nominal.max(observed).min(1.0);
+        share + (1.0 - share) * (1.0 - self.trust())
     }
 
     /// The opponent's rate of folding to a bet after the flop (0.35 before any evidence).
@@ -143,7 +146,7 @@ impl OpponentStats {
         let monotone = if total < 20 {
             1.0
         } else {
-            ((0.9 - dominant as f32 / total as f32) / 0.3).clamp(0.0, 1.0)
+            ((0.95 - dominant as f32 / total as f32) / 0.2).clamp(0.0, 1.0)
         };
         // Prior: three showdowns of strong raisers.
         let mean = (self.raiser_strength + 3.0 * 0.65) / (self.raiser_showdowns as f32 + 3.0);

@@ -112,7 +112,7 @@ pub fn probabilities(features: &Features, style: &Style) -> ClassProbabilities {
     // Against an opponent who never folds, bluffs are burned and thinner value bets pay.
     let folds = f.fold_to_bet.clamp(0.0, 1.0);
     let value_at = 0.64 - 0.12 * aggressive - 0.1 * (0.35 - folds).max(0.0) * 2.0;
-    let raise_at = 0.8 - 0.1 * aggressive;
+    let raise_at = 0.8 - 0.1 * aggressive - 0.6 * (0.35 - folds).max(0.0);
     let size_for = |equity: f32| -> ActionClass {
         if spr <= 1.5 || equity >= 0.93 - 0.08 * risky && spr <= 4.0 {
             ActionClass::AllIn
