@@ -261,14 +261,11 @@ fn decide_against(
     let realise = if all_in_pot {
         1.0 + 0.15 * (style.risk - 0.5) + 0.1 * loose
     } else {
-        0.85 + 0.4 * loose
+        0.85 + 0.8 * loose
     };
     let pays = equity * realise * n.pot_after_call >= n.to_call;
-    let raise_at = match situation {
-        Situation::SbOpen => 0.52,
-        Situation::BbVsLimp => 0.58,
-        _ => 0.58,
-    } - 0.16 * aggressive;
+    let first_in = situation == Situation::SbOpen;
+    let raise_at = if first_in { 0.52 } else { 0.58 } - 0.16 * aggressive;
     let raise = ChartAction {
         class: if n.raise_tenths == 0 || depth == Depth::Short {
             ActionClass::AllIn

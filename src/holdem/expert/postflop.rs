@@ -114,7 +114,7 @@ pub fn probabilities(features: &Features, style: &Style) -> ClassProbabilities {
     let value_at = 0.64 - 0.12 * aggressive - 0.1 * (0.35 - folds).max(0.0) * 2.0;
     let raise_at = 0.8 - 0.1 * aggressive - 0.6 * (0.35 - folds).max(0.0);
     let size_for = |equity: f32| -> ActionClass {
-        if spr <= 1.5 || equity >= 0.93 - 0.08 * risky && spr <= 4.0 {
+        if spr <= 1.5 || (equity >= 0.93 - 0.08 * risky && spr <= 4.0) {
             ActionClass::AllIn
         } else if equity >= 0.85 || folds < 0.15 {
             ActionClass::BigRaise
