@@ -118,7 +118,7 @@ fn sample_pair(hero: HandClass, villain: HandClass, samples: u32, rng: &mut XorS
         }
         used |= 1 << c.byte() | 1 << d.byte();
         let mut mine = [a.byte(), b.byte(), 0, 0, 0, 0, 0];
-        for slot in 2..7 {
+        for slot in &mut mine[2..] {
             let card = loop {
                 let card = below(rng, 52) as u8;
                 if used & (1 << card) == 0 {
@@ -126,7 +126,7 @@ fn sample_pair(hero: HandClass, villain: HandClass, samples: u32, rng: &mut XorS
                 }
             };
             used |= 1 << card;
-            mine[slot] = card;
+            *slot = card;
         }
         let mut theirs = mine;
         theirs[0] = c.byte();
