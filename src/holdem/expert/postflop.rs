@@ -145,7 +145,13 @@ pub fn probabilities(features: &Features, style: &Style) -> ClassProbabilities {
     let odds = f.to_call as f32 / (pot + f.to_call as f32);
     // A big bet (over the pot) asks more of a careful player.
     let big_bet = f.to_call as f32 > pot * 0.5;
-    let call_at = odds * (1.0 - 0.5 * loose) + if big_bet { 0.04 - 0.1 * risky } else { 0.0 };
+    // Big bets from a player who rarely folds (a maniac) say less: no margin against them.
+    let margin = if big_bet && folds >= 0.15 {
+        0.04 - 0.1 * risky
+    } else {
+        0.0
+    };
+    let call_at = odds * (1.0 - 0.5 * loose) + margin;
     if f.can_raise && f.equity >= raise_at {
         out[size_for(f.equity).index()] = 1.0;
     } else if f.equity >= call_at || !f.can_fold {
