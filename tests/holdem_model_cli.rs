@@ -1,4 +1,4 @@
-//! `arbor holdem-model train` and `eval` as a user runs them: a small run reports every
+//! `arbor holdem train-model` and `eval` as a user runs them: a small run reports every
 //! model on both test sets and writes weights source that reads back; bad populations and
 //! bot specs are usage errors with a message, never a panic.
 mod common;
@@ -12,8 +12,8 @@ fn a_small_training_run_reports_every_model_and_writes_the_weights() {
     let out = dir.join("weights.rs");
     let out_text = out.to_str().unwrap();
     let args = [
-        "holdem-model",
-        "train",
+        "holdem",
+        "train-model",
         "--hands",
         "10",
         "--epochs",
@@ -37,7 +37,7 @@ fn a_small_training_run_reports_every_model_and_writes_the_weights() {
     assert!(stdout.contains("model size 9836 bytes"), "{stdout}");
     let source = std::fs::read_to_string(&out).unwrap();
     assert!(source.contains("pub const SHIPPED_CNN: CnnWeights"));
-    assert!(source.contains("arbor holdem-model train --hands 10 --seed 1 --epochs 1"));
+    assert!(source.contains("arbor holdem train-model --hands 10 --seed 1 --epochs 1"));
     // The same seed gives the same weights.
     let (code, _, stderr) = arbor(&args);
     assert_eq!(code, 0, "{stderr}");
@@ -48,7 +48,7 @@ fn a_small_training_run_reports_every_model_and_writes_the_weights() {
 #[test]
 fn eval_times_the_shipped_model() {
     let (code, stdout, stderr) =
-        arbor(&["holdem-model", "eval", "--hands", "10", "--progress", "off"]);
+        arbor(&["holdem", "eval-model", "--hands", "10", "--progress", "off"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(
         stdout.contains("us a prediction (full network)"),
@@ -66,7 +66,7 @@ fn bad_populations_and_specs_are_usage_errors() {
         (&["--seed", "99999999999"][..], "at most 2^32-1"),
         (&["--dropout", "2"][..], "--dropout"),
     ] {
-        let mut all = vec!["holdem-model", "train", "--progress", "off"];
+        let mut all = vec!["holdem", "train-model", "--progress", "off"];
         all.extend_from_slice(args);
         let (code, _, stderr) = arbor(&all);
         assert_eq!(code, 2, "{args:?}: {stderr}");

@@ -48,6 +48,7 @@ mod go;
 mod go_match;
 mod gtp;
 mod hand;
+mod holdem_expert;
 mod holdem_model;
 mod match3;
 mod parallel;
@@ -63,7 +64,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 17] = [
+const COMMANDS: [&Command; 19] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -81,6 +82,8 @@ const COMMANDS: [&Command; 17] = [
     &holdem_model::TRAIN,
     &holdem_model::EVAL,
     &cfr::COMMAND,
+    &holdem_expert::CHART,
+    &holdem_expert::STYLES,
 ];
 
 const USAGE: &str = "\
@@ -162,21 +165,22 @@ commands:
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
                     cards, log, SCORE line and warnings), seats rotating every hand.
                     SPEC: call | min-raise | all-in | random[:seed=S] |
-                    equity[:samples=N,seed=S] (in-process), cmd:COMMAND (a client started
+                    equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S]
+                    (in-process), cmd:COMMAND (a client started
                     with `{port}` replaced) or port (a client connecting to the printed
                     port). --duplicate on replays each deal with the seats swapped; prints
                     bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer
-  holdem-model train [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
+  holdem train-model [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
                      [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
                      [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]
                     play every pair of a bot population, train the opponent models on
                     four hands in five and report accuracy and log-loss of the majority
                     class, betting-frequency, CNN and online models on the fifth hands
                     and on a held-out bot; --out writes the CNN weights as Rust source
-  holdem-model eval [--hands 300] [--seed 1001] [--population LIST] [--holdout SPEC]
+  holdem eval-model [--hands 300] [--seed 1001] [--population LIST] [--holdout SPEC]
                     [--prior-strength 10] [--progress on|off]
                     the same report for the shipped CNN weights, and the time per
                     prediction (full network, per holding of a range sweep, frequency)
@@ -186,6 +190,12 @@ commands:
                     minimization; one line per report (at 1, 10, 100, ... iterations, or
                     every K): exploitability of the average strategy in milli-chips per
                     hand, player 0's value in chips, information sets, solving time
+  holdem chart --out DIR [--samples 4096] [--seed 1]
+                    regenerate the expert library's data (the 169 x 169 preflop equity
+                    table by seeded Monte Carlo, and the preflop chart derived from it)
+  holdem styles [--hands 5000] [--opponent equity] [--styles LIST] [--seed 1]
+                    play each expert style against a bot, duplicate, and print VPIP, PFR,
+                    aggression factor and mbb/hand with a 95% interval
   help [COMMAND]    print this text, or a command's options
 ";
 
@@ -286,8 +296,9 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
         "acpc" => acpc::run_dealer(args),
-        "holdem-model" => holdem_model::run(command, args),
+        "holdem" if command.name.ends_with("-model") => holdem_model::run(command, args),
         "cfr" => cfr::run(args),
+        "holdem" => holdem_expert::run(command, args),
         _ => Err(Failure::Usage(format!("unknown command '{first}'"))),
     });
     (hint, result)

@@ -16,9 +16,10 @@ use rand_xorshift::XorShiftRng;
 
 use super::Card;
 use super::eval::rank7_unchecked;
+use super::expert::{ExpertBot, Style, StyleError};
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
-use super::search::{StagedBot, StagedSettings};
+use super::search::{OpponentModel, PaperBot, StagedSettings, paper_bot};
 use crate::rng::stream_seed;
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
@@ -416,6 +417,9 @@ fn sampled(
 }
 
 /// Any of the baseline bots, chosen at run time from a spec.
+// The core has no allocator to box the big bots (their tables of 1,326 holdings); a bot is
+// made once per seat, so the size costs one copy.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Baseline {
     Call(AlwaysCall),
@@ -423,8 +427,10 @@ pub enum Baseline {
     AllIn(AllIn),
     Random(RandomBot),
     Equity(EquityBot),
-    /// The staged search from the flop on.
-    Staged(StagedBot),
+    /// The expert library alone: the preflop chart and the postflop rules.
+    Expert(ExpertBot),
+    /// The paper's bot: the expert bot preflop, the staged search from the flop on.
+    Staged(PaperBot),
 }
 
 impl HoldemBot for Baseline {
@@ -435,6 +441,7 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.name(),
             Baseline::Random(bot) => bot.name(),
             Baseline::Equity(bot) => bot.name(),
+            Baseline::Expert(bot) => bot.name(),
             Baseline::Staged(bot) => bot.name(),
         }
     }
@@ -445,13 +452,29 @@ impl HoldemBot for Baseline {
             Baseline::AllIn(bot) => bot.act(view, seen),
             Baseline::Random(bot) => bot.act(view, seen),
             Baseline::Equity(bot) => bot.act(view, seen),
+            Baseline::Expert(bot) => bot.act(view, seen),
             Baseline::Staged(bot) => bot.act(view, seen),
+        }
+    }
+    fn hand_over(&mut self, seen: &HandState, position: Position) {
+        match self {
+            Baseline::Expert(bot) => bot.hand_over(seen, position),
+            Baseline::Staged(bot) => bot.hand_over(seen, position),
+            _ => {}
         }
     }
 }
 
 /// The bot names a spec may start with.
-pub const BOT_NAMES: [&str; 6] = ["call", "min-raise", "all-in", "random", "equity", "staged"];
+pub const BOT_NAMES: [&str; 7] = [
+    "call",
+    "min-raise",
+    "all-in",
+    "random",
+    "equity",
+    "expert",
+    "staged",
+];
 
 /// Why a bot spec was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -464,6 +487,14 @@ pub enum SpecError<'a> {
     UnknownOption { bot: &'a str, key: &'a str },
     /// The value is not a whole number in range.
     BadNumber { key: &'a str, value: &'a str },
+    /// The style is not a preset nor four numbers in 0..=1.
+    BadStyle { value: &'a str, error: StyleError },
+    /// The value is not one of the names the option takes.
+    BadChoice {
+        key: &'a str,
+        value: &'a str,
+        expected: &'static str,
+    },
 }
 
 impl fmt::Display for SpecError<'_> {
@@ -471,7 +502,8 @@ impl fmt::Display for SpecError<'_> {
         match self {
             SpecError::UnknownBot(name) => write!(
                 f,
-                "unknown bot '{name}' (expected call, min-raise, all-in, random, equity or staged)"
+                "unknown bot '{name}' (expected call, min-raise, all-in, random, equity, expert \
+                 or staged)"
             ),
             SpecError::NotKeyValue(option) => {
                 write!(f, "option '{option}' is not key=value")
@@ -480,7 +512,10 @@ impl fmt::Display for SpecError<'_> {
                 let known = match *bot {
                     "random" => "seed",
                     "equity" => "seed, samples",
-                    "staged" => "seed, samples, raises, flop-raises, exact-turn",
+                    "expert" => "style, seed",
+                    "staged" => {
+                        "style, seed, opponent, resolve, samples, raises, flop-raises, exact-turn"
+                    }
                     _ => "none",
                 };
                 write!(f, "{bot} has no option '{key}' (options: {known})")
@@ -488,16 +523,25 @@ impl fmt::Display for SpecError<'_> {
             SpecError::BadNumber { key, value } => {
                 write!(f, "{key}={value}: not a whole number in range")
             }
+            SpecError::BadStyle { value, error } => write!(f, "style={value}: {error}"),
+            SpecError::BadChoice {
+                key,
+                value,
+                expected,
+            } => write!(f, "{key}={value}: expected {expected}"),
         }
     }
 }
 
 /// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
-/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `staged[:samples=N,seed=S,raises=R,
-/// flop-raises=F,exact-turn=B]` (cards drawn per deal when searching from the flop, 3 to 48;
-/// raises per round in the tree from the turn and from the flop, 0 to 8; whether the turn
-/// enumerates the river, 0 or 1; defaults in [`StagedSettings::default`]).
+/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `expert[:style=STYLE,seed=S]` (a
+/// [`Style::parse`] text, default balanced), `staged[:style=STYLE,seed=S,opponent=M,
+/// resolve=N,samples=N,raises=R,flop-raises=F,exact-turn=B]`: the expert bot of that style
+/// preflop and the staged search after, with the expert model at its own nodes and at the
+/// opponent's `expert` (default), `cnn` or `online` (the CNN adapting during the match);
+/// `resolve` CFR iterations re-solve the river (0, the default, to 10,000; needs the `std`
+/// feature for its storage); the search options as [`StagedSettings::set`] reads them.
 ///
 /// ```
 /// use arbor::holdem::bots::{parse_bot, HoldemBot};
@@ -509,6 +553,8 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
     let mut seed = 1u64;
     let mut samples = DEFAULT_EQUITY_SAMPLES;
     let mut staged = StagedSettings::default();
+    let mut style = Style::BALANCED;
+    let mut opponent = "expert";
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
@@ -517,34 +563,31 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             .parse::<u64>()
             .map_err(|_| SpecError::BadNumber { key, value });
         match (name, key) {
-            ("random" | "equity" | "staged", "seed") => seed = number?,
-            ("staged", "samples") => {
-                staged.flop_samples = number
-                    .ok()
-                    .filter(|n| (3..=48).contains(n))
-                    .ok_or(SpecError::BadNumber { key, value })?
-                    as u8;
+            ("random" | "equity" | "expert" | "staged", "seed") => seed = number?,
+            ("expert" | "staged", "style") => {
+                style =
+                    Style::parse(value).map_err(|error| SpecError::BadStyle { value, error })?;
             }
-            ("staged", "raises") => {
-                staged.max_raises_per_round = number
-                    .ok()
-                    .filter(|n| *n <= 8)
-                    .ok_or(SpecError::BadNumber { key, value })?
-                    as u8;
+            ("staged", "opponent") => {
+                opponent = OpponentModel::NAMES
+                    .into_iter()
+                    .find(|name| *name == value)
+                    .ok_or(SpecError::BadChoice {
+                        key,
+                        value,
+                        expected: "expert, cnn or online",
+                    })?;
             }
-            ("staged", "flop-raises") => {
-                staged.flop_max_raises_per_round = number
+            ("staged", "resolve") => {
+                staged.river_resolve_iterations = number
                     .ok()
-                    .filter(|n| *n <= 8)
+                    .filter(|n| *n <= 10_000 && (*n == 0 || cfg!(feature = "std")))
                     .ok_or(SpecError::BadNumber { key, value })?
-                    as u8;
+                    as u16;
             }
-            ("staged", "exact-turn") => {
-                staged.exact_turn = number
-                    .ok()
-                    .filter(|n| *n <= 1)
-                    .ok_or(SpecError::BadNumber { key, value })?
-                    == 1;
+            ("staged", _) if staged.set(key, value) => {}
+            ("staged", "samples" | "raises" | "flop-raises" | "exact-turn") => {
+                return Err(SpecError::BadNumber { key, value });
             }
             ("equity", "samples") => {
                 samples = number
@@ -564,7 +607,12 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
         "all-in" => Baseline::AllIn(AllIn),
         "random" => Baseline::Random(RandomBot::new(seed)),
         "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
-        "staged" => Baseline::Staged(StagedBot::new(StagedSettings { seed, ..staged })),
+        "expert" => Baseline::Expert(ExpertBot::new(style, seed)),
+        "staged" => Baseline::Staged(paper_bot(
+            StagedSettings { seed, ..staged },
+            style,
+            OpponentModel::named(opponent).ok_or(SpecError::UnknownBot(name))?,
+        )),
         _ => return Err(SpecError::UnknownBot(name)),
     })
 }
@@ -771,6 +819,22 @@ mod tests {
         assert!(matches!(
             parse_bot("staged:samples=2"),
             Err(SpecError::BadNumber { .. })
+        ));
+        assert!(matches!(
+            parse_bot("staged:opponent=online,resolve=50,style=rock"),
+            Ok(Baseline::Staged(bot)) if bot.settings().river_resolve_iterations == 50
+        ));
+        assert!(matches!(
+            parse_bot("staged:opponent=gpt"),
+            Err(SpecError::BadChoice { .. })
+        ));
+        assert_eq!(
+            parse_bot("expert:style=maniac,seed=4").unwrap().name(),
+            "expert"
+        );
+        assert!(matches!(
+            parse_bot("expert:style=2/0/0/0"),
+            Err(SpecError::BadStyle { .. })
         ));
         let message = parse_bot("x:y=1").unwrap_err().to_string();
         assert!(message.contains("unknown bot 'x'"), "{message}");

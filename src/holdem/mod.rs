@@ -7,6 +7,7 @@ pub mod card;
 pub mod deal;
 pub mod equity;
 pub mod eval;
+pub mod expert;
 pub mod game;
 pub mod hand_rank;
 pub mod model;

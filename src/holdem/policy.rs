@@ -1,7 +1,7 @@
 //! The vocabulary the Hold'em bot's parts share: a betting action reduced to one of five
 //! classes (what an opponent model predicts, what a range is updated with, what the
 //! expert library suggests), and the trait of a model that gives their probabilities.
-use super::rules::{Action, Chips, HandState};
+use super::rules::{Action, Chips, HandState, Position};
 
 /// A betting action by kind and coarse size. A raise's size is its increment over the bet
 /// to call, as a fraction of the pot after calling (so a pot-sized raise is 1.0).
@@ -121,6 +121,13 @@ pub trait ActionModel {
     /// and raises when no raise is legal: those classes get 0. Not called when nobody is to
     /// act.
     fn predict(&self, hand: &HandState) -> ClassProbabilities;
+
+    /// A hand is over: `seen` is its end as `observer` saw it. A model that adapts to its
+    /// player during a match learns from the other position's actions here; the default
+    /// learns nothing.
+    fn observe_hand(&mut self, seen: &HandState, observer: Position) {
+        let _ = (seen, observer);
+    }
 }
 
 #[cfg(test)]

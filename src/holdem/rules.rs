@@ -770,6 +770,37 @@ impl HandState {
         }
     }
 
+    /// Calls `visit(before, actor, action)` for each action of the hand, in order, replaying
+    /// it from the start with the board dealt as it was: `before` holds the hole cards this
+    /// state holds and the board up to that action.
+    pub fn replay(&self, mut visit: impl FnMut(&HandState, Position, Action)) {
+        let mut hand = HandState::new(self.config);
+        for position in 0..2u8 {
+            if let Some(cards) = self.hole_cards(position) {
+                // Cards from a consistent state deal without error into an empty hand.
+                let _ = hand.deal_hole_cards(position, cards);
+            }
+        }
+        let board = self.board();
+        for action in self.actions() {
+            while hand.board_cards_due() > 0 {
+                match board.get(hand.board().len()) {
+                    Some(card) => {
+                        let _ = hand.deal_board_card(*card);
+                    }
+                    None => return,
+                }
+            }
+            let Some(actor) = hand.to_act() else {
+                return;
+            };
+            visit(&hand, actor, action);
+            if hand.apply(action).is_err() {
+                return;
+            }
+        }
+    }
+
     /// The hand as `position` sees it: its own hole cards, the board and the betting, and the
     /// opponent's hole cards only after a showdown (the ACPC dealer's rule).
     pub fn seen_by(&self, position: Position) -> HandState {

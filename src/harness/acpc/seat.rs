@@ -218,6 +218,8 @@ pub fn start_client(command: &str, port: u16) -> Result<Child, String> {
 }
 
 /// One seat: who plays it and how to reach it.
+// A seat's bot is made once per match; boxing it would only move the copy.
+#[allow(clippy::large_enum_variant)]
 pub enum Seat {
     Bot(Baseline),
     Remote(Remote),

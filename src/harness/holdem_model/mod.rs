@@ -1,4 +1,4 @@
-//! `arbor holdem-model train` and `arbor holdem-model eval`: generate hand histories from a
+//! `arbor holdem train-model` and `arbor holdem eval-model`: generate hand histories from a
 //! population of bots, train and evaluate the opponent models of `crate::holdem::model`
 //! (majority class, betting-sequence frequencies, the CNN, the online model), and write the
 //! CNN's weights as a const table.
@@ -64,7 +64,7 @@ const STRENGTH: Opt = Opt::new(
 .or("10");
 
 pub const TRAIN: Command = Command {
-    name: "holdem-model train",
+    name: "holdem train-model",
     operands: "",
     about: "play every pair of the population (--hands each, deal seeds --seed, --seed+1, ...),\n\
             train the frequency model and the CNN on four hands in five, and report accuracy\n\
@@ -122,7 +122,7 @@ pub const TRAIN: Command = Command {
 };
 
 pub const EVAL: Command = Command {
-    name: "holdem-model eval",
+    name: "holdem eval-model",
     operands: "",
     about: "evaluate the shipped CNN against the majority-class and frequency baselines (fitted\n\
             on four hands in five of freshly generated matches) on the fifth hands and on the\n\
@@ -268,7 +268,7 @@ pub fn run(command: &Command, args: Args) -> Result<(), Failure> {
             data.hands.len()
         )];
         let command_line = format!(
-            "arbor holdem-model train --hands {hands} --seed {seed} --epochs {} \
+            "arbor holdem train-model --hands {hands} --seed {seed} --epochs {} \
              --max-samples {} --learning-rate {} --dropout {} --out {}",
             args.need::<u64>("epochs")?,
             args.need::<u64>("max-samples")?,

@@ -24,6 +24,8 @@ const STYLE_EQUITY_SAMPLES: u32 = 150;
 
 /// A member of the population.
 #[derive(Clone, Debug)]
+// A seat's bot is made once per match; boxing it would only move the copy.
+#[allow(clippy::large_enum_variant)]
 pub enum Member {
     Baseline(Baseline),
     Style(StyleBot),

@@ -6,7 +6,7 @@
 //! - [`FrequencyModel`]: counts keyed by street and the last classes of the round, with
 //!   backoff; trained by counting, allocation-free.
 //! - [`CnnModel`]: the paper's kind of small CNN on 20×20 planes ([`features`]), trained in
-//!   the harness (`arbor holdem-model train`), shipped as a const table ([`weights`]).
+//!   the harness (`arbor holdem train-model`), shipped as a const table ([`weights`]).
 //! - [`OnlineModel`]: per-situation frequencies with a Dirichlet prior from any other model,
 //!   updated from the actions seen during a match.
 //!

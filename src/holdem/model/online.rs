@@ -6,7 +6,7 @@
 use super::history::raises_this_round;
 use super::{legal_classes, normalise_legal};
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ActionModel, ClassProbabilities};
-use crate::holdem::rules::{Action, HandState};
+use crate::holdem::rules::{Action, HandState, Position};
 
 /// Raise-count buckets: 0, 1, 2, 3 or more.
 const RAISE_BUCKETS: usize = 4;
@@ -83,5 +83,14 @@ impl<P: ActionModel> ActionModel for OnlineModel<P> {
             *weight = count + self.strength * p;
         }
         normalise_legal(weights, legal)
+    }
+
+    /// Counts every action the opponent of `observer` played in the hand.
+    fn observe_hand(&mut self, seen: &HandState, observer: Position) {
+        seen.replay(|before, actor, action| {
+            if actor != observer {
+                self.observe(before, action);
+            }
+        });
     }
 }

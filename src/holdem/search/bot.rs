@@ -8,7 +8,7 @@ use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot}
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
 use crate::holdem::resolve::{BetAbstraction, RiverSolver};
-use crate::holdem::rules::{Action, HandState, Street};
+use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::rng::stream_seed;
 use crate::search::game::seeded_rng;
 
@@ -83,6 +83,23 @@ impl Default for StagedSettings {
 }
 
 impl StagedSettings {
+    /// Sets the option `key` of a bot spec from `value`: `samples` (cards per deal from the
+    /// flop, 3 to 48), `raises` and `flop-raises` (0 to 8), `exact-turn` (0 or 1). `false`
+    /// for another key or a value out of range, with nothing changed.
+    pub fn set(&mut self, key: &str, value: &str) -> bool {
+        let Ok(number) = value.parse::<u8>() else {
+            return false;
+        };
+        match key {
+            "samples" if (3..=48).contains(&number) => self.flop_samples = number,
+            "raises" if number <= 8 => self.max_raises_per_round = number,
+            "flop-raises" if number <= 8 => self.flop_max_raises_per_round = number,
+            "exact-turn" if number <= 1 => self.exact_turn = number == 1,
+            _ => return false,
+        }
+        true
+    }
+
     /// The search settings for `street` (not preflop).
     pub fn config(&self, street: Street, seed: u64) -> SearchConfig {
         let sampled = ChanceMode::Sampled {
@@ -106,18 +123,24 @@ impl StagedSettings {
     }
 }
 
-/// Plays preflop by the equity bot, then by the staged search with `Opponent` as the model
+/// Plays preflop by a preflop bot (the equity bot by default), then by the staged search with `Opponent` as the model
 /// of the opponent's actions (for its nodes and its range) and `Own` as our policy below the
 /// root. The defaults are the stand-in [`StrengthModel`] for both. With
 /// [`StagedSettings::river_resolve_iterations`] and room in `Storage`, the river is
 /// re-solved by CFR from the two ranges instead (ours by Bayes under `Own`, as the opponent
-/// would track it).
+/// would track it). `Preflop` plays before the flop, and wherever the search cannot
+/// decide.
 #[derive(Clone, Debug)]
-pub struct StagedBot<Opponent = StrengthModel, Own = StrengthModel, Storage = NoResolveStorage> {
+pub struct StagedBot<
+    Opponent = StrengthModel,
+    Own = StrengthModel,
+    Storage = NoResolveStorage,
+    Preflop = EquityBot,
+> {
     settings: StagedSettings,
     opponent: Opponent,
     own: Own,
-    preflop: EquityBot,
+    preflop: Preflop,
     storage: Storage,
 }
 
@@ -138,7 +161,8 @@ impl<Opponent: ActionModel, Own: ActionModel> StagedBot<Opponent, Own> {
 impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage>
     StagedBot<Opponent, Own, Storage>
 {
-    /// The bot with these models and storage for river re-solves.
+    /// The bot with these models and storage for river re-solves, playing preflop by the
+    /// equity bot.
     pub fn with_storage(
         settings: StagedSettings,
         opponent: Opponent,
@@ -154,6 +178,21 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage>
         }
     }
 
+    /// The same bot playing preflop (and where the search cannot decide) by `preflop`.
+    pub fn with_preflop<P: HoldemBot>(self, preflop: P) -> StagedBot<Opponent, Own, Storage, P> {
+        StagedBot {
+            settings: self.settings,
+            opponent: self.opponent,
+            own: self.own,
+            preflop,
+            storage: self.storage,
+        }
+    }
+}
+
+impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: HoldemBot>
+    StagedBot<Opponent, Own, Storage, Preflop>
+{
     /// The settings.
     pub fn settings(&self) -> &StagedSettings {
         &self.settings
@@ -191,8 +230,8 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage>
     }
 }
 
-impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage> HoldemBot
-    for StagedBot<Opponent, Own, Storage>
+impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: HoldemBot> HoldemBot
+    for StagedBot<Opponent, Own, Storage, Preflop>
 {
     fn name(&self) -> &str {
         "staged"
@@ -218,6 +257,11 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage> HoldemBot
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
             _ => self.preflop.act(view, seen),
         }
+    }
+
+    fn hand_over(&mut self, seen: &HandState, position: Position) {
+        self.preflop.hand_over(seen, position);
+        self.opponent.observe_hand(seen, position);
     }
 }
 
@@ -298,7 +342,7 @@ mod tests {
             river_resolve_iterations: 20,
             ..StagedSettings::default()
         };
-        let mut storage = vec![0.0f32; 0];
+        let mut storage = [0.0f32; 0];
         let mut bot = StagedBot::with_storage(
             settings,
             StrengthModel::default(),

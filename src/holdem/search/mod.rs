@@ -32,6 +32,7 @@ mod walk;
 
 pub mod bot;
 pub mod models;
+pub mod paper;
 pub mod tracking;
 
 use core::fmt;
@@ -40,7 +41,8 @@ use crate::holdem::equity::{COMBOS, combo_cards};
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ActionModel};
 use crate::holdem::range::Range;
 use crate::holdem::rules::{Action, HandState, Position, Street};
-pub use bot::{StagedBot, StagedSettings};
+pub use bot::{NoResolveStorage, ResolveStorage, StagedBot, StagedSettings};
+pub use paper::{OpponentModel, PaperBot, ResolveScratch, paper_bot};
 pub use tracking::opponent_range;
 pub use walk::WalkStats;
 use walk::{PerHolding, Showdown, Walk};

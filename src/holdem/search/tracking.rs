@@ -12,27 +12,12 @@ use crate::holdem::rules::{HandState, Position};
 pub fn opponent_range(seen: &HandState, me: Position, model: &dyn ActionModel) -> Range {
     let opponent = 1 - me.min(1);
     let mut range = Range::uniform();
-    let mut replay = HandState::new(*seen.config());
-    let board = seen.board();
-    let mut next_card = 0usize;
-    for action in seen.actions() {
-        while replay.board_cards_due() > 0 {
-            let Some(&card) = board.get(next_card) else {
-                break;
-            };
-            next_card += 1;
-            if replay.deal_board_card(card).is_err() {
-                break;
-            }
+    // The replay holds our cards too; `observe` forgets the actor's and deals each holding.
+    seen.replay(|before, actor, action| {
+        if actor == opponent {
+            range.observe(before, opponent, ActionClass::of(before, action), model);
         }
-        if replay.to_act() == Some(opponent) {
-            let class = ActionClass::of(&replay, action);
-            range.observe(&replay, opponent, class, model);
-        }
-        if replay.apply(action).is_err() {
-            break;
-        }
-    }
+    });
     let mut dead = seen.dealt_mask();
     if let Some([a, b]) = seen.hole_cards(opponent) {
         // The opponent's own cards are never dead to its range.
