@@ -18,7 +18,9 @@ pub const DEALER: Command = Command {
     about: "deal a heads-up no-limit match (ACPC holdem.nolimit.2p.reverse_blinds: stacks\n\
             20000, blinds 100/50) on 127.0.0.1 with the reference dealer's cards for --seed;\n\
             seats rotate every hand. A player is a bot spec (call, min-raise, all-in,\n\
-            random[:seed=S], equity[:samples=N,seed=S]) played in-process, `cmd:COMMAND`\n\
+            random[:seed=S], equity[:samples=N,seed=S], expert[:style=STYLE,seed=S],\n\
+            staged[:style=STYLE,opponent=expert|cnn|online,resolve=N,...]: see\n\
+            `arbor help`) played in-process, `cmd:COMMAND`\n\
             (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
             client that connects to the printed port). Invalid actions are corrected with a\n\
             WARNING line on stderr; a player over --action-ms is an ERROR and exit code 1.\n\

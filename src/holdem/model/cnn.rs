@@ -7,6 +7,8 @@
 //! between the holdings of one range update: [`CnnModel::prepare`] convolves the public
 //! planes once and [`Prepared::predict`] adds the few hole-card cells per holding, which is
 //! what `Range::observe`-style sweeps over 1,326 holdings should use.
+use core::cell::RefCell;
+
 use super::features::{HOLE_PLANE, PLANES, Planes, SIDE, encode_hole, encode_public};
 use super::legal_classes;
 use crate::holdem::card::Card;
@@ -167,6 +169,48 @@ impl ActionModel for CnnModel<'_> {
             return super::uniform_legal(legal_classes(hand));
         };
         self.prepare_for(hand, actor).predict(hole)
+    }
+}
+
+/// The CNN that keeps the public part of the first convolution of the last situation it was
+/// asked about, so that asking about every holding of one situation in a row (a range
+/// update, an opponent node of a search) costs the per-holding part only.
+#[derive(Clone, Debug)]
+pub struct CachingCnn<'a> {
+    model: CnnModel<'a>,
+    /// The last situation (the actor's hole cards forgotten) and its prepared convolution.
+    last: RefCell<Option<(HandState, Prepared<'a>)>>,
+}
+
+impl<'a> CachingCnn<'a> {
+    pub const fn new(model: CnnModel<'a>) -> CachingCnn<'a> {
+        CachingCnn {
+            model,
+            last: RefCell::new(None),
+        }
+    }
+}
+
+impl ActionModel for CachingCnn<'_> {
+    fn predict(&self, hand: &HandState) -> ClassProbabilities {
+        let Some(actor) = hand.to_act() else {
+            return [0.0; ACTION_CLASSES];
+        };
+        let Some(hole) = hand.hole_cards(actor) else {
+            return self.model.predict(hand);
+        };
+        let mut public = hand.clone();
+        public.forget_hole_cards(actor);
+        let mut last = self.last.borrow_mut();
+        match &*last {
+            Some((situation, prepared)) if *situation == public => prepared.predict(hole),
+            _ => {
+                let prepared = self.model.prepare_for(hand, actor);
+                let probabilities = prepared.predict(hole);
+                *last = Some((public, prepared));
+                probabilities
+            }
+        }
     }
 }
 

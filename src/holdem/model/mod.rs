@@ -21,7 +21,7 @@ pub mod online;
 pub mod range_update;
 pub mod weights;
 
-pub use cnn::{CnnModel, CnnWeights, Prepared, WEIGHT_BYTES};
+pub use cnn::{CachingCnn, CnnModel, CnnWeights, Prepared, WEIGHT_BYTES};
 pub use frequency::{FrequencyModel, MarginalModel};
 pub use online::OnlineModel;
 pub use range_update::observe_with_cnn;

@@ -125,6 +125,25 @@ fn the_prepared_path_agrees_with_the_full_network() {
 }
 
 #[test]
+fn the_caching_cnn_gives_exactly_what_the_cnn_gives() {
+    let weights = random_weights(6);
+    let model = CnnModel::new(&weights);
+    let caching = CachingCnn::new(model);
+    // Two situations in turn, several holdings each, so the cache is hit and replaced.
+    let first = hand_after(&[Action::RaiseTo(300), Action::RaiseTo(900)]);
+    let second = hand_after(&[Action::RaiseTo(300), Action::Call, Action::Call]);
+    for situation in [&first, &second, &first] {
+        let actor = situation.to_act().unwrap();
+        for hole in [["As", "Ad"], ["4c", "5c"], ["Qs", "8d"]] {
+            let mut hand = situation.clone();
+            hand.forget_hole_cards(actor);
+            hand.deal_hole_cards(actor, hole.map(card)).unwrap();
+            assert_eq!(caching.predict(&hand), model.predict(&hand));
+        }
+    }
+}
+
+#[test]
 fn impossible_classes_get_nothing() {
     let weights = random_weights(9);
     // Position 0 may check after the small blind's call: no fold.

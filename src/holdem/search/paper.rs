@@ -8,7 +8,7 @@ use super::bot::NoResolveStorage;
 use super::bot::{StagedBot, StagedSettings};
 use crate::holdem::equity::COMBOS;
 use crate::holdem::expert::{ExpertBot, ExpertModel, Style};
-use crate::holdem::model::{CnnModel, OnlineModel};
+use crate::holdem::model::{CachingCnn, CnnModel, OnlineModel};
 use crate::holdem::policy::{ActionModel, ClassProbabilities};
 use crate::holdem::rules::{HandState, Position};
 
@@ -23,9 +23,9 @@ pub enum OpponentModel {
     /// The expert library's rules, balanced style, judging hands against a uniform range.
     Expert(ExpertModel),
     /// The shipped CNN.
-    Cnn(CnnModel<'static>),
+    Cnn(CachingCnn<'static>),
     /// Per-situation counts of the opponent's actions over the CNN as prior.
-    Online(OnlineModel<CnnModel<'static>>),
+    Online(OnlineModel<CachingCnn<'static>>),
 }
 
 impl OpponentModel {
@@ -36,9 +36,9 @@ impl OpponentModel {
     pub fn named(name: &str) -> Option<OpponentModel> {
         Some(match name {
             "expert" => OpponentModel::Expert(uniform_expert(Style::BALANCED)),
-            "cnn" => OpponentModel::Cnn(CnnModel::shipped()),
+            "cnn" => OpponentModel::Cnn(shipped_cnn()),
             "online" => {
-                OpponentModel::Online(OnlineModel::new(CnnModel::shipped(), ONLINE_PRIOR_STRENGTH))
+                OpponentModel::Online(OnlineModel::new(shipped_cnn(), ONLINE_PRIOR_STRENGTH))
             }
             _ => return None,
         })
@@ -61,6 +61,11 @@ impl ActionModel for OpponentModel {
             OpponentModel::Online(model) => model.observe_hand(seen, observer),
         }
     }
+}
+
+/// The shipped CNN, asked about one situation's holdings in a row.
+const fn shipped_cnn() -> CachingCnn<'static> {
+    CachingCnn::new(CnnModel::shipped())
 }
 
 /// The expert model of `style` for any board, against a uniform range.
