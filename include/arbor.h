@@ -320,7 +320,7 @@
 /**
  * Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
  */
-#define ARBOR_HOLDEM_BOT_BYTES ((size_t)(HANDLE_HEAD_BYTES + STATE_BYTES))
+#define ARBOR_HOLDEM_BOT_BYTES ((size_t)344)
 
 /**
  * Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets

@@ -42,7 +42,8 @@ pub const ARBOR_HOLDEM_BOT_SPEC_MAX: usize = 256;
 /// Alignment of a bot handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
 pub const ARBOR_HOLDEM_BOT_ALIGN: usize = 8;
 /// Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
-pub const ARBOR_HOLDEM_BOT_BYTES: usize = HANDLE_HEAD_BYTES + STATE_BYTES;
+pub const ARBOR_HOLDEM_BOT_BYTES: usize = 344;
+const _: () = assert!(ARBOR_HOLDEM_BOT_BYTES == HANDLE_HEAD_BYTES + STATE_BYTES);
 /// Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
 /// sizing their stacks: the calls hold a hand and a bot on the stack as
 /// `arbor_holdem_bot_act` does, and share its limit (`ARBOR_HOLDEM_HAND_STACK_BYTES`), which
