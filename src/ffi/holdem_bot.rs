@@ -438,7 +438,8 @@ mod tests {
     use super::*;
     use crate::ffi::{
         arbor_holdem_hand_apply, arbor_holdem_hand_deal_board, arbor_holdem_hand_deal_hole,
-        arbor_holdem_hand_info, arbor_holdem_hand_init, arbor_holdem_info, arbor_search_limits_init,
+        arbor_holdem_hand_info, arbor_holdem_hand_init, arbor_holdem_info,
+        arbor_search_limits_init,
     };
 
     fn handle(spec: &str, seed: u64) -> Result<Vec<u64>, (arbor_status, String)> {
@@ -551,7 +552,11 @@ mod tests {
                 next_card += 1;
                 continue;
             }
-            let bot = if now.to_act == 0 { &mut *first } else { &mut *second };
+            let bot = if now.to_act == 0 {
+                &mut *first
+            } else {
+                &mut *second
+            };
             let (status, action, reason) = decide(bot, &hand);
             assert_eq!((status, reason), (arbor_status::ARBOR_OK, ARBOR_STOP_DONE));
             // SAFETY: valid pointer.
@@ -712,10 +717,7 @@ mod tests {
                 ),
                 arbor_status::ARBOR_BUFFER_TOO_SMALL
             );
-            assert_eq!(
-                arbor_holdem_bot_bytes(&mut bytes),
-                arbor_status::ARBOR_OK
-            );
+            assert_eq!(arbor_holdem_bot_bytes(&mut bytes), arbor_status::ARBOR_OK);
         }
         assert_eq!(bytes, ARBOR_HOLDEM_BOT_BYTES);
     }
