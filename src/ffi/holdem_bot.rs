@@ -437,9 +437,9 @@ pub unsafe extern "C" fn arbor_holdem_bot_cancel(buf: *mut c_void, len: usize) -
 mod tests {
     use super::*;
     use crate::ffi::{
-        arbor_holdem_hand_apply, arbor_holdem_hand_deal_board, arbor_holdem_hand_deal_hole,
-        arbor_holdem_hand_info, arbor_holdem_hand_init, arbor_holdem_info,
-        arbor_search_limits_init,
+        ARBOR_HOLDEM_CALL, arbor_holdem_hand_apply, arbor_holdem_hand_deal_board,
+        arbor_holdem_hand_deal_hole, arbor_holdem_hand_info, arbor_holdem_hand_init,
+        arbor_holdem_info, arbor_search_limits_init,
     };
 
     fn handle(spec: &str, seed: u64) -> Result<Vec<u64>, (arbor_status, String)> {
@@ -646,6 +646,59 @@ mod tests {
             decide(&mut bot, &hand),
             (arbor_status::ARBOR_OK, 0, ARBOR_STOP_CANCELLED)
         );
+        assert_eq!(
+            decide(&mut bot, &hand),
+            (arbor_status::ARBOR_OK, 200, ARBOR_STOP_DONE)
+        );
+    }
+
+    /// A clock that moves on 10 microseconds each time it is read.
+    unsafe extern "C" fn ticking(ctx: *mut c_void) -> u64 {
+        // SAFETY: the test passes a `u64` it owns.
+        let now = unsafe { &mut *ctx.cast::<u64>() };
+        *now += 10;
+        *now
+    }
+
+    #[test]
+    fn a_deadline_passed_at_the_start_answers_with_a_check_when_it_is_free() {
+        let mut bot = handle("min-raise", 1).unwrap();
+        let mut hand = core::mem::MaybeUninit::uninit();
+        // SAFETY: valid pointers.
+        let mut hand = unsafe {
+            arbor_holdem_hand_init(20_000, 20_000, 100, 50, hand.as_mut_ptr());
+            hand.assume_init()
+        };
+        // SAFETY: valid pointers.
+        unsafe {
+            arbor_holdem_hand_deal_hole(&mut hand, 0, [0u8, 1].as_ptr(), 2);
+            arbor_holdem_hand_deal_hole(&mut hand, 1, [2u8, 3].as_ptr(), 2);
+            // The small blind calls: the big blind may check.
+            arbor_holdem_hand_apply(&mut hand, ARBOR_HOLDEM_CALL);
+        }
+        let mut clock = 0u64;
+        let mut limits = limits();
+        limits.deadline_us = 5;
+        limits.now_us = Some(ticking);
+        limits.ctx = (&raw mut clock).cast();
+        let mut action = 7777;
+        let mut progress = arbor_search_progress::default();
+        // SAFETY: every pointer is valid; the clock is called on this thread.
+        let status = unsafe {
+            arbor_holdem_bot_decide(
+                bot.as_mut_ptr().cast(),
+                ARBOR_HOLDEM_BOT_BYTES,
+                &hand,
+                &limits,
+                &mut action,
+                &mut progress,
+            )
+        };
+        assert_eq!(
+            (status, action, progress.stop_reason, progress.best_move),
+            (arbor_status::ARBOR_OK, 1, ARBOR_STOP_DEADLINE, 1)
+        );
+        // Without the deadline the bot itself decides: a minimum raise.
         assert_eq!(
             decide(&mut bot, &hand),
             (arbor_status::ARBOR_OK, 200, ARBOR_STOP_DONE)
