@@ -308,6 +308,30 @@
 #define ARBOR_EQUITY_COMBOS ((size_t)1326)
 
 /**
+ * Longest bot spec `arbor_holdem_bot_init` accepts, in bytes.
+ */
+#define ARBOR_HOLDEM_BOT_SPEC_MAX ((size_t)256)
+
+/**
+ * Alignment of a bot handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
+ */
+#define ARBOR_HOLDEM_BOT_ALIGN ((size_t)8)
+
+/**
+ * Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
+ */
+#define ARBOR_HOLDEM_BOT_BYTES ((size_t)344)
+
+/**
+ * Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
+ * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 211,496 bytes with the
+ * `staged` bot deciding on a flop (its solver's tree and tables are on the stack; the other
+ * bots need under 20 KB), including the calling C frames; the limit leaves room for other
+ * compilers and targets, and CI fails if a call needs more.
+ */
+#define ARBOR_HOLDEM_BOT_STACK_BYTES ((size_t)262144)
+
+/**
  * Action code of a fold.
  */
 #define ARBOR_HOLDEM_FOLD UINT32_C(0)
@@ -2363,6 +2387,119 @@ ARBOR_NODISCARD arbor_status arbor_equity_range_vs_range(const float *hero,
                                          double *out_tie,
                                          double *out_loss)
 ARBOR_NOEXCEPT;
+
+/**
+ * Writes the bytes of a bot handle, `ARBOR_HOLDEM_BOT_BYTES`, to `*out_bytes`.
+ *
+ * Errors: `ARBOR_NULL_POINTER`.
+ *
+ * # Safety
+ * `out_bytes` must be NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_bytes(size_t *out_bytes) ARBOR_NOEXCEPT;
+
+/**
+ * Prepares the caller's buffer `buf` of `len` bytes (aligned to `ARBOR_HOLDEM_BOT_ALIGN`, at
+ * least `ARBOR_HOLDEM_BOT_BYTES`) as a bot handle playing the bot named by `spec` (as for
+ * `arbor_holdem_bot_act`: `call`, `min-raise`, `all-in`, `random`, `equity[:samples=N]`,
+ * `staged[:...]`, and whatever names the linked library's bots know), with all randomness
+ * from `seed`: a `seed=` option of the spec is replaced by `seed` (bots without randomness
+ * take none). The spec is parsed here, once; its text is kept in the handle. The cancel
+ * flag is clear, no decision made, no hand seen.
+ *
+ * Errors (nothing prepared; `*out_error` written on `ARBOR_PARSE_ERROR`):
+ * `ARBOR_NULL_POINTER` (`buf`, `spec` with a length), `ARBOR_MISALIGNED`,
+ * `ARBOR_INVALID_LENGTH` (`len` or `spec_len` too large: a spec over
+ * `ARBOR_HOLDEM_BOT_SPEC_MAX` bytes), `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_INVALID_UTF8`,
+ * `ARBOR_PARSE_ERROR` (an unknown bot or option, a bad number, with the reason).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` writes, used by nothing else during the call, not
+ * even `_cancel`; `spec` NULL or valid for `spec_len` reads; `out_error` NULL or valid for
+ * one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_init(void *buf,
+                                   size_t len,
+                                   const uint8_t *spec,
+                                   size_t spec_len,
+                                   uint64_t seed,
+                                   struct arbor_parse_error *out_error)
+ARBOR_NOEXCEPT;
+
+/**
+ * Chooses the handle's bot's action for the position to act in `hand`, from what that
+ * position sees (its hole cards, the board, the chips), and writes its action code
+ * (`ARBOR_HOLDEM_FOLD`, `_CALL` or a raise-to) to `*out_action`, and to `*out_progress`
+ * (if not NULL) the stop reason and the action as `best_move` (the other fields 0). The bot's
+ * randomness comes from the handle's seed and `hand->hand_number`, so set a new number for
+ * each hand: the same handle, seed and hand give the same action.
+ *
+ * The budget: a cancel (`arbor_holdem_bot_cancel`, also one made before this call) or a
+ * deadline of `limits` already passed when the call starts stops it before the bot thinks:
+ * it writes the cheapest legal action (a check, else a fold) with `ARBOR_STOP_CANCELLED` or
+ * `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, with
+ * `ARBOR_STOP_DONE`. The bots' own searches are not interruptible yet: their size is set by
+ * the spec's options (samples, raises), `max_iterations` is not used, and a decision may
+ * overrun the deadline by its whole length (`staged` takes up to about a second on the flop).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `hand`, `limits`, `out_action`),
+ * the buffer errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED` (also a damaged handle), `ARBOR_WRONG_VERSION`), the same for
+ * `limits` not filled by `arbor_search_limits_init`, `ARBOR_UNSUPPORTED` (a deadline
+ * without a clock in a `no_std` build), `ARBOR_GAME_OVER` (the hand is over),
+ * `ARBOR_ILLEGAL_MOVE` (nobody is to act: betting is over or board cards are due),
+ * `ARBOR_INVALID_ARGUMENT` (the hole cards of the position to act are unknown, or a damaged
+ * hand).
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes, used by no other call during this
+ * one except `arbor_holdem_bot_cancel`; `hand` NULL or valid for one read of
+ * `arbor_holdem_hand`; `limits` NULL or readable, its `now_us` NULL or callable with its
+ * `ctx`; `out_action` NULL or valid for one write; `out_progress` may be NULL, else valid
+ * for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_decide(void *buf,
+                                     size_t len,
+                                     const struct arbor_holdem_hand *hand,
+                                     const struct arbor_search_limits *limits,
+                                     uint32_t *out_action,
+                                     struct arbor_search_progress *out_progress)
+ARBOR_NOEXCEPT;
+
+/**
+ * Tells the handle's bot that `hand`, which is over, ended; the bot saw it as `position`
+ * (0 or 1; it is shown what that position saw, and the opponent's cards only if the hand
+ * showed them). The handle counts it. Bots that learn across hands would learn here, but the
+ * handle rebuilds its bot on every call and keeps nothing a bot learns: a persistent learned
+ * state is not built yet (no bot of the core learns today).
+ *
+ * Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors (see `_decide`),
+ * `ARBOR_INVALID_ARGUMENT` (`position` not 0 or 1, a damaged hand), `ARBOR_ILLEGAL_MOVE`
+ * (the hand is not over).
+ *
+ * # Safety
+ * As `arbor_holdem_bot_decide` for `buf` and `hand`.
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_hand_over(void *buf,
+                                        size_t len,
+                                        const struct arbor_holdem_hand *hand,
+                                        uint32_t position)
+ARBOR_NOEXCEPT;
+
+/**
+ * Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` (or the one running, if
+ * it has not begun to think) answers at once with the cheapest legal action and
+ * `ARBOR_STOP_CANCELLED`, which clears the request. The one call that may overlap others on
+ * the handle, from any thread (not its `_init` nor its freeing).
+ *
+ * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
+ * `ARBOR_BUFFER_TOO_SMALL`, `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`.
+ *
+ * # Safety
+ * `buf` must be NULL or valid for `len` reads and writes (prepared by `_init`, or any
+ * bytes, which are refused).
+ */
+ARBOR_NODISCARD arbor_status arbor_holdem_bot_cancel(void *buf, size_t len) ARBOR_NOEXCEPT;
 
 /**
  * Starts a hand: stacks (by position; position 0 posts the big blind) and blinds, the

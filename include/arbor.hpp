@@ -1450,6 +1450,55 @@ private:
     Buffer buffer_;
 };
 
+/* ---- Hold'em bot handle (src/ffi/holdem_bot.rs) ------------------------------------- */
+
+/// A Hold'em bot kept in a handle buffer (`arbor_holdem_bot_*`): made once from a spec and a
+/// seed (the seed replaces a `seed=` of the spec), asked for decisions, told when hands end.
+/// Move-only. `cancel()` may be called from another thread while `decide()` is in progress.
+class HoldemBot {
+public:
+    /// Throws `ParseError` for a bad spec, `Error` otherwise (a spec over
+    /// `ARBOR_HOLDEM_BOT_SPEC_MAX` bytes).
+    HoldemBot(std::string_view spec, std::uint64_t seed)
+        : buffer_(Buffer::sized(ARBOR_HOLDEM_BOT_ALIGN, arbor_holdem_bot_bytes)) {
+        detail::parse_call<arbor_parse_error>("arbor_holdem_bot_init", [&](arbor_parse_error *error) {
+            return arbor_holdem_bot_init(buffer_.data(), buffer_.size(), detail::text_data(spec),
+                                         spec.size(), seed, error);
+        });
+    }
+
+    HoldemBot(HoldemBot &&) noexcept = default;
+    HoldemBot &operator=(HoldemBot &&) noexcept = default;
+
+    /// The action for the position to act in `hand`; `progress.best_move` is the action and
+    /// `progress.stop_reason` says whether the bot decided (`Done`) or a cancel or a deadline
+    /// passed before the call answered with the cheapest legal action.
+    [[nodiscard]] HoldemAction decide(const HoldemHand &hand, const SearchLimits &limits,
+                                      SearchProgress *progress = nullptr) {
+        HoldemAction action = 0;
+        arbor_search_progress p{};
+        check(arbor_holdem_bot_decide(buffer_.data(), buffer_.size(), &hand.raw(), &limits.raw(),
+                                      &action, &p),
+              "arbor_holdem_bot_decide");
+        if (progress != nullptr) *progress = SearchProgress::from(p);
+        return action;
+    }
+
+    /// Tells the bot that `hand` (over) ended, seen as `position`.
+    void hand_over(const HoldemHand &hand, std::uint32_t position) {
+        check(arbor_holdem_bot_hand_over(buffer_.data(), buffer_.size(), &hand.raw(), position),
+              "arbor_holdem_bot_hand_over");
+    }
+
+    /// Stops a decision in progress on any thread (or the next one).
+    void cancel() {
+        check(arbor_holdem_bot_cancel(buffer_.data(), buffer_.size()), "arbor_holdem_bot_cancel");
+    }
+
+private:
+    Buffer buffer_;
+};
+
 } // namespace arbor
 
 namespace std {

@@ -103,6 +103,10 @@ namespace Arbor
         public const int HoldemDealerBytes = 2520;              // ARBOR_HOLDEM_DEALER_BYTES
         public const int HoldemMatchstateTextMax = 4096;        // ARBOR_HOLDEM_MATCHSTATE_TEXT_MAX
         public const int HoldemActionTextMax = 12;              // ARBOR_HOLDEM_ACTION_TEXT_MAX
+        public const int HoldemBotSpecMax = 256;                // ARBOR_HOLDEM_BOT_SPEC_MAX
+        public const int HoldemBotAlign = 8;                    // ARBOR_HOLDEM_BOT_ALIGN
+        public const int HoldemBotBytes = 344;                  // ARBOR_HOLDEM_BOT_BYTES
+        public const int HoldemBotStackBytes = 262144;          // ARBOR_HOLDEM_BOT_STACK_BYTES
 
         // Breakthrough.
         public const int BreakthroughBytes = 40;                // ARBOR_BREAKTHROUGH_BYTES
@@ -286,6 +290,13 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_matchstate_format(ref HoldemHand hand, uint position, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_action_format(uint action, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_act(byte[] spec, UIntPtr specLen, ref HoldemHand hand, out uint outAction, out ParseError outError);
+
+        // Hold'em bot handles (src/ffi/holdem_bot.rs).
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_bytes(out UIntPtr outBytes);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_init(IntPtr buf, UIntPtr len, byte[] spec, UIntPtr specLen, ulong seed, out ParseError outError);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_decide(IntPtr buf, UIntPtr len, ref HoldemHand hand, ref SearchLimits limits, out uint outAction, out SearchProgress outProgress);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_hand_over(IntPtr buf, UIntPtr len, ref HoldemHand hand, uint position);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_holdem_bot_cancel(IntPtr buf, UIntPtr len);
 
         // Anytime search limits (src/ffi/search.rs).
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_search_limits_init(uint maxIterations, out SearchLimits outLimits);
@@ -1491,6 +1502,61 @@ namespace Arbor
             using (new NativeBuffer.Lease(buffer))
                 Text.Check(Native.arbor_go_search_tree_stats(buffer.Pointer, length, out stats), "arbor_go_search_tree_stats");
             return stats;
+        }
+
+        public void Dispose() { buffer.Dispose(); }
+    }
+
+    /// <summary>A Hold'em bot kept in a handle buffer (arbor_holdem_bot_*): made once from a
+    /// spec and a seed (the seed replaces a "seed=" of the spec), asked for decisions, told
+    /// when hands end. Cancel may be called from another thread during Decide.</summary>
+    public sealed class HoldemBot : IDisposable
+    {
+        readonly NativeBuffer buffer;
+        readonly UIntPtr length;
+
+        /// <summary>Throws ArborParseException for a bad spec.</summary>
+        public HoldemBot(string spec, ulong seed)
+        {
+            Library.CheckLayout();
+            UIntPtr bytes;
+            Text.Check(Native.arbor_holdem_bot_bytes(out bytes), "arbor_holdem_bot_bytes");
+            buffer = new NativeBuffer((long)bytes.ToUInt64(), Constants.HoldemBotAlign);
+            length = bytes;
+            byte[] text = Text.Utf8(spec);
+            ParseError error;
+            Status status;
+            using (new NativeBuffer.Lease(buffer))
+                status = Native.arbor_holdem_bot_init(buffer.Pointer, length, text, (UIntPtr)text.Length, seed, out error);
+            if (status != Status.Ok)
+            {
+                buffer.Dispose();
+                Text.CheckParse(status, error, "arbor_holdem_bot_init");
+            }
+        }
+
+        /// <summary>The action for the position to act in `hand`; progress.BestMove is the
+        /// action, progress.StopReason Done, or Cancelled/Deadline when the call answered at
+        /// once with the cheapest legal action.</summary>
+        public uint Decide(HoldemHand hand, SearchLimits limits, out SearchProgress progress)
+        {
+            uint action;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_holdem_bot_decide(buffer.Pointer, length, ref hand, ref limits, out action, out progress), "arbor_holdem_bot_decide");
+            return action;
+        }
+
+        /// <summary>Tells the bot that `hand` (over) ended, seen as `position`.</summary>
+        public void HandOver(HoldemHand hand, uint position)
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_holdem_bot_hand_over(buffer.Pointer, length, ref hand, position), "arbor_holdem_bot_hand_over");
+        }
+
+        public void Cancel()
+        {
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_holdem_bot_cancel(buffer.Pointer, length), "arbor_holdem_bot_cancel");
         }
 
         public void Dispose() { buffer.Dispose(); }

@@ -550,6 +550,27 @@ static class ArborTest
         ParseFails(() => HoldemHand.ParseMatchstate("MATCHSTATE:0:31:r150c:Jd4c|", HoldemHand.Start()), 17, "raise to 150 is below the minimum 200", "MATCHSTATE below the minimum raise");
     }
 
+    static void TestHoldemBot()
+    {
+        HoldemHand seen = HoldemHand.ParseMatchstate("MATCHSTATE:1:0::|AsAh", HoldemHand.Start());
+        SearchLimits limits = SearchLimits.Iterations(0);
+        SearchProgress progress;
+        using (HoldemBot raiser = new HoldemBot("min-raise", 3))
+        {
+            Check(raiser.Decide(seen, limits, out progress) == 200 && progress.StopReason == StopReason.Done, "bot handle decides");
+            raiser.Cancel();
+            Check(raiser.Decide(seen, limits, out progress) == Constants.HoldemFold && progress.StopReason == StopReason.Cancelled, "a cancelled decision folds");
+            Throws(Status.IllegalMove, () => raiser.HandOver(seen, 1), "hand not over");
+        }
+        using (HoldemBot first = new HoldemBot("equity:samples=300", 9))
+        using (HoldemBot second = new HoldemBot("equity:samples=300", 9))
+        {
+            uint action = first.Decide(seen, limits, out progress);
+            Check(action > Constants.HoldemCall && action == second.Decide(seen, limits, out progress), "same seed, same raise with aces");
+        }
+        Throws(Status.ParseError, () => new HoldemBot("genius", 1), "unknown bot");
+    }
+
     static void TestGo()
     {
         Check(GoMove.Parse(9, "A1") == 0 && GoMove.Parse(9, "pass") == Constants.GoPass, "Go vertices");
@@ -718,6 +739,7 @@ static class ArborTest
         TestMatch3Search();
         TestMatch3Playtest();
         TestHoldemHands();
+        TestHoldemBot();
         TestGo();
 
         Console.WriteLine("ArborTest (C#): " + passed + " passed, " + failed + " failed");

@@ -608,6 +608,26 @@ static void test_holdem_hands() {
     CHECK(parse_error);
 }
 
+static void test_holdem_bot() {
+    static_assert(!std::is_copy_constructible_v<arbor::HoldemBot>);
+    static_assert(std::is_nothrow_move_constructible_v<arbor::HoldemBot>);
+    const arbor::HoldemHand seen = arbor::HoldemHand::parse_matchstate("MATCHSTATE:1:0::|AsAh");
+    arbor::HoldemBot raiser("min-raise", 3);
+    const arbor::SearchLimits limits;
+    arbor::SearchProgress progress;
+    CHECK(raiser.decide(seen, limits, &progress) == 200);
+    CHECK(progress.stop_reason == arbor::StopReason::Done && progress.best_move == 200);
+    raiser.cancel();
+    CHECK(raiser.decide(seen, limits, &progress) == ARBOR_HOLDEM_FOLD);
+    CHECK(progress.stop_reason == arbor::StopReason::Cancelled);
+    // The same spec and seed decide alike; aces raise.
+    arbor::HoldemBot first("equity:samples=300", 9), second("equity:samples=300", 9);
+    const arbor::HoldemAction action = first.decide(seen, limits);
+    CHECK(action > ARBOR_HOLDEM_CALL && action == second.decide(seen, limits));
+    CHECK(throws_status(arbor::Status::ParseError, [] { arbor::HoldemBot bad("genius", 1); }));
+    CHECK(throws_status(arbor::Status::IllegalMove, [&] { first.hand_over(seen, 1); }));
+}
+
 // ---- Go --------------------------------------------------------------------------------
 
 static void test_go() {
@@ -814,6 +834,7 @@ int main() {
     test_match3_search();
     test_match3_playtest();
     test_holdem_hands();
+    test_holdem_bot();
     test_go();
 
     std::printf("arbor_test (C++): %d passed, %d failed\n", passed, failed);

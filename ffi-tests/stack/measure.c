@@ -114,6 +114,33 @@ static void holdem_hand_calls(void *arg) {
     MUST(arbor_holdem_bot_act((const uint8_t *)"equity:samples=500", 18, &parsed, &action, NULL));
 }
 
+/* ---- Hold'em bot handle: the staged bot deciding on the flop, a hand over, a cancel ---- */
+static void holdem_bot_calls(void *arg) {
+    (void)arg;
+    static uint64_t bot[(ARBOR_HOLDEM_BOT_BYTES + 7) / 8];
+    arbor_holdem_hand rules, flop, over;
+    arbor_search_limits limits;
+    arbor_search_progress progress;
+    arbor_parse_error error;
+    size_t bytes;
+    uint32_t action;
+    const char *spec = "staged:samples=4,seed=1";
+    const char *flop_text = "MATCHSTATE:0:3:r300c/:AsKh|/9d8s7d";
+    const char *over_text = "MATCHSTATE:0:4:r300f:AsKh|";
+    MUST(arbor_holdem_bot_bytes(&bytes));
+    MUST(arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)spec, strlen(spec), 7, &error));
+    (void)arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)"staged:samples=x", 16, 7, &error);
+    MUST(arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)spec, strlen(spec), 7, &error));
+    MUST(arbor_search_limits_init(0, &limits));
+    MUST(arbor_holdem_hand_init(20000, 20000, 100, 50, &rules));
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)flop_text, strlen(flop_text), &rules, &flop, &error));
+    MUST(arbor_holdem_bot_decide(bot, sizeof bot, &flop, &limits, &action, &progress));
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)over_text, strlen(over_text), &rules, &over, &error));
+    MUST(arbor_holdem_bot_hand_over(bot, sizeof bot, &over, 0));
+    MUST(arbor_holdem_bot_cancel(bot, sizeof bot));
+    MUST(arbor_holdem_bot_decide(bot, sizeof bot, &flop, &limits, &action, &progress));
+}
+
 /* ---- Breakthrough position ---- */
 static void breakthrough_calls(void *arg) {
     (void)arg;
@@ -346,6 +373,8 @@ int main(void) {
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
     measure("holdem hand: a raise war, MATCHSTATE, equity bot", holdem_hand_calls, NULL,
             ARBOR_HOLDEM_HAND_STACK_BYTES);
+    measure("holdem bot handle: staged on a flop, hand over, cancel", holdem_bot_calls, NULL,
+            ARBOR_HOLDEM_BOT_STACK_BYTES);
     measure("breakthrough position", breakthrough_calls, NULL, ARBOR_BREAKTHROUGH_STACK_BYTES);
 
     arbor_breakthrough start;

@@ -155,7 +155,7 @@ const _: () = assert!(core::mem::size_of::<arbor_holdem_info>() == ARBOR_HOLDEM_
 /// compilers and targets, and CI fails if a call needs more.
 pub const ARBOR_HOLDEM_HAND_STACK_BYTES: usize = 32768;
 
-fn encode(action: Action) -> u32 {
+pub(super) fn encode(action: Action) -> u32 {
     match action {
         Action::Fold => ARBOR_HOLDEM_FOLD,
         Action::Call => ARBOR_HOLDEM_CALL,
@@ -284,7 +284,7 @@ impl arbor_holdem_hand {
 ///
 /// # Safety
 /// `hand` must be NULL or valid for one read of `arbor_holdem_hand`.
-unsafe fn read_hand(
+pub(super) unsafe fn read_hand(
     hand: *const arbor_holdem_hand,
 ) -> Result<(arbor_holdem_hand, HandState), Error> {
     // SAFETY: forwarded caller guarantee.

@@ -88,6 +88,7 @@ mod tests {
             include_str!("go.rs"),
             include_str!("go_search.rs"),
             include_str!("holdem.rs"),
+            include_str!("holdem_bot.rs"),
             include_str!("holdem_hand.rs"),
             include_str!("match3.rs"),
             include_str!("mcts.rs"),

@@ -1,0 +1,208 @@
+/* A Hold'em bot handle through the C ABI: two handles in caller buffers play whole hands
+ * against each other through the arbor_holdem_hand calls, the same seed plays the same
+ * actions, a cancel answers with the cheapest legal action, and bad inputs are refused. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arbor.h"
+#include "check.h"
+
+/* A fixed deal (card bytes, rank * 4 + suit): position 0's, position 1's, the board. */
+static const uint8_t deck[9] = {0, 2, 37, 47, 28, 27, 9, 43, 32};
+
+static void *make_bot(const char *spec, uint64_t seed) {
+    size_t bytes = 0;
+    void *buf;
+    arbor_parse_error error;
+    CHECK_STATUS(arbor_holdem_bot_bytes(&bytes), ARBOR_OK);
+    CHECK(bytes == ARBOR_HOLDEM_BOT_BYTES);
+    buf = malloc(bytes);
+    CHECK(buf != NULL);
+    CHECK_STATUS(arbor_holdem_bot_init(buf, bytes, (const uint8_t *)spec, strlen(spec), seed,
+                                       &error),
+                 ARBOR_OK);
+    return buf;
+}
+
+static arbor_search_limits no_limits(void) {
+    arbor_search_limits limits;
+    CHECK_STATUS(arbor_search_limits_init(0, &limits), ARBOR_OK);
+    return limits;
+}
+
+static arbor_holdem_hand dealt_hand(uint32_t number) {
+    arbor_holdem_hand hand;
+    CHECK_STATUS(arbor_holdem_hand_init(ARBOR_HOLDEM_ACPC_STACK, ARBOR_HOLDEM_ACPC_STACK,
+                                        ARBOR_HOLDEM_ACPC_BIG_BLIND,
+                                        ARBOR_HOLDEM_ACPC_SMALL_BLIND, &hand),
+                 ARBOR_OK);
+    hand.hand_number = number; /* the bots reseed from it */
+    CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 0, deck, 2), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 1, deck + 2, 2), ARBOR_OK);
+    return hand;
+}
+
+/* Plays one hand, bots[p] deciding for position p; writes the actions, returns their count. */
+static int play_hand(void *bots[2], uint32_t number, uint32_t *actions, int max) {
+    arbor_holdem_hand hand = dealt_hand(number);
+    arbor_search_limits limits = no_limits();
+    int count = 0, next_card = 4, position;
+    for (;;) {
+        arbor_holdem_info info;
+        arbor_search_progress progress;
+        uint32_t action = 0xDEAD;
+        CHECK_STATUS(arbor_holdem_hand_info(&hand, &info), ARBOR_OK);
+        if (info.over) break;
+        if (info.board_cards_due > 0) {
+            CHECK_STATUS(arbor_holdem_hand_deal_board(&hand, deck[next_card++]), ARBOR_OK);
+            continue;
+        }
+        CHECK_STATUS(arbor_holdem_bot_decide(bots[info.to_act], ARBOR_HOLDEM_BOT_BYTES, &hand,
+                                             &limits, &action, &progress),
+                     ARBOR_OK);
+        CHECK(progress.stop_reason == ARBOR_STOP_DONE && progress.best_move == action);
+        CHECK_STATUS(arbor_holdem_hand_apply(&hand, action), ARBOR_OK);
+        if (count < max) actions[count++] = action;
+    }
+    {
+        uint32_t action = 0xDEAD;
+        CHECK_STATUS(arbor_holdem_bot_decide(bots[0], ARBOR_HOLDEM_BOT_BYTES, &hand, &limits,
+                                             &action, NULL),
+                     ARBOR_GAME_OVER);
+        CHECK(action == 0xDEAD);
+    }
+    for (position = 0; position < 2; position++) {
+        CHECK_STATUS(arbor_holdem_bot_hand_over(bots[position], ARBOR_HOLDEM_BOT_BYTES, &hand,
+                                                (uint32_t)position),
+                     ARBOR_OK);
+    }
+    return count;
+}
+
+/* Six hands of `random` against `equity`; all their actions in order. */
+static int play_match(uint64_t seed, uint32_t *actions, int max) {
+    void *bots[2];
+    int total = 0, hand;
+    bots[0] = make_bot("random", seed);
+    bots[1] = make_bot("equity:samples=200,seed=77", seed);
+    for (hand = 0; hand < 6; hand++) {
+        total += play_hand(bots, (uint32_t)hand, actions + total, max - total);
+    }
+    free(bots[0]);
+    free(bots[1]);
+    return total;
+}
+
+static void test_whole_hands_and_the_same_seed_plays_the_same(void) {
+    uint32_t first[600], again[600], other[600];
+    int count = play_match(11, first, 600);
+    int count_again = play_match(11, again, 600);
+    int count_other = play_match(12, other, 600);
+    CHECK(count > 6); /* at least two actions a hand, most hands more */
+    CHECK(count == count_again && memcmp(first, again, sizeof(uint32_t) * (size_t)count) == 0);
+    CHECK(count != count_other || memcmp(first, other, sizeof(uint32_t) * (size_t)count) != 0);
+}
+
+static void test_cancel_answers_with_the_cheapest_action(void) {
+    void *bot = make_bot("min-raise", 1);
+    arbor_holdem_hand hand = dealt_hand(0);
+    arbor_search_limits limits = no_limits();
+    arbor_search_progress progress;
+    uint32_t action = 0xDEAD;
+    CHECK_STATUS(arbor_holdem_bot_cancel(bot, ARBOR_HOLDEM_BOT_BYTES), ARBOR_OK);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, &progress),
+        ARBOR_OK);
+    /* The small blind faces the big blind: the cheapest legal action is a fold. */
+    CHECK(action == ARBOR_HOLDEM_FOLD && progress.stop_reason == ARBOR_STOP_CANCELLED);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, &progress),
+        ARBOR_OK);
+    CHECK(action == 2 * ARBOR_HOLDEM_ACPC_BIG_BLIND && progress.stop_reason == ARBOR_STOP_DONE);
+    free(bot);
+}
+
+static void test_bad_inputs_are_refused(void) {
+    void *bot = make_bot("call", 1);
+    void *spare = malloc(ARBOR_HOLDEM_BOT_BYTES + 8);
+    arbor_holdem_hand hand = dealt_hand(0), empty;
+    arbor_search_limits limits = no_limits(), foreign;
+    arbor_parse_error error;
+    uint32_t action = 0xDEAD;
+    char long_spec[ARBOR_HOLDEM_BOT_SPEC_MAX + 2];
+    const char *bad = "equity:samples=zero";
+    CHECK_STATUS(arbor_holdem_bot_init(spare, ARBOR_HOLDEM_BOT_BYTES, (const uint8_t *)bad,
+                                       strlen(bad), 1, &error),
+                 ARBOR_PARSE_ERROR);
+    CHECK(error.message_len > 0 && strstr((const char *)error.message, "samples=zero") != NULL);
+    CHECK_STATUS(arbor_holdem_bot_init(spare, ARBOR_HOLDEM_BOT_BYTES, (const uint8_t *)"genius",
+                                       6, 1, NULL),
+                 ARBOR_PARSE_ERROR);
+    memset(long_spec, 'x', sizeof long_spec);
+    CHECK_STATUS(arbor_holdem_bot_init(spare, ARBOR_HOLDEM_BOT_BYTES, (const uint8_t *)long_spec,
+                                       sizeof long_spec, 1, NULL),
+                 ARBOR_INVALID_LENGTH);
+    CHECK_STATUS(arbor_holdem_bot_init(spare, ARBOR_HOLDEM_BOT_BYTES - 1, (const uint8_t *)"call",
+                                       4, 1, NULL),
+                 ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_holdem_bot_init((char *)spare + 1, ARBOR_HOLDEM_BOT_BYTES,
+                                       (const uint8_t *)"call", 4, 1, NULL),
+                 ARBOR_MISALIGNED);
+    CHECK_STATUS(arbor_holdem_bot_init(NULL, ARBOR_HOLDEM_BOT_BYTES, (const uint8_t *)"call", 4,
+                                       1, NULL),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_holdem_bot_bytes(NULL), ARBOR_NULL_POINTER);
+    /* Nothing prepared the spare buffer. */
+    memset(spare, 0, ARBOR_HOLDEM_BOT_BYTES);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(spare, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, NULL),
+        ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_holdem_bot_cancel(spare, ARBOR_HOLDEM_BOT_BYTES), ARBOR_NOT_INITIALISED);
+    CHECK_STATUS(arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, NULL, &limits, &action, NULL),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, NULL, &action, NULL),
+                 ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, NULL, NULL),
+                 ARBOR_NULL_POINTER);
+    foreign = limits;
+    foreign.magic ^= 1;
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &foreign, &action, NULL),
+        ARBOR_NOT_INITIALISED);
+    /* Nobody's cards are known: the position to act cannot decide. */
+    CHECK_STATUS(arbor_holdem_hand_init(ARBOR_HOLDEM_ACPC_STACK, ARBOR_HOLDEM_ACPC_STACK,
+                                        ARBOR_HOLDEM_ACPC_BIG_BLIND,
+                                        ARBOR_HOLDEM_ACPC_SMALL_BLIND, &empty),
+                 ARBOR_OK);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &empty, &limits, &action, NULL),
+        ARBOR_INVALID_ARGUMENT);
+    /* Betting closed before the flop is dealt: nobody is to act. */
+    CHECK_STATUS(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_CALL), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_CALL), ARBOR_OK);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, NULL),
+        ARBOR_ILLEGAL_MOVE);
+    CHECK(action == 0xDEAD);
+    CHECK_STATUS(arbor_holdem_bot_hand_over(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, 0),
+                 ARBOR_ILLEGAL_MOVE);
+    CHECK_STATUS(arbor_holdem_bot_hand_over(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, 2),
+                 ARBOR_INVALID_ARGUMENT);
+    hand.magic ^= 1;
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, NULL),
+        ARBOR_NOT_INITIALISED);
+    /* A damaged handle: its header's bytes changed. */
+    ((unsigned char *)bot)[0] ^= 0xFF;
+    CHECK_STATUS(arbor_holdem_bot_cancel(bot, ARBOR_HOLDEM_BOT_BYTES), ARBOR_NOT_INITIALISED);
+    free(spare);
+    free(bot);
+}
+
+int main(void) {
+    test_whole_hands_and_the_same_seed_plays_the_same();
+    test_cancel_answers_with_the_cheapest_action();
+    test_bad_inputs_are_refused();
+    return check_report("holdem_bot");
+}
