@@ -152,7 +152,8 @@ const _: () = assert!(core::mem::size_of::<arbor_holdem_info>() == ARBOR_HOLDEM_
 /// libraries): 19,840 bytes (a hand of minimum raises in every round replayed, its `MATCHSTATE`
 /// text formatted on the stack and parsed back, the equity bot on a flop), including the
 /// calling C frames; the limit leaves room for other
-/// compilers and targets, and CI fails if a call needs more.
+/// compilers and targets, and CI fails if a call needs more. `arbor_holdem_bot_act` with an
+/// `expert` or `staged` spec needs `ARBOR_HOLDEM_BOT_STACK_BYTES` instead.
 pub const ARBOR_HOLDEM_HAND_STACK_BYTES: usize = 32768;
 
 pub(super) fn encode(action: Action) -> u32 {
@@ -759,7 +760,10 @@ pub unsafe extern "C" fn arbor_holdem_action_format(
 /// 0.6 when unbet, calls when the equity covers the pot odds). A bot draws its randomness from
 /// its seed and `hand.hand_number` only, so the same call gives the same action. The action is
 /// always legal in `hand`. The equity bot with its default 5,000 samples takes about a
-/// millisecond on the flop.
+/// millisecond on the flop. The expert and staged bots (`expert[:style=STYLE,seed=S]`,
+/// `staged[:…]`, see `arbor_holdem_bot_init`) are accepted too; the staged bot's search
+/// keeps its vectors on the stack, so with it this call needs the stack of
+/// `ARBOR_HOLDEM_BOT_STACK_BYTES`, not `ARBOR_HOLDEM_HAND_STACK_BYTES`.
 ///
 /// Errors (nothing written but `*out_error`): `ARBOR_NULL_POINTER`, `ARBOR_INVALID_UTF8`,
 /// `ARBOR_PARSE_ERROR` (an unknown bot or option, with the reason in `*out_error`),
