@@ -514,7 +514,8 @@ impl fmt::Display for SpecError<'_> {
                     "equity" => "seed, samples",
                     "expert" => "style, seed",
                     "staged" => {
-                        "style, seed, opponent, resolve, samples, raises, flop-raises, exact-turn"
+                        "style, seed, opponent, model-rounds, resolve, samples, raises, flop-raises, \
+                         exact-turn"
                     }
                     _ => "none",
                 };
@@ -541,7 +542,9 @@ impl fmt::Display for SpecError<'_> {
 /// preflop and the staged search after, with the expert model at its own nodes and at the
 /// opponent's `expert` (default), `cnn` or `online` (the CNN adapting during the match);
 /// `resolve` CFR iterations re-solve the river (0, the default, to 10,000; needs the `std`
-/// feature for its storage); the search options as [`StagedSettings::set`] reads them.
+/// feature for its storage); `model-rounds` betting rounds from the current one use the
+/// opponent model at the opponent's nodes (1 to 4, default 4: all); the search options as
+/// [`StagedSettings::set`] reads them.
 ///
 /// ```
 /// use arbor::holdem::bots::{parse_bot, HoldemBot};
@@ -586,7 +589,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
                     as u16;
             }
             ("staged", _) if staged.set(key, value) => {}
-            ("staged", "samples" | "raises" | "flop-raises" | "exact-turn") => {
+            ("staged", "samples" | "raises" | "flop-raises" | "exact-turn" | "model-rounds") => {
                 return Err(SpecError::BadNumber { key, value });
             }
             ("equity", "samples") => {

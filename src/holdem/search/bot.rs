@@ -66,6 +66,10 @@ pub struct StagedSettings {
     /// CFR+ iterations of a river re-solve (0: the river is searched like the turn). A
     /// re-solve with the default bets costs about 1.6 ms an iteration.
     pub river_resolve_iterations: u16,
+    /// Betting rounds, from the current one, whose opponent nodes the opponent model plays
+    /// (1 to 4); later rounds' opponent nodes are played by our own model, the expert
+    /// library, which is cheap where a network is not.
+    pub opponent_model_rounds: u8,
 }
 
 impl Default for StagedSettings {
@@ -78,13 +82,15 @@ impl Default for StagedSettings {
             flop_max_raises_per_round: 1,
             min_branch_probability: 0.02,
             river_resolve_iterations: 0,
+            opponent_model_rounds: 4,
         }
     }
 }
 
 impl StagedSettings {
     /// Sets the option `key` of a bot spec from `value`: `samples` (cards per deal from the
-    /// flop, 3 to 48), `raises` and `flop-raises` (0 to 8), `exact-turn` (0 or 1). `false`
+    /// flop, 3 to 48), `raises` and `flop-raises` (0 to 8), `exact-turn` (0 or 1),
+    /// `model-rounds` (1 to 4). `false`
     /// for another key or a value out of range, with nothing changed.
     pub fn set(&mut self, key: &str, value: &str) -> bool {
         let Ok(number) = value.parse::<u8>() else {
@@ -95,6 +101,7 @@ impl StagedSettings {
             "raises" if number <= 8 => self.max_raises_per_round = number,
             "flop-raises" if number <= 8 => self.flop_max_raises_per_round = number,
             "exact-turn" if number <= 1 => self.exact_turn = number == 1,
+            "model-rounds" if (1..=4).contains(&number) => self.opponent_model_rounds = number,
             _ => return false,
         }
         true
@@ -253,7 +260,14 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
             return action;
         }
         let config = self.settings.config(seen.street(), seed);
-        match search(seen, me, &range, &self.opponent, &self.own, config) {
+        let opponent = NearRounds {
+            near: &self.opponent,
+            far: &self.own,
+            last_board_len: Street::ALL
+                .get(seen.street().index() + usize::from(self.settings.opponent_model_rounds) - 1)
+                .map_or(5, |street| street.board_cards()),
+        };
+        match search(seen, me, &range, &opponent, &self.own, config) {
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
             _ => self.preflop.act(view, seen),
         }
@@ -262,6 +276,23 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         self.preflop.hand_over(seen, position);
         self.opponent.observe_hand(seen, position);
+    }
+}
+
+/// `near` for the hands whose board has at most `last_board_len` cards, `far` after.
+struct NearRounds<'a> {
+    near: &'a dyn ActionModel,
+    far: &'a dyn ActionModel,
+    last_board_len: usize,
+}
+
+impl ActionModel for NearRounds<'_> {
+    fn predict(&self, hand: &HandState) -> crate::holdem::policy::ClassProbabilities {
+        if hand.board().len() <= self.last_board_len {
+            self.near.predict(hand)
+        } else {
+            self.far.predict(hand)
+        }
     }
 }
 
@@ -373,5 +404,36 @@ mod tests {
             Vec::new(),
         );
         assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+    }
+
+    #[test]
+    fn the_opponent_model_plays_only_its_rounds() {
+        use crate::holdem::search::models::{CallModel, UniformModel};
+        let near = CallModel;
+        let far = UniformModel;
+        // The flop's round only: boards of 3 cards get `near`, 4 and 5 `far`.
+        let flop_only = NearRounds {
+            near: &near,
+            far: &far,
+            last_board_len: 3,
+        };
+        let card = |text: &str| crate::holdem::card::Card::parse(text).unwrap();
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for board in ["As", "Kd", "9c"] {
+            hand.deal_board_card(card(board)).unwrap();
+        }
+        assert_eq!(flop_only.predict(&hand), near.predict(&hand));
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        hand.deal_board_card(card("4h")).unwrap();
+        assert_eq!(flop_only.predict(&hand), far.predict(&hand));
+        assert_ne!(near.predict(&hand), far.predict(&hand));
+        let mut settings = StagedSettings::default();
+        assert!(settings.set("model-rounds", "1"));
+        assert_eq!(settings.opponent_model_rounds, 1);
+        assert!(!settings.set("model-rounds", "0"));
+        assert!(!settings.set("model-rounds", "5"));
     }
 }
