@@ -106,7 +106,7 @@ namespace Arbor
         public const int HoldemBotSpecMax = 256;                // ARBOR_HOLDEM_BOT_SPEC_MAX
         public const int HoldemBotAlign = 8;                    // ARBOR_HOLDEM_BOT_ALIGN
         public const int HoldemBotBytes = 344;                  // ARBOR_HOLDEM_BOT_BYTES
-        public const int HoldemBotStackBytes = 262144;          // ARBOR_HOLDEM_BOT_STACK_BYTES
+        public const int HoldemBotStackBytes = 524288;          // ARBOR_HOLDEM_BOT_STACK_BYTES
 
         // Breakthrough.
         public const int BreakthroughBytes = 40;                // ARBOR_BREAKTHROUGH_BYTES

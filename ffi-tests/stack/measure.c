@@ -114,7 +114,8 @@ static void holdem_hand_calls(void *arg) {
     MUST(arbor_holdem_bot_act((const uint8_t *)"equity:samples=500", 18, &parsed, &action, NULL));
 }
 
-/* ---- Hold'em bot handle: the staged bot deciding on the flop, a hand over, a cancel ---- */
+/* ---- Hold'em bot handle: the staged bot deciding on the flop and re-solving a river, a
+ * hand over, a cancel (the expert bot with the no_std library, which has no staged bot) ---- */
 static void holdem_bot_calls(void *arg) {
     (void)arg;
     static uint64_t bot[(ARBOR_HOLDEM_BOT_BYTES + 7) / 8];
@@ -124,10 +125,14 @@ static void holdem_bot_calls(void *arg) {
     arbor_parse_error error;
     size_t bytes;
     uint32_t action;
-    const char *spec = "staged:samples=4,seed=1";
+    const char *spec = "staged:samples=4,resolve=20,seed=1";
     const char *flop_text = "MATCHSTATE:0:3:r300c/:AsKh|/9d8s7d";
+    const char *river_text = "MATCHSTATE:0:5:r300c/cc/cc/:AsKh|/9d8s7d/2c/3h";
     const char *over_text = "MATCHSTATE:0:4:r300f:AsKh|";
+    arbor_holdem_hand river;
     MUST(arbor_holdem_bot_bytes(&bytes));
+    if (arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)spec, strlen(spec), 7, &error) != ARBOR_OK)
+        spec = "expert:seed=1";
     MUST(arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)spec, strlen(spec), 7, &error));
     (void)arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)"staged:samples=x", 16, 7, &error);
     MUST(arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)spec, strlen(spec), 7, &error));
@@ -135,6 +140,8 @@ static void holdem_bot_calls(void *arg) {
     MUST(arbor_holdem_hand_init(20000, 20000, 100, 50, &rules));
     MUST(arbor_holdem_matchstate_parse((const uint8_t *)flop_text, strlen(flop_text), &rules, &flop, &error));
     MUST(arbor_holdem_bot_decide(bot, sizeof bot, &flop, &limits, &action, &progress));
+    MUST(arbor_holdem_matchstate_parse((const uint8_t *)river_text, strlen(river_text), &rules, &river, &error));
+    MUST(arbor_holdem_bot_decide(bot, sizeof bot, &river, &limits, &action, &progress));
     MUST(arbor_holdem_matchstate_parse((const uint8_t *)over_text, strlen(over_text), &rules, &over, &error));
     MUST(arbor_holdem_bot_hand_over(bot, sizeof bot, &over, 0));
     MUST(arbor_holdem_bot_cancel(bot, sizeof bot));
@@ -373,7 +380,7 @@ int main(void) {
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
     measure("holdem hand: a raise war, MATCHSTATE, equity bot", holdem_hand_calls, NULL,
             ARBOR_HOLDEM_HAND_STACK_BYTES);
-    measure("holdem bot handle: staged on a flop, hand over, cancel", holdem_bot_calls, NULL,
+    measure("holdem bot handle: staged flop and river, hand over, cancel", holdem_bot_calls, NULL,
             ARBOR_HOLDEM_BOT_STACK_BYTES);
     measure("breakthrough position", breakthrough_calls, NULL, ARBOR_BREAKTHROUGH_STACK_BYTES);
 

@@ -13,8 +13,9 @@
 //! rebuilds the bot from that text (parsing a spec and making a bot is cheap next to a
 //! decision, and no core bot type has to be laid out in C memory). A bot's randomness comes
 //! from its seed and the hand's number only, so a rebuilt bot decides as a kept one would;
-//! what a bot might learn across hands (`HoldemBot::hand_over`) is not kept, which no bot of
-//! the core does today.
+//! what a bot learns across hands (`HoldemBot::hand_over`: the expert bot's statistics of its
+//! opponent, the online opponent model's counts) is not kept: such bots start afresh on
+//! every call.
 //!
 //! Layout of the buffer (8-aligned, `ARBOR_HOLDEM_BOT_BYTES`): the 24 bytes every handle
 //! begins with (search.rs: the buffer header with magic `HEBT`, then the cancel flag), then
@@ -45,11 +46,12 @@ pub const ARBOR_HOLDEM_BOT_ALIGN: usize = 8;
 pub const ARBOR_HOLDEM_BOT_BYTES: usize = 344;
 const _: () = assert!(ARBOR_HOLDEM_BOT_BYTES == HANDLE_HEAD_BYTES + STATE_BYTES);
 /// Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
-/// sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 211,496 bytes with the
-/// `staged` bot deciding on a flop (its solver's tree and tables are on the stack; the other
-/// bots need under 20 KB), including the calling C frames; the limit leaves room for other
-/// compilers and targets, and CI fails if a call needs more.
-pub const ARBOR_HOLDEM_BOT_STACK_BYTES: usize = 262144;
+/// sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 437,240 bytes with
+/// the std library's `staged` bot deciding on a flop and re-solving a river (the search and the
+/// re-solver keep vectors over the 1,326 holdings on the stack), 87,816 with the no_std
+/// library's expert bot (the staged bot needs std), including the calling C frames; the limit
+/// leaves room for other compilers and targets, and CI fails if a call needs more.
+pub const ARBOR_HOLDEM_BOT_STACK_BYTES: usize = 524288;
 
 const HANDLE_MAGIC: u32 = super::boundary::magic(b"HEBT");
 
@@ -585,8 +587,8 @@ mod tests {
         assert_eq!(stored(&handle("call", 4).unwrap()), "call");
         assert_eq!(stored(&handle("call:seed=2", 4).unwrap()), "call");
         assert_eq!(
-            stored(&handle("staged:samples=4", u64::MAX).unwrap()),
-            "staged:samples=4,seed=18446744073709551615"
+            stored(&handle("expert:style=rock", u64::MAX).unwrap()),
+            "expert:style=rock,seed=18446744073709551615"
         );
         let (status, message) = handle("genius:seed=1", 1).unwrap_err();
         assert_eq!(status, arbor_status::ARBOR_PARSE_ERROR);

@@ -19,7 +19,9 @@ use super::eval::rank7_unchecked;
 use super::expert::{ExpertBot, Style, StyleError};
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
-use super::search::{OpponentModel, PaperBot, StagedSettings, paper_bot};
+use super::search::{OpponentModel, StagedSettings};
+#[cfg(feature = "std")]
+use super::search::{PaperBot, paper_bot};
 use crate::rng::stream_seed;
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
@@ -429,8 +431,12 @@ pub enum Baseline {
     Equity(EquityBot),
     /// The expert library alone: the preflop chart and the postflop rules.
     Expert(ExpertBot),
-    /// The paper's bot: the expert bot preflop, the staged search from the flop on.
-    Staged(PaperBot),
+    /// The paper's bot: the expert bot preflop, the staged search from the flop on. Boxed:
+    /// its models and tables take tens of kilobytes, which a spec-made bot should not put on
+    /// every caller's stack; so it needs the `std` feature (a `no_std` caller builds it with
+    /// [`paper_bot`](super::search::paper_bot) in its own storage).
+    #[cfg(feature = "std")]
+    Staged(std::boxed::Box<PaperBot>),
 }
 
 impl HoldemBot for Baseline {
@@ -442,6 +448,7 @@ impl HoldemBot for Baseline {
             Baseline::Random(bot) => bot.name(),
             Baseline::Equity(bot) => bot.name(),
             Baseline::Expert(bot) => bot.name(),
+            #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.name(),
         }
     }
@@ -453,12 +460,14 @@ impl HoldemBot for Baseline {
             Baseline::Random(bot) => bot.act(view, seen),
             Baseline::Equity(bot) => bot.act(view, seen),
             Baseline::Expert(bot) => bot.act(view, seen),
+            #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.act(view, seen),
         }
     }
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         match self {
             Baseline::Expert(bot) => bot.hand_over(seen, position),
+            #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.hand_over(seen, position),
             _ => {}
         }
@@ -489,6 +498,8 @@ pub enum SpecError<'a> {
     BadNumber { key: &'a str, value: &'a str },
     /// The style is not a preset nor four numbers in 0..=1.
     BadStyle { value: &'a str, error: StyleError },
+    /// The bot needs arbor's `std` feature.
+    NeedsStd(&'a str),
     /// The value is not one of the names the option takes.
     BadChoice {
         key: &'a str,
@@ -525,6 +536,10 @@ impl fmt::Display for SpecError<'_> {
                 write!(f, "{key}={value}: not a whole number in range")
             }
             SpecError::BadStyle { value, error } => write!(f, "style={value}: {error}"),
+            SpecError::NeedsStd(bot) => write!(
+                f,
+                "the {bot} bot needs arbor's std feature (its models are allocated)"
+            ),
             SpecError::BadChoice {
                 key,
                 value,
@@ -541,8 +556,8 @@ impl fmt::Display for SpecError<'_> {
 /// resolve=N,samples=N,raises=R,flop-raises=F,exact-turn=B]`: the expert bot of that style
 /// preflop and the staged search after, with the expert model at its own nodes and at the
 /// opponent's `expert` (default), `cnn` or `online` (the CNN adapting during the match);
-/// `resolve` CFR iterations re-solve the river (0, the default, to 10,000; needs the `std`
-/// feature for its storage); `model-rounds` betting rounds from the current one use the
+/// `resolve` CFR iterations re-solve the river (0, the default, to 10,000); the staged bot
+/// needs the `std` feature; `model-rounds` betting rounds from the current one use the
 /// opponent model at the opponent's nodes (1 to 4, default 4: all); the search options as
 /// [`StagedSettings::set`] reads them.
 ///
@@ -584,7 +599,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             ("staged", "resolve") => {
                 staged.river_resolve_iterations = number
                     .ok()
-                    .filter(|n| *n <= 10_000 && (*n == 0 || cfg!(feature = "std")))
+                    .filter(|n| *n <= 10_000)
                     .ok_or(SpecError::BadNumber { key, value })?
                     as u16;
             }
@@ -611,13 +626,31 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
         "random" => Baseline::Random(RandomBot::new(seed)),
         "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
         "expert" => Baseline::Expert(ExpertBot::new(style, seed)),
-        "staged" => Baseline::Staged(paper_bot(
-            StagedSettings { seed, ..staged },
-            style,
-            OpponentModel::named(opponent).ok_or(SpecError::UnknownBot(name))?,
-        )),
+        #[cfg(feature = "std")]
+        "staged" => Baseline::Staged(
+            boxed_paper_bot(StagedSettings { seed, ..staged }, style, opponent)
+                .ok_or(SpecError::UnknownBot(name))?,
+        ),
+        #[cfg(not(feature = "std"))]
+        "staged" => {
+            let _ = (staged, opponent);
+            return Err(SpecError::NeedsStd(name));
+        }
         _ => return Err(SpecError::UnknownBot(name)),
     })
+}
+
+/// The paper's bot on the heap. Not inlined, so that `parse_bot`'s frame, which every bot
+/// spec passes through, does not reserve room for the bot's models.
+#[cfg(feature = "std")]
+#[inline(never)]
+fn boxed_paper_bot(
+    settings: StagedSettings,
+    style: Style,
+    opponent: &str,
+) -> Option<std::boxed::Box<PaperBot>> {
+    let opponent = OpponentModel::named(opponent)?;
+    Some(std::boxed::Box::new(paper_bot(settings, style, opponent)))
 }
 
 #[cfg(test)]
@@ -809,6 +842,7 @@ mod tests {
             parse_bot("random:seed=-1"),
             Err(SpecError::BadNumber { .. })
         ));
+        #[cfg(feature = "std")]
         assert!(matches!(
             parse_bot("staged:samples=8,seed=3,raises=1,exact-turn=0"),
             Ok(Baseline::Staged(bot)) if *bot.settings() == StagedSettings {
@@ -823,6 +857,7 @@ mod tests {
             parse_bot("staged:samples=2"),
             Err(SpecError::BadNumber { .. })
         ));
+        #[cfg(feature = "std")]
         assert!(matches!(
             parse_bot("staged:opponent=online,resolve=50,style=rock"),
             Ok(Baseline::Staged(bot)) if bot.settings().river_resolve_iterations == 50
@@ -830,6 +865,11 @@ mod tests {
         assert!(matches!(
             parse_bot("staged:opponent=gpt"),
             Err(SpecError::BadChoice { .. })
+        ));
+        #[cfg(not(feature = "std"))]
+        assert!(matches!(
+            parse_bot("staged"),
+            Err(SpecError::NeedsStd("staged"))
         ));
         assert_eq!(
             parse_bot("expert:style=maniac,seed=4").unwrap().name(),

@@ -99,6 +99,9 @@ impl HoldemBot for ExpertBot {
         "expert"
     }
 
+    // Not inlined into a caller that dispatches among bots (`Baseline`): its range and
+    // models would make every bot's call reserve its stack.
+    #[inline(never)]
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
         if let Some(action) = self.preflop(view, seen) {
             return action;

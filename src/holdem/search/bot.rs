@@ -244,6 +244,9 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         "staged"
     }
 
+    // Not inlined into a caller that dispatches among bots (`Baseline`): the search's vectors
+    // would make every bot's call reserve its stack.
+    #[inline(never)]
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
         let me = view.position;
         // The search needs the hand itself; a view that does not match it (a caller that
