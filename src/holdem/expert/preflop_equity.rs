@@ -8,8 +8,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use super::classes::{CLASSES, HandClass};
+use super::range_equity::deal_and_score;
 use crate::holdem::card::Card;
-use crate::holdem::eval::rank7_unchecked;
 use crate::rng::stream_seed;
 
 /// Entries in the table: row class × column class.
@@ -117,25 +117,8 @@ fn sample_pair(hero: HandClass, villain: HandClass, samples: u32, rng: &mut XorS
             continue;
         }
         used |= 1 << c.byte() | 1 << d.byte();
-        let mut mine = [a.byte(), b.byte(), 0, 0, 0, 0, 0];
-        for slot in &mut mine[2..] {
-            let card = loop {
-                let card = below(rng, 52) as u8;
-                if used & (1 << card) == 0 {
-                    break card;
-                }
-            };
-            used |= 1 << card;
-            *slot = card;
-        }
-        let mut theirs = mine;
-        theirs[0] = c.byte();
-        theirs[1] = d.byte();
-        points += match rank7_unchecked(&mine).cmp(&rank7_unchecked(&theirs)) {
-            core::cmp::Ordering::Greater => 2,
-            core::cmp::Ordering::Equal => 1,
-            core::cmp::Ordering::Less => 0,
-        };
+        let mine = [a.byte(), b.byte(), 0, 0, 0, 0, 0];
+        points += deal_and_score(mine, 2, used, [c.byte(), d.byte()], rng);
         dealt += 2;
     }
     if dealt == 0 {

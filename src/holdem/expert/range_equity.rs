@@ -51,32 +51,48 @@ pub fn sampled_equity(
         let Some([a, b]) = combo_cards(index) else {
             continue;
         };
-        let mut used = dead | 1 << a.byte() | 1 << b.byte();
-        let mut hand = mine;
-        for slot in hand.iter_mut().skip(2 + board.len()) {
-            let card = loop {
-                let card = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
-                if used & (1 << card) == 0 {
-                    break card;
-                }
-            };
-            used |= 1 << card;
-            *slot = card;
-        }
-        let mut theirs = hand;
-        theirs[0] = a.byte();
-        theirs[1] = b.byte();
-        points += match rank7_unchecked(&hand).cmp(&rank7_unchecked(&theirs)) {
-            core::cmp::Ordering::Greater => 2,
-            core::cmp::Ordering::Equal => 1,
-            core::cmp::Ordering::Less => 0,
-        };
+        points += deal_and_score(
+            mine,
+            2 + board.len(),
+            dead | 1 << a.byte() | 1 << b.byte(),
+            [a.byte(), b.byte()],
+            rng,
+        );
         dealt += 2;
     }
     if dealt == 0 {
         0.5
     } else {
         points as f32 / dealt as f32
+    }
+}
+
+/// Deals `hand[from..]` uniformly from the cards not in `used` (by rejection, one 32-bit draw
+/// a try), then scores `hand` at showdown against the same cards with `villain`'s hole cards
+/// in place of its own: 2 for a win, 1 for a tie, 0 for a loss.
+pub(super) fn deal_and_score(
+    mut hand: [u8; 7],
+    from: usize,
+    mut used: u64,
+    villain: [u8; 2],
+    rng: &mut XorShiftRng,
+) -> u64 {
+    for slot in hand.iter_mut().skip(from) {
+        let card = loop {
+            let card = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
+            if used & (1 << card) == 0 {
+                break card;
+            }
+        };
+        used |= 1 << card;
+        *slot = card;
+    }
+    let mut theirs = hand;
+    theirs[..2].copy_from_slice(&villain);
+    match rank7_unchecked(&hand).cmp(&rank7_unchecked(&theirs)) {
+        core::cmp::Ordering::Greater => 2,
+        core::cmp::Ordering::Equal => 1,
+        core::cmp::Ordering::Less => 0,
     }
 }
 
