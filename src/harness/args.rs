@@ -29,6 +29,8 @@ pub enum Kind {
     Text,
     /// A file or directory: any name the system allows, UTF-8 or not.
     Path,
+    /// A bare flag that takes no value (`--distributed`); [`Args::has`] reads it.
+    Switch,
 }
 
 /// One `--name VALUE` option of a command.
@@ -119,7 +121,10 @@ impl Command {
             text.push_str("\noptions:\n");
         }
         for opt in self.options {
-            let flag = format!("--{} {}", opt.name, opt.value);
+            let flag = match opt.kind {
+                Kind::Switch => format!("--{}", opt.name),
+                _ => format!("--{} {}", opt.name, opt.value),
+            };
             let _ = write!(text, "  {flag:<22} {}", opt.help);
             let range = match opt.kind {
                 Kind::Int { min, max } if max == u64::MAX => format!("{min} or more"),
@@ -127,7 +132,7 @@ impl Command {
                 Kind::Bytes { min, max } => format!("{} to {}", bytes_text(min), bytes_text(max)),
                 Kind::Real { min, max } => format!("{min} to {max}"),
                 Kind::Choice(words) => words.join(" | "),
-                Kind::Text | Kind::Path => String::new(),
+                Kind::Text | Kind::Path | Kind::Switch => String::new(),
             };
             let default = opt.default.map(|d| format!("default {d}"));
             let notes: Vec<String> = [Some(range).filter(|r| !r.is_empty()), default]
@@ -238,6 +243,10 @@ impl Args {
             })?;
             if args.given.iter().any(|(given, _)| *given == opt.name) {
                 return Err(usage(format!("--{name} given twice")));
+            }
+            if let Kind::Switch = opt.kind {
+                args.given.push((opt.name, Value::Word("on".into())));
+                continue;
             }
             // A value never starts with `--`: `--csv --games 3` lacks the file name.
             let value = words
@@ -358,7 +367,7 @@ fn check(opt: &Opt, word: &OsStr) -> Result<Value, Failure> {
             ))),
             None => Err(out_of_range("not a size (like 64M, 1G)".into())),
         },
-        Kind::Text => Ok(Value::Word(word)),
+        Kind::Text | Kind::Switch => Ok(Value::Word(word)),
         Kind::Path => Ok(Value::Path(word.into())),
     }
 }
@@ -430,6 +439,7 @@ mod tests {
                 "memory",
             ),
             Opt::new("out", "FILE", Kind::Path, "file"),
+            Opt::new("fast", "", Kind::Switch, "go fast"),
         ],
     };
 
@@ -458,6 +468,17 @@ mod tests {
         assert_eq!(a.operand_texts().unwrap(), ["x", "y"]);
         assert!(a.has("games") && !a.has("seed"));
         assert!(a.get::<u32>("nonexistent").is_err());
+    }
+
+    #[test]
+    fn a_switch_takes_no_value() {
+        let a = args("--fast --games 3 x").unwrap();
+        assert!(a.has("fast"));
+        assert_eq!(a.get::<u32>("games").unwrap(), Some(3));
+        assert_eq!(a.operand_texts().unwrap(), ["x"]);
+        assert!(!args("x").unwrap().has("fast"));
+        refused("--fast --fast", "given twice");
+        assert!(EXAMPLE.help().contains("  --fast "));
     }
 
     #[test]

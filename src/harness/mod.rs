@@ -43,6 +43,7 @@ mod acpc;
 mod agent_storage;
 mod args;
 mod cfr;
+pub mod cluster;
 pub mod evolve;
 mod go;
 mod go_match;
@@ -205,19 +206,39 @@ commands:
 /// process exit code: 0 on success, 2 on a usage error, 1 when the job itself failed.
 pub fn run(words: Vec<OsString>) -> ExitCode {
     let (hint, result) = dispatch(words);
-    let code = match result {
-        Ok(()) => ExitCode::SUCCESS,
+    let status: u8 = match result {
+        Ok(()) => 0,
         Err(Failure::Usage(message)) => {
-            noteln!("arbor: {message}\nsee '{hint}'");
-            ExitCode::from(2)
+            // Every rank reads the same command line: the root speaks for all.
+            if cluster::is_root() {
+                noteln!("arbor: {message}\nsee '{hint}'");
+            }
+            2
         }
         Err(Failure::Job(message)) => {
-            noteln!("arbor: {message}");
-            ExitCode::FAILURE
+            failed(&message);
+            1
         }
     };
     flush_stdout();
-    code
+    if status != 0 {
+        // The other ranks of a distributed run may be waiting for this one.
+        cluster::stop_all(status);
+    }
+    ExitCode::from(status)
+}
+
+/// Prints why the job failed; another rank than the root names itself, since its failure
+/// may be its own (its share of the memory, say).
+fn failed(message: &str) {
+    if cluster::is_root() {
+        noteln!("arbor: {message}");
+    } else {
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stderr(),
+            format_args!("arbor (rank {}): {message}\n", cluster::rank()),
+        );
+    }
 }
 
 /// Finds the command `words` name and runs it; returns where to look for help too.
@@ -337,11 +358,14 @@ pub enum Failure {
     Job(String),
 }
 
-/// Writes to stdout. A reader that went away (broken pipe) ends the process with success,
+/// Writes to stdout (the root rank's only, in a distributed run). A reader that went away (broken pipe) ends the process with success,
 /// since nobody is left to read the rest; any other error (a full disk) ends it with a
 /// message and failure, since the output is lost.
 pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
+    if !cluster::is_root() {
+        return;
+    }
     let written = std::io::stdout().lock().write_fmt(args);
     stdout_written(written);
 }
@@ -366,6 +390,9 @@ fn stdout_written(result: std::io::Result<()>) {
 /// messages for a person, and there is nowhere else to report its loss.
 pub(crate) fn write_stderr(args: std::fmt::Arguments<'_>) {
     use std::io::Write;
+    if !cluster::is_root() {
+        return;
+    }
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_fmt(args).and_then(|()| stderr.flush());
 }
