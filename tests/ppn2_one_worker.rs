@@ -1,0 +1,74 @@
+//! Parallel PN² with one worker is deterministic: these figures were recorded on main
+//! before the server and the worker were made to talk through transport traits (so that
+//! MPI could carry their messages), and must not move.
+use arbor::breakthrough::{Position, Size};
+use arbor::search::proof::Outcome;
+use arbor::search::proof::run::{Algorithm, SolveOptions};
+
+/// The start position of a board, after its `nth` legal move when given (the opponent then
+/// moves and wins, so the run has a winning move to report).
+fn position(columns: u8, rows: u8, nth: Option<usize>) -> Position {
+    let mut root = Position::start(Size::new_checked(columns, rows).unwrap());
+    if let Some(nth) = nth {
+        let mut moves = Default::default();
+        root.legal_moves(&mut moves);
+        let moves: &[_] = AsRef::as_ref(&moves);
+        root.play(moves[nth]);
+    }
+    root
+}
+
+fn one_worker(root: Position, patterns: bool, job: u64, partial: u64) -> String {
+    let options = SolveOptions {
+        memory_bytes: 64 << 20,
+        mobility: true,
+        max_expansions: u64::MAX,
+    };
+    let algorithm = Algorithm::Ppn2 {
+        threads: 1,
+        job,
+        partial,
+    };
+    let solution = root
+        .solve_with_budget(patterns, algorithm, options, &mut |_| {})
+        .unwrap();
+    let stats = solution.stats;
+    let outcome = match solution.outcome {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Unknown => "unknown",
+    };
+    let best = solution
+        .winning_move
+        .map_or_else(|| "-".to_string(), |mv| mv.to_string());
+    format!(
+        "{root} patterns {patterns} job {job} partial {partial}: {outcome} {best} \
+         expanded {} touched {} peak {} collections {}",
+        stats.expanded, stats.touched, stats.peak_used, stats.collections
+    )
+}
+
+#[test]
+fn one_worker_figures_are_those_recorded_before_the_transports() {
+    let runs = [
+        one_worker(position(4, 4, None), false, 1000, 100),
+        one_worker(position(5, 4, None), false, 1000, 100),
+        one_worker(position(3, 5, None), false, 50, 10),
+        one_worker(position(4, 5, None), false, 1000, 100),
+        one_worker(position(4, 5, None), true, 200, 0),
+        one_worker(position(4, 5, Some(0)), false, 300, 30),
+        one_worker(position(4, 5, Some(3)), true, 1000, 100),
+        one_worker(position(5, 4, Some(2)), false, 100, 7),
+    ];
+    let recorded = [
+        "BBBB/BBBB/WWWW/WWWW w patterns false job 1000 partial 100: loss - expanded 1 touched 16965 peak 7 collections 0",
+        "BBBBB/BBBBB/WWWWW/WWWWW w patterns false job 1000 partial 100: loss - expanded 23 touched 350590 peak 137 collections 0",
+        "BBB/BBB/.../WWW/WWW w patterns false job 50 partial 10: loss - expanded 778 touched 245849 peak 4396 collections 0",
+        "BBBB/BBBB/..../WWWW/WWWW w patterns false job 1000 partial 100: loss - expanded 1630 touched 13899286 peak 14040 collections 0",
+        "BBBB/BBBB/..../WWWW/WWWW w patterns true job 200 partial 0: loss - expanded 4086 touched 7078950 peak 33805 collections 0",
+        "BBBB/BBBB/W.../.WWW/WWWW b patterns false job 300 partial 30: win b4xa3 expanded 822 touched 2063509 peak 6890 collections 0",
+        "BBBB/BBBB/...W/WWW./WWWW b patterns true job 1000 partial 100: win c4xd3 expanded 118 touched 1039738 peak 999 collections 0",
+        "BBBBB/BBWBB/WWW.W/WWWWW b patterns false job 100 partial 7: win d4xc3 expanded 56 touched 48076 peak 336 collections 0",
+    ];
+    assert_eq!(runs, recorded);
+}
