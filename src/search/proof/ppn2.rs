@@ -1,16 +1,21 @@
-//! Parallel PN² (Algorithms 1 and 2 of the Breakthrough paper) on threads: a server keeps
-//! the main proof-number tree (a [`Pns`], so it shares PNS's update rules, collection and
-//! storage accounting); each worker runs a PN search on the position of a job for at most
-//! `job` expansions, sends the root's numbers every `partial` expansions (a partial
-//! result) and, at the end, the numbers of the root's children (the final result), which
-//! the server uses to expand the leaf.
+//! Parallel PN² (Algorithms 1 and 2 of the Breakthrough paper): a server keeps the main
+//! proof-number tree (a [`Pns`], so it shares PNS's update rules, collection and storage
+//! accounting); each worker runs a PN search on the position of a job for at most `job`
+//! expansions, sends the root's numbers every `partial` expansions (a partial result) and,
+//! at the end, the numbers of the root's children (the final result), which the server uses
+//! to expand the leaf.
 //!
 //! Leaves given to workers are *reserved*, never assumed lost; the next job is the first
 //! most-proving leaf that is not reserved, found by backtracking over the children that
 //! tie on the smallest disproof number. When every most-proving leaf is reserved the
-//! worker waits for the next result. With one worker the run is deterministic (one job at
+//! server waits for the next result. With one worker the run is deterministic (one job at
 //! a time, results in order); with more, the outcome is the same but the counts depend on
-//! the threads' timing.
+//! the workers' timing.
+//!
+//! The server ([`serve_on`], Algorithm 1) and a worker ([`work_on`], Algorithm 2) talk
+//! through two small traits, [`ServerTransport`] and [`WorkerTransport`], so that the same
+//! loops run on threads and channels ([`solve`], here) or on processes that exchange
+//! messages (the harness's MPI transport).
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -21,10 +26,13 @@ use super::{Outcome, Progress, Solvable, SolveStats};
 /// "No leaf": a worker without a job.
 const NONE: u32 = u32::MAX;
 
+/// How long the server waits for a result before it reports progress anyway.
+const PROGRESS_PERIOD: Duration = Duration::from_secs(1);
+
 /// The sizes and options of a parallel PN² run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ppn2Config {
-    /// Worker threads (at least one; the server runs on the calling thread).
+    /// Workers (at least one; the server runs on the calling thread).
     pub threads: usize,
     /// Expansions of a worker's search per job.
     pub job: u64,
@@ -40,22 +48,89 @@ pub struct Ppn2Config {
     pub max_expansions: u64,
 }
 
-/// A job: which reservation it answers, the position and its budget.
-#[derive(Clone, Copy, Debug)]
-struct Job<G> {
-    position: G,
-    budget: u64,
+/// A job: the position of a reserved leaf and the expansions the worker may spend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job<G> {
+    /// The leaf's position.
+    pub position: G,
+    /// Expansions of the worker's search.
+    pub budget: u64,
 }
 
 /// A worker's result: partial (root numbers only) or final (the root children's numbers
 /// in move order, empty if the worker did not expand its root).
-#[derive(Clone, Debug)]
-struct Report {
-    worker: usize,
-    pn: u32,
-    dn: u32,
-    children: Option<Vec<(u32, u32)>>,
-    touched: u64,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The proof number of the job's root.
+    pub pn: u32,
+    /// The disproof number of the job's root.
+    pub dn: u32,
+    /// `None` for a partial result; the children's `(pn, dn)` for the final one.
+    pub children: Option<Vec<(u32, u32)>>,
+    /// Nodes the worker touched for the job (final results only).
+    pub touched: u64,
+}
+
+/// What the server hears when it waits for a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Received {
+    /// Worker `worker` sent `report`.
+    Report {
+        /// The worker's number, `0..workers()`.
+        worker: usize,
+        /// Its result.
+        report: Report,
+    },
+    /// Nothing came within the timeout.
+    Timeout,
+    /// The workers are gone: no result will come.
+    Closed,
+}
+
+/// The server's side of the messages: hand a job to worker `i`, wait for the next
+/// result, stop every worker.
+pub trait ServerTransport<G> {
+    /// The number of workers.
+    fn workers(&self) -> usize;
+    /// Gives `job` to `worker`, which is idle; `false` if the worker is gone.
+    fn send_job(&mut self, worker: usize, job: &Job<G>) -> bool;
+    /// The next result of any worker, waiting at most `timeout`.
+    fn next_report(&mut self, timeout: Duration) -> Received;
+    /// Tells every worker to stop (a busy one may still be sending results).
+    fn stop(&mut self);
+}
+
+/// A worker's side of the messages.
+pub trait WorkerTransport<G> {
+    /// Waits for the next job; `None` when the server says stop.
+    fn next_job(&mut self) -> Option<Job<G>>;
+    /// Sends a result; `false` when the server says stop (the worker then gives up its job).
+    fn send_report(&mut self, report: Report) -> bool;
+}
+
+/// What the server's loop did, besides the tree's own counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ServeSummary {
+    /// Jobs handed out.
+    pub jobs: u64,
+    /// Partial results taken.
+    pub partial_results: u64,
+    /// Final results taken.
+    pub final_results: u64,
+}
+
+/// The answer of a parallel PN² server: outcome, a winning move of the root when it is
+/// won, the server's counters (plus the nodes its workers touched) and its message counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Served<M> {
+    /// Win or loss for the side to move, or unknown.
+    pub outcome: Outcome,
+    /// A winning move of the root, when it is won.
+    pub winning_move: Option<M>,
+    /// The counters.
+    pub stats: SolveStats,
+    /// The jobs and results.
+    pub summary: ServeSummary,
 }
 
 /// Why [`solve`] could not start.
@@ -79,10 +154,10 @@ fn blank_nodes<M: Copy>(len: usize, null: M) -> Result<Vec<Node<M>>, Ppn2Error> 
     Ok(nodes)
 }
 
-/// Solves `root` with parallel PN²; `progress` hears about once a second. Returns the
-/// outcome, a winning move of the root when it is won, and the server's counters (plus
-/// the nodes its workers touched); `Unknown` with [`SolveStats::out_of_storage`] when the
-/// server's tree is full of unsolved nodes.
+/// Solves `root` with parallel PN² on `config.threads` worker threads; `progress` hears
+/// about once a second. Returns the outcome, a winning move of the root when it is won,
+/// and the server's counters (plus the nodes its workers touched); `Unknown` with
+/// [`SolveStats::out_of_storage`] when the server's tree is full of unsolved nodes.
 pub fn solve<G>(
     root: G,
     config: &Ppn2Config,
@@ -102,51 +177,84 @@ where
     for _ in 0..config.threads {
         workers_storage.push(blank_nodes(config.worker_nodes.max(1), G::Move::default())?);
     }
-    let pns_config = PnsConfig {
-        mobility: config.mobility,
-    };
-    let mut tree =
-        Pns::new(&mut storage, root, pns_config).map_err(|_| Ppn2Error::NothingToRunOn)?;
-    thread::scope(|scope| {
-        let (result_tx, result_rx) = mpsc::channel::<Report>();
+    let served = thread::scope(|scope| {
+        let (result_tx, result_rx) = mpsc::channel::<(usize, Report)>();
         let mut job_txs = Vec::with_capacity(config.threads);
-        for (index, storage) in workers_storage.into_iter().enumerate() {
+        for (index, mut storage) in workers_storage.into_iter().enumerate() {
             let (tx, rx) = mpsc::channel::<Job<G>>();
-            let results = result_tx.clone();
+            let mut transport = ChannelWorker {
+                index,
+                jobs: rx,
+                reports: result_tx.clone(),
+            };
             let spawned = thread::Builder::new()
                 .name(format!("ppn2-worker-{index}"))
-                .spawn_scoped(scope, move || worker(index, storage, rx, results, config));
+                .spawn_scoped(scope, move || {
+                    work_on(&mut storage, config, &mut transport);
+                });
             if spawned.is_err() {
                 return Err(Ppn2Error::Spawn);
             }
             job_txs.push(tx);
         }
         drop(result_tx);
-        serve(&mut tree, config, &job_txs, &result_rx, progress);
+        let mut transport = ChannelServer {
+            jobs: job_txs,
+            reports: result_rx,
+        };
+        let served = serve_on(&mut storage, root, config, &mut transport, progress);
         // Dropping the channels stops the workers (a busy one at its next report).
-        drop(job_txs);
-        drop(result_rx);
-        Ok(())
+        drop(transport);
+        served
     })?;
-    Ok((tree.outcome(), tree.winning_move(), tree.stats()))
+    Ok((served.outcome, served.winning_move, served.stats))
+}
+
+/// Runs the server (Algorithm 1) in `storage` (the server's tree) on `root`, talking to
+/// the workers through `transport`, until the root is solved, `config.max_expansions` is
+/// spent or the tree is full; then tells the workers to stop. `progress` hears about once
+/// a second. `config.threads` is not read: the transport knows its workers.
+pub fn serve_on<G: Solvable, T: ServerTransport<G>>(
+    storage: &mut [Node<G::Move>],
+    root: G,
+    config: &Ppn2Config,
+    transport: &mut T,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Served<G::Move>, Ppn2Error> {
+    let pns_config = PnsConfig {
+        mobility: config.mobility,
+    };
+    let mut tree = Pns::new(storage, root, pns_config).map_err(|_| Ppn2Error::NothingToRunOn)?;
+    if transport.workers() == 0 {
+        return Err(Ppn2Error::NothingToRunOn);
+    }
+    let summary = serve(&mut tree, config, transport, progress);
+    transport.stop();
+    Ok(Served {
+        outcome: tree.outcome(),
+        winning_move: tree.winning_move(),
+        stats: tree.stats(),
+        summary,
+    })
 }
 
 /// The server loop (Algorithm 1): hand out jobs, take results, until the root is solved,
 /// the budget is spent or the tree is full.
-fn serve<G: Solvable>(
+fn serve<G: Solvable, T: ServerTransport<G>>(
     tree: &mut Pns<'_, G>,
     config: &Ppn2Config,
-    job_txs: &[mpsc::Sender<Job<G>>],
-    results: &mpsc::Receiver<Report>,
+    transport: &mut T,
     progress: &mut dyn FnMut(&Progress),
-) {
+) -> ServeSummary {
+    let workers = transport.workers();
+    let mut summary = ServeSummary::default();
     // The leaf and position each worker is on. A reserved leaf that a collection frees
     // becomes NONE while its worker is still on the job, so whether a worker is busy is kept
     // apart: a busy worker gets no new job until its final result, which is then dropped
     // (taking it for the next job's leaf would give that leaf another position's numbers).
-    let mut reserved = vec![NONE; job_txs.len()];
-    let mut positions: Vec<Option<G>> = vec![None; job_txs.len()];
-    let mut busy = vec![false; job_txs.len()];
+    let mut reserved = vec![NONE; workers];
+    let mut positions: Vec<Option<G>> = vec![None; workers];
+    let mut busy = vec![false; workers];
     let mut last_progress = Instant::now();
     loop {
         let stats = tree.stats();
@@ -154,11 +262,11 @@ fn serve<G: Solvable>(
             || stats.out_of_storage
             || stats.expanded >= config.max_expansions
         {
-            return;
+            return summary;
         }
         // Give every idle worker a job while unreserved most-proving leaves exist; the
         // lowest-numbered idle worker first, so that one worker is deterministic.
-        for worker in 0..job_txs.len() {
+        for worker in 0..workers {
             if busy[worker] {
                 continue;
             }
@@ -169,33 +277,38 @@ fn serve<G: Solvable>(
                 position,
                 budget: config.job,
             };
-            if job_txs[worker].send(job).is_err() {
-                return;
+            if !transport.send_job(worker, &job) {
+                return summary;
             }
+            summary.jobs += 1;
             reserved[worker] = leaf;
             positions[worker] = Some(position);
             busy[worker] = true;
         }
         if !busy.contains(&true) {
             // Nothing to hand out and nobody working: cannot happen with an open root.
-            return;
+            return summary;
         }
-        let report = match results.recv_timeout(Duration::from_secs(1)) {
-            Ok(report) => report,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
+        let (worker, report) = match transport.next_report(PROGRESS_PERIOD) {
+            Received::Report { worker, report } if worker < workers && busy[worker] => {
+                (worker, report)
+            }
+            // A result from a worker without a job is not for any leaf.
+            Received::Report { .. } | Received::Timeout => {
                 report_progress(tree, progress, &mut last_progress);
                 continue;
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            Received::Closed => return summary,
         };
-        let worker = report.worker;
         match report.children {
             None => {
+                summary.partial_results += 1;
                 if reserved[worker] != NONE {
                     tree.set_leaf_numbers(reserved[worker], report.pn, report.dn);
                 }
             }
             Some(children) => {
+                summary.final_results += 1;
                 tree.add_touched(report.touched);
                 // A solved leaf keeps its numbers only, to spare the server's storage; the
                 // root is expanded all the same, for its winning move.
@@ -221,7 +334,7 @@ fn report_progress<G: Solvable>(
     progress: &mut dyn FnMut(&Progress),
     last: &mut Instant,
 ) {
-    if last.elapsed() >= Duration::from_secs(1) {
+    if last.elapsed() >= PROGRESS_PERIOD {
         *last = Instant::now();
         let (pn, dn) = tree.root_numbers();
         progress(&Progress {
@@ -232,19 +345,17 @@ fn report_progress<G: Solvable>(
     }
 }
 
-/// A worker (Algorithm 2): a PN search per job in its own storage.
-fn worker<G: Solvable>(
-    index: usize,
-    mut storage: Vec<Node<G::Move>>,
-    jobs: mpsc::Receiver<Job<G>>,
-    results: mpsc::Sender<Report>,
+/// A worker (Algorithm 2): a PN search per job in `storage`, until the server says stop.
+pub fn work_on<G: Solvable, T: WorkerTransport<G>>(
+    storage: &mut [Node<G::Move>],
     config: &Ppn2Config,
+    transport: &mut T,
 ) {
     let pns_config = PnsConfig {
         mobility: config.mobility,
     };
-    while let Ok(job) = jobs.recv() {
-        let Ok(mut pns) = Pns::new(&mut storage, job.position, pns_config) else {
+    while let Some(job) = transport.next_job() {
+        let Ok(mut pns) = Pns::new(storage, job.position, pns_config) else {
             return;
         };
         // Period 0: no partial results.
@@ -263,13 +374,12 @@ fn worker<G: Solvable>(
             }
             let (pn, dn) = pns.root_numbers();
             let partial = Report {
-                worker: index,
                 pn,
                 dn,
                 children: None,
                 touched: 0,
             };
-            if results.send(partial).is_err() {
+            if !transport.send_report(partial) {
                 return;
             }
         }
@@ -286,15 +396,65 @@ fn worker<G: Solvable>(
             })
             .unwrap_or_default();
         let report = Report {
-            worker: index,
             pn,
             dn,
             children: Some(children),
             touched: pns.stats().touched,
         };
-        if results.send(report).is_err() {
+        if !transport.send_report(report) {
             return;
         }
+    }
+}
+
+/// The server's end of the threads' channels: a job channel per worker, one result channel.
+struct ChannelServer<G> {
+    jobs: Vec<mpsc::Sender<Job<G>>>,
+    reports: mpsc::Receiver<(usize, Report)>,
+}
+
+impl<G> ServerTransport<G> for ChannelServer<G>
+where
+    G: Copy,
+{
+    fn workers(&self) -> usize {
+        self.jobs.len()
+    }
+
+    fn send_job(&mut self, worker: usize, job: &Job<G>) -> bool {
+        self.jobs
+            .get(worker)
+            .is_some_and(|jobs| jobs.send(*job).is_ok())
+    }
+
+    fn next_report(&mut self, timeout: Duration) -> Received {
+        match self.reports.recv_timeout(timeout) {
+            Ok((worker, report)) => Received::Report { worker, report },
+            Err(mpsc::RecvTimeoutError::Timeout) => Received::Timeout,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Received::Closed,
+        }
+    }
+
+    fn stop(&mut self) {
+        // A worker waiting for a job sees its channel close.
+        self.jobs.clear();
+    }
+}
+
+/// A worker thread's end of the channels.
+struct ChannelWorker<G> {
+    index: usize,
+    jobs: mpsc::Receiver<Job<G>>,
+    reports: mpsc::Sender<(usize, Report)>,
+}
+
+impl<G> WorkerTransport<G> for ChannelWorker<G> {
+    fn next_job(&mut self) -> Option<Job<G>> {
+        self.jobs.recv().ok()
+    }
+
+    fn send_report(&mut self, report: Report) -> bool {
+        self.reports.send((self.index, report)).is_ok()
     }
 }
 
