@@ -65,6 +65,8 @@ mod bitboard;
 /// cbindgen:ignore
 mod bits;
 /// cbindgen:ignore
+mod bytes;
+/// cbindgen:ignore
 mod mcts;
 /// cbindgen:ignore
 mod moves;
@@ -88,6 +90,7 @@ mod text;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
+pub use bytes::DecodeError;
 pub use mcts::{Heuristics, MAX_PLIES, Player, PlayerKind, prior};
 pub use moves::{MAX_MOVES, Move, MoveList, Square};
 pub use perft::PerftStats;

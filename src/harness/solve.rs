@@ -2,7 +2,9 @@
 //! (`pns`), PN² (`pn2`), parallel PN² (`ppn2`), df-pn (`dfpn`) or parallel df-pn
 //! (`pdfpn`), within a memory budget, with a progress line; `--patterns on` adds the race
 //! patterns as static knowledge. The solving and its sizing are the library's
-//! ([`crate::search::proof::run`]); this file reads options and prints.
+//! ([`crate::search::proof::run`]); this file reads options and prints. `--distributed`
+//! runs parallel PN² on MPI ranks (`mpirun -np K`, the `mpi` feature): rank 0 is the server,
+//! the others its clients ([`super::cluster::ppn2`]).
 use std::time::Instant;
 
 use super::args::{Command, Kind, Opt, bytes_text};
@@ -103,6 +105,18 @@ pub const COMMAND: Command = Command {
             "df-pn's 1+epsilon threshold (dfpn, pdfpn)",
         )
         .or("1"),
+        Opt::new(
+            "distributed",
+            "",
+            Kind::Switch,
+            "ppn2 on MPI ranks: mpirun -np K, rank 0 the server, K-1 clients (mpi feature)",
+        ),
+        Opt::new(
+            "job-times",
+            "FILE",
+            Kind::Path,
+            "with --distributed: write each job's time on its client (µs) as CSV",
+        ),
     ],
 };
 
@@ -126,6 +140,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if threads != 1 && !["ppn2", "pdfpn"].contains(&algo.as_str()) {
         return Err(Failure::Usage(
             "--threads: more than 1 only with --algo ppn2 or pdfpn".into(),
+        ));
+    }
+    let distributed = args.has("distributed");
+    let job_times: Option<std::path::PathBuf> = args.get("job-times")?;
+    if distributed {
+        check_distributed(&algo, threads)?;
+    } else if job_times.is_some() {
+        return Err(Failure::Usage(
+            "--job-times: only with --distributed".into(),
         ));
     }
     check_memory(Some(bytes), &format!("--memory {memory}"))?;
@@ -171,18 +194,84 @@ pub fn run(args: Args) -> Result<(), Failure> {
         max_expansions: budget,
     };
     let start = Instant::now();
+    let solve_error = |error: SolveError| match error {
+        SolveError::TooLittleMemory { needed_bytes } => Failure::Usage(format!(
+            "--algo {algo} --memory {memory}: {error} (--memory {})",
+            bytes_text(needed_bytes.next_multiple_of(1 << 10))
+        )),
+        SolveError::BadOption(_) => {
+            Failure::Usage(format!("--algo {algo} --memory {memory}: {error}"))
+        }
+        SolveError::Allocation | SolveError::Threads => Failure::Job(error.to_string()),
+    };
+    #[cfg(feature = "mpi")]
+    if distributed {
+        let run = distributed::Run {
+            job,
+            partial,
+            options,
+            job_times,
+        };
+        let solved = if patterns {
+            run.solve(crate::breakthrough::WithRacePatterns(root), &start)
+        } else {
+            run.solve(root, &start)
+        };
+        let Some((solution, summary)) = solved.map_err(|e| match e {
+            distributed::Error::Solve(error) => solve_error(error),
+            distributed::Error::Job(message) => Failure::Job(message),
+        })?
+        else {
+            // A client: the server speaks for the run.
+            return Ok(());
+        };
+        return report(solution, &summary, &start, &memory);
+    }
+    let _ = job_times;
     let solution = root
         .solve_with_budget(patterns, algorithm, options, &mut |p| progress(&start, p))
-        .map_err(|error| match error {
-            SolveError::TooLittleMemory { needed_bytes } => Failure::Usage(format!(
-                "--algo {algo} --memory {memory}: {error} (--memory {})",
-                bytes_text(needed_bytes.next_multiple_of(1 << 10))
-            )),
-            SolveError::BadOption(_) => {
-                Failure::Usage(format!("--algo {algo} --memory {memory}: {error}"))
-            }
-            SolveError::Allocation | SolveError::Threads => Failure::Job(error.to_string()),
-        })?;
+        .map_err(solve_error)?;
+    report(solution, "", &start, &memory)
+}
+
+/// `--distributed` with `--algo` and `--threads`: ppn2 alone, on ranks rather than threads,
+/// in a build with the mpi feature, started by mpirun with a client at least.
+fn check_distributed(algo: &str, threads: usize) -> Result<(), Failure> {
+    if algo != "ppn2" {
+        return Err(Failure::Usage(format!(
+            "--distributed: only with --algo ppn2 (not {algo})"
+        )));
+    }
+    if threads != 1 {
+        return Err(Failure::Usage(
+            "--distributed: the clients are the MPI ranks; leave out --threads".into(),
+        ));
+    }
+    if !cfg!(feature = "mpi") {
+        return Err(Failure::Usage(
+            "--distributed: this arbor was built without the mpi feature: cargo build \
+             --release --features mpi"
+                .into(),
+        ));
+    }
+    if super::cluster::size() < 2 {
+        return Err(Failure::Usage(
+            "--distributed needs a server and at least one client: start it with mpirun -np K \
+             (K ≥ 2)"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Prints a solve's answer, `extra` lines (the distributed run's jobs) before the closing
+/// `result` line; an unsolved root is a failed job.
+fn report(
+    solution: crate::search::proof::run::Solution<crate::breakthrough::Move>,
+    extra: &str,
+    start: &Instant,
+    memory: &str,
+) -> Result<(), Failure> {
     let (outcome, best, stats) = (solution.outcome, solution.winning_move, solution.stats);
     let seconds = start.elapsed().as_secs_f64();
     noteln!();
@@ -213,6 +302,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         stats.expanded as f64 / seconds.max(1e-9),
         stats.touched as f64 / seconds.max(1e-9)
     );
+    out!("{extra}");
     outln!(
         "result {word} time {seconds:.3} expanded {}",
         stats.expanded
@@ -239,4 +329,105 @@ fn progress(start: &Instant, p: &Progress) {
         p.pn,
         p.dn
     );
+}
+
+/// The distributed run (`--distributed`): parallel PN² on the MPI ranks.
+#[cfg(feature = "mpi")]
+mod distributed {
+    use std::fmt::Write as _;
+    use std::path::PathBuf;
+    use std::time::Instant;
+
+    use crate::breakthrough::Move;
+    use crate::harness::cluster::{self, ppn2};
+    use crate::search::proof::Solvable;
+    use crate::search::proof::run::{Solution, SolveError, SolveOptions, ppn2_config_per_process};
+
+    /// The options of a distributed solve.
+    pub struct Run {
+        pub job: u64,
+        pub partial: u64,
+        pub options: SolveOptions,
+        pub job_times: Option<PathBuf>,
+    }
+
+    pub enum Error {
+        Solve(SolveError),
+        Job(String),
+    }
+
+    impl Run {
+        /// Solves `root` on every rank; the root rank gets the solution and the lines
+        /// about the jobs, the clients `None`.
+        pub fn solve<G>(
+            &self,
+            root: G,
+            start: &Instant,
+        ) -> Result<Option<(Solution<Move>, String)>, Error>
+        where
+            G: Solvable<Move = Move> + ppn2::Wire,
+        {
+            let clients = cluster::size() - 1;
+            let config =
+                ppn2_config_per_process::<G>(clients, self.job, self.partial, &self.options)
+                    .map_err(Error::Solve)?;
+            outln!("clients {clients} (ranks 1 to {clients}; rank 0 serves; --memory per rank)");
+            let role = ppn2::solve(root, &config, &mut |p| super::progress(start, p))
+                .map_err(Error::Job)?;
+            let ppn2::Role::Server(served, timings) = role else {
+                return Ok(None);
+            };
+            if let Some(path) = &self.job_times {
+                write_times(path, &timings)?;
+            }
+            let solution = Solution {
+                outcome: served.outcome,
+                winning_move: served.winning_move,
+                stats: served.stats,
+            };
+            let summary = served.summary;
+            let mut lines = format!(
+                "clients {clients}  jobs {}  partial results {}  final results {}\n",
+                summary.jobs, summary.partial_results, summary.final_results
+            );
+            let mut jobs = timings.job_micros.clone();
+            jobs.sort_unstable();
+            if let Some(&longest) = jobs.last() {
+                let at = |q: usize| jobs[(jobs.len() - 1) * q / 100] as f64 / 1e3;
+                let mean = jobs.iter().sum::<u64>() as f64 / jobs.len() as f64 / 1e3;
+                let _ = writeln!(
+                    lines,
+                    "job time on a client: mean {mean:.3} ms  median {:.3} ms  p90 {:.3} ms  \
+                     max {:.3} ms",
+                    at(50),
+                    at(90),
+                    longest as f64 / 1e3
+                );
+            }
+            let handled: u64 = timings.message_micros.iter().sum();
+            let count = timings.message_micros.len().max(1) as f64;
+            let _ = writeln!(
+                lines,
+                "server time per result: mean {:.1} µs  busy {:.1}% of its {:.3} s",
+                handled as f64 / count,
+                100.0 * handled as f64 / timings.total_micros.max(1) as f64,
+                timings.total_micros as f64 / 1e6
+            );
+            Ok(Some((solution, lines)))
+        }
+    }
+
+    /// `kind,micros` lines: `job` for each job's time on its client, `result` for the
+    /// server's time on each result.
+    fn write_times(path: &PathBuf, timings: &ppn2::Timings) -> Result<(), Error> {
+        let mut text = String::from("kind,micros\n");
+        for micros in &timings.job_micros {
+            let _ = writeln!(text, "job,{micros}");
+        }
+        for micros in &timings.message_micros {
+            let _ = writeln!(text, "result,{micros}");
+        }
+        std::fs::write(path, text)
+            .map_err(|e| Error::Job(format!("--job-times {}: {e}", path.display())))
+    }
 }

@@ -266,6 +266,40 @@ where
     })
 }
 
+/// Parallel PN² on processes (one server, `clients` workers, each in a process of its own,
+/// as the harness's MPI mode runs it): every process gets `options.memory_bytes`; a client
+/// takes room for its whole job (at most half), the server all of it for its tree.
+pub fn ppn2_config_per_process<G: Solvable>(
+    clients: usize,
+    job: u64,
+    partial: u64,
+    options: &SolveOptions,
+) -> Result<Ppn2Config, SolveError> {
+    if clients == 0 {
+        return Err(SolveError::BadOption("parallel PN² needs at least one client"));
+    }
+    if job == 0 {
+        return Err(SolveError::BadOption("--job must be at least 1"));
+    }
+    let node_bytes = node_bytes::<G>();
+    let nodes = options.memory_bytes / node_bytes;
+    let smallest = (G::MAX_MOVES as u64 + 1) * 2;
+    if nodes < smallest {
+        return Err(SolveError::TooLittleMemory {
+            needed_bytes: smallest * node_bytes,
+        });
+    }
+    Ok(Ppn2Config {
+        threads: clients,
+        job,
+        partial,
+        server_nodes: nodes.min(u32::MAX as u64 - 1) as usize,
+        worker_nodes: job_nodes::<G>(job).min(nodes / 2) as usize,
+        mobility: options.mobility,
+        max_expansions: options.max_expansions,
+    })
+}
+
 /// Entries of a df-pn table in `options.memory_bytes`, or the error if too few.
 fn dfpn_entries<G: Solvable>(options: &SolveOptions) -> Result<u64, SolveError> {
     let entry_bytes = size_of::<Entry>() as u64;
