@@ -222,6 +222,13 @@ pub fn run(words: Vec<OsString>) -> ExitCode {
     };
     flush_stdout();
     if status != 0 {
+        if status == 2 && !cluster::is_root() && cluster::size() > 1 {
+            // Every rank reads the same command line, so the root meets the same usage
+            // error: let it print and abort first. Ranks aborting together can kill the
+            // root before it prints, and they make Open MPI's mpirun fail on its own help
+            // messages ("ORTE_ERROR_LOG: Data unpack would read past end of buffer").
+            std::thread::sleep(std::time::Duration::from_secs(2));
+        }
         // The other ranks of a distributed run may be waiting for this one.
         cluster::stop_all(status);
     }

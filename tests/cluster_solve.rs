@@ -1,0 +1,124 @@
+#![cfg(feature = "mpi")]
+//! `mpirun -np K arbor solve breakthrough --algo ppn2 --distributed`: on small boards the
+//! server and its K-1 client ranks reach the outcome and the winning move of the
+//! one-process parallel PN² and df-pn runs, and the misuses of `--distributed` are clear
+//! usage errors.
+mod common;
+#[path = "common/mpi.rs"]
+mod mpi;
+
+use common::arbor;
+use mpi::mpirun;
+
+/// The answer of a solve: the `result` word, the winning move (if any), and how many
+/// clients the run had (if distributed).
+fn answer(code: i32, out: &str, err: &str) -> (String, Option<String>, Option<String>) {
+    assert_eq!(code, 0, "{out}\n{err}");
+    let last = out.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"result"), "{out}");
+    let best = out
+        .lines()
+        .find_map(|line| line.strip_prefix("winning move "))
+        .map(str::to_string);
+    let clients = out
+        .lines()
+        .find_map(|line| line.strip_prefix("clients "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_string);
+    (words[1].to_string(), best, clients)
+}
+
+fn solve_args<'a>(board: &'a [&'a str], algo: &'a str) -> Vec<&'a str> {
+    let mut args = vec!["solve", "breakthrough", "--memory", "256M", "--algo", algo];
+    args.extend_from_slice(board);
+    args
+}
+
+#[test]
+fn ranks_agree_with_one_process_on_small_boards() {
+    let boards: [&[&str]; 3] = [
+        &["--size", "4x5"],
+        &["--size", "5x4"],
+        // A 4x5 position after one White move: Black to move wins, so there is a move.
+        &["--position", "BBBB/BBBB/W.../.WWW/WWWW b"],
+    ];
+    for board in boards {
+        let (code, out, err) = arbor(&solve_args(board, "ppn2"));
+        let (word, best, _) = answer(code, &out, &err);
+        let (code, out, err) = arbor(&solve_args(board, "dfpn"));
+        assert_eq!(answer(code, &out, &err), (word.clone(), best.clone(), None));
+        for ranks in [3, 4] {
+            let mut args = solve_args(board, "ppn2");
+            args.push("--distributed");
+            let (code, out, err) = mpirun(ranks, &args);
+            let (distributed_word, distributed_best, clients) = answer(code, &out, &err);
+            assert_eq!(
+                (distributed_word, distributed_best),
+                (word.clone(), best.clone()),
+                "{board:?} on {ranks} ranks:\n{out}"
+            );
+            assert_eq!(clients, Some((ranks - 1).to_string()));
+            assert!(out.contains(" jobs "), "{out}");
+            // Only the root prints: one header, one result.
+            assert_eq!(out.matches("position ").count(), 1, "{out}");
+        }
+    }
+}
+
+#[test]
+fn misuses_of_distributed_are_usage_errors() {
+    let board = ["--size", "4x5"];
+    let mut with_dfpn = solve_args(&board, "dfpn");
+    with_dfpn.push("--distributed");
+    let (code, _, err) = mpirun(3, &with_dfpn);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("only with --algo ppn2"), "{err}");
+
+    let mut alone = solve_args(&board, "ppn2");
+    alone.push("--distributed");
+    for (code, err) in [
+        {
+            let (code, _, err) = mpirun(1, &alone);
+            (code, err)
+        },
+        {
+            let (code, _, err) = arbor(&alone);
+            (code, err)
+        },
+    ] {
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("start it with mpirun -np K (K ≥ 2)"), "{err}");
+    }
+
+    let mut threads = alone.clone();
+    threads.extend_from_slice(&["--threads", "2"]);
+    let (code, _, err) = mpirun(3, &threads);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("leave out --threads"), "{err}");
+
+    let mut times_alone = solve_args(&board, "ppn2");
+    times_alone.extend_from_slice(&["--job-times", "/tmp/never-written.csv"]);
+    let (code, _, err) = arbor(&times_alone);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("only with --distributed"), "{err}");
+}
+
+#[test]
+fn job_times_are_written_by_the_root() {
+    let dir = std::env::temp_dir().join(format!("arbor-cluster-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("times.csv");
+    let file_text = file.to_str().unwrap();
+    let mut args = solve_args(&["--size", "5x4"], "ppn2");
+    args.extend_from_slice(&["--distributed", "--job-times", file_text]);
+    let (code, out, err) = mpirun(3, &args);
+    answer(code, &out, &err);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let jobs: Vec<&str> = text.lines().filter(|l| l.starts_with("job,")).collect();
+    let line = out.lines().find(|l| l.starts_with("clients 2  jobs")).unwrap();
+    let reported: usize = line.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert_eq!(jobs.len(), reported, "{line}\n{text}");
+    assert!(text.starts_with("kind,micros\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
