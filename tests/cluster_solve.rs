@@ -116,7 +116,10 @@ fn job_times_are_written_by_the_root() {
     answer(code, &out, &err);
     let text = std::fs::read_to_string(&file).unwrap();
     let jobs: Vec<&str> = text.lines().filter(|l| l.starts_with("job,")).collect();
-    let line = out.lines().find(|l| l.starts_with("clients 2  jobs")).unwrap();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("clients 2  jobs"))
+        .unwrap();
     let reported: usize = line.split_whitespace().nth(3).unwrap().parse().unwrap();
     assert_eq!(jobs.len(), reported, "{line}\n{text}");
     assert!(text.starts_with("kind,micros\n"));

@@ -404,12 +404,18 @@ mod distributed {
                     longest as f64 / 1e3
                 );
             }
-            let handled: u64 = timings.message_micros.iter().sum();
-            let count = timings.message_micros.len().max(1) as f64;
+            let mean = |times: &[u64]| times.iter().sum::<u64>() as f64 / times.len().max(1) as f64;
+            let handled: u64 = timings
+                .partial_micros
+                .iter()
+                .chain(&timings.final_micros)
+                .sum();
             let _ = writeln!(
                 lines,
-                "server time per result: mean {:.1} µs  busy {:.1}% of its {:.3} s",
-                handled as f64 / count,
+                "server time per result: partial {:.1} µs  final {:.1} µs  busy {:.1}% of its \
+                 {:.3} s",
+                mean(&timings.partial_micros),
+                mean(&timings.final_micros),
                 100.0 * handled as f64 / timings.total_micros.max(1) as f64,
                 timings.total_micros as f64 / 1e6
             );
@@ -417,17 +423,56 @@ mod distributed {
         }
     }
 
-    /// `kind,micros` lines: `job` for each job's time on its client, `result` for the
-    /// server's time on each result.
+    /// `kind,micros` lines: `job` for each job's time on its client, `turnaround` for its
+    /// time from the server's send to its result's arrival (same order), `partial` and
+    /// `final` for the server's time on each result of that kind.
     fn write_times(path: &PathBuf, timings: &ppn2::Timings) -> Result<(), Error> {
         let mut text = String::from("kind,micros\n");
-        for micros in &timings.job_micros {
-            let _ = writeln!(text, "job,{micros}");
-        }
-        for micros in &timings.message_micros {
-            let _ = writeln!(text, "result,{micros}");
+        for (kind, times) in [
+            ("job", &timings.job_micros),
+            ("turnaround", &timings.turnaround_micros),
+            ("partial", &timings.partial_micros),
+            ("final", &timings.final_micros),
+        ] {
+            for micros in times {
+                let _ = writeln!(text, "{kind},{micros}");
+            }
         }
         std::fs::write(path, text)
             .map_err(|e| Error::Job(format!("--job-times {}: {e}", path.display())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(algo: &str, threads: usize) -> String {
+        match check_distributed(algo, threads) {
+            Err(Failure::Usage(message)) => message,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn distributed_is_ppn2_on_ranks_only() {
+        assert!(refusal("dfpn", 1).contains("only with --algo ppn2"));
+        assert!(refusal("ppn2", 2).contains("leave out --threads"));
+        // A unit test runs as one process: no client, or no MPI at all.
+        let alone = refusal("ppn2", 1);
+        if cfg!(feature = "mpi") {
+            assert!(
+                alone.contains("start it with mpirun -np K (K ≥ 2)"),
+                "{alone}"
+            );
+        } else {
+            assert!(
+                alone.contains(
+                    "this arbor was built without the mpi feature: cargo build --release \
+                     --features mpi"
+                ),
+                "{alone}"
+            );
+        }
     }
 }

@@ -18,7 +18,8 @@
 //!
 //! Waiting never spins: Open MPI's blocking receive polls at full speed, which on an
 //! oversubscribed machine takes the CPU from the clients that have work. Both sides poll
-//! with `MPI_Iprobe` and sleep between polls, from 10 µs doubling up to 200 µs.
+//! with `MPI_Iprobe` and sleep between polls, from 1 µs doubling up to 50 µs (in practice
+//! the kernel's timer slack makes each nap about 50 to 100 µs).
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -29,8 +30,7 @@ use super::mpi_ranks::world;
 use crate::breakthrough::{Position, WithRacePatterns};
 use crate::search::proof::pns::Node;
 use crate::search::proof::ppn2::{
-    Job, Ppn2Config, Received, Report, ServerTransport, Served, WorkerTransport, serve_on,
-    work_on,
+    Job, Ppn2Config, Received, Report, Served, ServerTransport, WorkerTransport, serve_on, work_on,
 };
 use crate::search::proof::{Progress, Solvable};
 
@@ -40,9 +40,10 @@ const FINAL: i32 = 3;
 const STOP: i32 = 4;
 const DONE: i32 = 5;
 
-/// The shortest and the longest sleep between two polls for a message.
-const FIRST_NAP: Duration = Duration::from_micros(10);
-const LONGEST_NAP: Duration = Duration::from_micros(200);
+/// The shortest and the longest sleep between two polls for a message. Linux rounds a
+/// sleep up by its timer slack (50 µs by default), so a nap is at least about that long.
+const FIRST_NAP: Duration = Duration::from_micros(1);
+const LONGEST_NAP: Duration = Duration::from_micros(50);
 
 /// A position that travels as bytes between ranks.
 pub trait Wire: Sized {
@@ -77,8 +78,14 @@ impl Wire for WithRacePatterns {
 pub struct Timings {
     /// Each job's time on its client, in µs, in the order the results came.
     pub job_micros: Vec<u64>,
-    /// The server's time on each result it took (until it waited again), in µs.
-    pub message_micros: Vec<u64>,
+    /// Each job's time from the server's send to its final result's arrival, in µs (the
+    /// job's time plus the messages' latency), in the same order.
+    pub turnaround_micros: Vec<u64>,
+    /// The server's time on each partial result it took (until it waited again), in µs.
+    pub partial_micros: Vec<u64>,
+    /// The server's time on each final result, in µs: taking it and handing out the next
+    /// jobs.
+    pub final_micros: Vec<u64>,
     /// The server's whole run, in µs.
     pub total_micros: u64,
 }
@@ -120,6 +127,7 @@ where
             clients,
             timings: Timings::default(),
             handling_since: None,
+            sent: vec![Instant::now(); clients],
         };
         let started = Instant::now();
         let served = serve_on(&mut storage, root, config, &mut server, progress)
@@ -166,15 +174,22 @@ struct Server {
     world: SimpleCommunicator,
     clients: usize,
     timings: Timings,
-    /// When the server took the result it is handling now.
-    handling_since: Option<Instant>,
+    /// When the server took the result it is handling now, and whether it is final.
+    handling_since: Option<(Instant, bool)>,
+    /// When each worker's job was sent.
+    sent: Vec<Instant>,
 }
 
 impl Server {
     /// Counts the time since the last result was taken as that result's handling.
     fn handled(&mut self) {
-        if let Some(since) = self.handling_since.take() {
-            self.timings.message_micros.push(micros(since.elapsed()));
+        if let Some((since, last)) = self.handling_since.take() {
+            let spent = micros(since.elapsed());
+            if last {
+                self.timings.final_micros.push(spent);
+            } else {
+                self.timings.partial_micros.push(spent);
+            }
         }
     }
 }
@@ -203,6 +218,9 @@ impl<G: Wire> ServerTransport<G> for Server {
         self.world
             .process_at_rank(rank)
             .send_with_tag(&bytes[..], JOB);
+        if let Some(sent) = self.sent.get_mut(worker) {
+            *sent = Instant::now();
+        }
         true
     }
 
@@ -210,11 +228,11 @@ impl<G: Wire> ServerTransport<G> for Server {
         self.handled();
         let deadline = Instant::now() + timeout;
         loop {
-            let Some((bytes, source, tag)) = poll(&self.world.any_process(), Some(deadline))
-            else {
+            let Some((bytes, source, tag)) = poll(&self.world.any_process(), Some(deadline)) else {
                 return Received::Timeout;
             };
-            self.handling_since = Some(Instant::now());
+            let now = Instant::now();
+            self.handling_since = Some((now, tag == FINAL));
             let Some(worker) = usize::try_from(source - 1).ok() else {
                 continue;
             };
@@ -231,6 +249,10 @@ impl<G: Wire> ServerTransport<G> for Server {
                     self.timings
                         .job_micros
                         .push(u64::from_le_bytes(read(&bytes, 16)));
+                    let sent = self.sent.get(worker).copied().unwrap_or(now);
+                    self.timings
+                        .turnaround_micros
+                        .push(micros(now.saturating_duration_since(sent)));
                     let children = bytes
                         .get(24..)
                         .unwrap_or_default()
@@ -260,7 +282,9 @@ impl<G: Wire> ServerTransport<G> for Server {
         self.handled();
         for client in 1..=self.clients {
             if let Ok(rank) = i32::try_from(client) {
-                self.world.process_at_rank(rank).send_with_tag(&[0u8; 0][..], STOP);
+                self.world
+                    .process_at_rank(rank)
+                    .send_with_tag(&[0u8; 0][..], STOP);
             }
         }
         // Drain: results still on their way, then each client's done.

@@ -276,7 +276,9 @@ pub fn ppn2_config_per_process<G: Solvable>(
     options: &SolveOptions,
 ) -> Result<Ppn2Config, SolveError> {
     if clients == 0 {
-        return Err(SolveError::BadOption("parallel PN² needs at least one client"));
+        return Err(SolveError::BadOption(
+            "parallel PN² needs at least one client",
+        ));
     }
     if job == 0 {
         return Err(SolveError::BadOption("--job must be at least 1"));
