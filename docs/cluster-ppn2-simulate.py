@@ -14,11 +14,13 @@ this 2-core machine cannot run. It is a model, not a measurement:
   next most-proving leaf, sending the job);
 - a message takes the measured one-way latency to arrive.
 
-Usage: cluster-ppn2-simulate.py TIMES.csv JOBS PARTIALS_PER_JOB [--overhead X]
+Usage: cluster-ppn2-simulate.py TIMES.csv JOBS PARTIALS_PER_JOB [--overhead X] [--latency US]
   TIMES.csv         the --job-times file of one run (kind,micros lines)
   JOBS              jobs to run (the measured run's main-tree expansions)
   PARTIALS_PER_JOB  partial results per job (partial results / final results of that run)
   --overhead X      extra jobs per additional client, as a fraction (default 0)
+  --latency US      one-way message latency in µs instead of the measured one (a cluster's
+                    network with a blocking receive: a few µs)
 """
 import heapq
 import random
@@ -86,9 +88,14 @@ def simulate(clients, jobs, job_times, partials, partial_cost, final_cost, laten
 def main():
     args = sys.argv[1:]
     overhead = 0.0
+    latency = None
     if "--overhead" in args:
         at = args.index("--overhead")
         overhead = float(args[at + 1])
+        del args[at : at + 2]
+    if "--latency" in args:
+        at = args.index("--latency")
+        latency = float(args[at + 1])
         del args[at : at + 2]
     if len(args) != 3:
         sys.exit(__doc__)
@@ -98,10 +105,10 @@ def main():
     job_times = kinds["job"]
     partial_cost = statistics.mean(kinds.get("partial", [0]))
     final_cost = statistics.mean(kinds.get("final", [0]))
-    # One way: half of what a job's round trip adds to its time on the client, at the
-    # lowest load measured (the median, since queueing only adds).
+    # One way: half of what a job's round trip adds to its time on the client.
     extra = [t - j for t, j in zip(kinds.get("turnaround", []), job_times)]
-    latency = max(statistics.median(extra) / 2, 0.0) if extra else 0.0
+    if latency is None:
+        latency = max(statistics.mean(extra) / 2, 0.0) if extra else 0.0
     print(f"model: {len(job_times)} measured job times, mean {statistics.mean(job_times)/1e3:.3f} ms, "
           f"median {statistics.median(job_times)/1e3:.3f} ms; server {partial_cost:.1f} µs per "
           f"partial, {final_cost:.1f} µs per final; latency {latency:.1f} µs; {partials:.2f} "

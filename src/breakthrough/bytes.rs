@@ -65,7 +65,6 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Game;
 
     #[test]
     fn positions_along_a_game_come_back_from_their_bytes() {

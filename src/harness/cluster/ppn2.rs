@@ -81,7 +81,8 @@ pub struct Timings {
     /// Each job's time from the server's send to its final result's arrival, in µs (the
     /// job's time plus the messages' latency), in the same order.
     pub turnaround_micros: Vec<u64>,
-    /// The server's time on each partial result it took (until it waited again), in µs.
+    /// The server's time on each partial result, from the probe that found it (so its
+    /// receipt counts) until the server waited again, in µs.
     pub partial_micros: Vec<u64>,
     /// The server's time on each final result, in µs: taking it and handing out the next
     /// jobs.
@@ -152,14 +153,18 @@ fn micros(elapsed: Duration) -> u64 {
     u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX)
 }
 
-/// Polls for a message from `source` until one comes (its bytes, sender and tag) or
-/// `deadline` passes, sleeping between polls.
-fn poll<S: Source>(source: &S, deadline: Option<Instant>) -> Option<(Vec<u8>, i32, i32)> {
+/// A message: its bytes, sender and tag, and when the probe found it.
+type Message = (Vec<u8>, i32, i32, Instant);
+
+/// Polls for a message from `source` until one comes or `deadline` passes, sleeping
+/// between polls.
+fn poll<S: Source>(source: &S, deadline: Option<Instant>) -> Option<Message> {
     let mut nap = FIRST_NAP;
     loop {
         if let Some(probed) = source.immediate_matched_probe() {
+            let found = Instant::now();
             let (bytes, status) = probed.matched_receive_vec::<u8>();
-            return Some((bytes, status.source_rank(), status.tag()));
+            return Some((bytes, status.source_rank(), status.tag(), found));
         }
         if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             return None;
@@ -228,11 +233,13 @@ impl<G: Wire> ServerTransport<G> for Server {
         self.handled();
         let deadline = Instant::now() + timeout;
         loop {
-            let Some((bytes, source, tag)) = poll(&self.world.any_process(), Some(deadline)) else {
+            let Some((bytes, source, tag, found)) = poll(&self.world.any_process(), Some(deadline))
+            else {
                 return Received::Timeout;
             };
+            // The server's time on a result starts with its receipt.
             let now = Instant::now();
-            self.handling_since = Some((now, tag == FINAL));
+            self.handling_since = Some((found, tag == FINAL));
             let Some(worker) = usize::try_from(source - 1).ok() else {
                 continue;
             };
@@ -291,7 +298,7 @@ impl<G: Wire> ServerTransport<G> for Server {
         let mut done = vec![false; self.clients + 1];
         done[0] = true;
         while done.contains(&false) {
-            if let Some((_, source, DONE)) = poll(&self.world.any_process(), None) {
+            if let Some((_, source, DONE, _)) = poll(&self.world.any_process(), None) {
                 if let Some(flag) = usize::try_from(source).ok().and_then(|s| done.get_mut(s)) {
                     *flag = true;
                 }
@@ -314,7 +321,7 @@ impl<G> Client<G> {
     fn finish(&mut self) {
         let server = self.world.process_at_rank(0);
         while !self.stopped {
-            if let Some((_, _, STOP)) = poll(&server, None) {
+            if let Some((_, _, STOP, _)) = poll(&server, None) {
                 self.stopped = true;
             }
         }
@@ -329,7 +336,7 @@ impl<G: Wire> WorkerTransport<G> for Client<G> {
         }
         let server = self.world.process_at_rank(0);
         loop {
-            let (bytes, _, tag) = poll(&server, None)?;
+            let (bytes, _, tag, _) = poll(&server, None)?;
             match tag {
                 JOB => {
                     let budget = u64::from_le_bytes(read(&bytes, 0));
