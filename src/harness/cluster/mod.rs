@@ -9,6 +9,8 @@
 //! only places they meet, so a distributed result is the one-process result.
 #[cfg(feature = "mpi")]
 mod mpi_ranks;
+pub mod tasks;
+pub mod wire;
 
 use std::sync::OnceLock;
 
