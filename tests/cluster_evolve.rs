@@ -274,3 +274,94 @@ fn a_breakthrough_match_under_mpirun_is_the_one_process_match() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Standard output without the lines that start with `time ` (the wall clock).
+fn without_time(stdout: &str) -> String {
+    stdout
+        .lines()
+        .filter(|l| !l.starts_with("time "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn playtest_and_match3_play_under_mpirun_are_the_one_process_runs() {
+    let dir = scratch("match3");
+    let playtest = |csv: &Path| {
+        let csv = csv.to_str().unwrap().to_string();
+        let mut args: Vec<String> = [
+            "playtest",
+            "board3",
+            "board1",
+            "--games",
+            "3",
+            "--iterations",
+            "20",
+            "--seed",
+            "2",
+            "--threads",
+            "1",
+            "--csv",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        args.push(csv);
+        args
+    };
+    let match3 = |csv: &Path| {
+        let csv = csv.to_str().unwrap().to_string();
+        let mut args: Vec<String> = [
+            "match3",
+            "play",
+            "--level",
+            "board1",
+            "--agent",
+            "vanilla",
+            "--games",
+            "7",
+            "--iterations",
+            "20",
+            "--seed",
+            "3",
+            "--threads",
+            "1",
+            "--moves-out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        args.push(csv);
+        args
+    };
+    for (name, command) in [
+        ("playtest", &playtest as &dyn Fn(&Path) -> Vec<String>),
+        ("match3", &match3),
+    ] {
+        let one_csv = dir.join(format!("{name}-one.csv"));
+        let args = command(&one_csv);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, one, err) = arbor(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let expected_csv = std::fs::read_to_string(&one_csv).unwrap();
+        for ranks in [3, 4] {
+            let csv = dir.join(format!("{name}-np{ranks}.csv"));
+            let args = command(&csv);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (code, many, err) = mpirun(ranks, &args);
+            assert_eq!(code, 0, "{name}, {ranks} ranks: {err}");
+            let renamed = many.replace(csv.to_str().unwrap(), one_csv.to_str().unwrap());
+            assert_eq!(
+                without_time(&renamed),
+                without_time(&one),
+                "{name}, {ranks} ranks"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&csv).unwrap(),
+                expected_csv,
+                "{name}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
