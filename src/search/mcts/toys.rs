@@ -11,8 +11,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::{ChildStats, Needs, Policy};
 use crate::search::game::{
-    Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, play_listed, random_index,
-    seeded_rng,
+    Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, play_listed, random_index, seeded_rng,
 };
 
 /// Traces of the toys: none plays longer than 200 plies.
