@@ -90,10 +90,12 @@ const COMMANDS: [&Command; 19] = [
 /// The commands that spread their work over the ranks of an MPI run (`mpirun -np K arbor …`,
 /// with the `mpi` feature); any other refuses to start with more than one rank rather than
 /// do the same work K times.
-const DISTRIBUTED: [&str; 5] = [
+const DISTRIBUTED: [&str; 7] = [
     "solve breakthrough",
     "evolve",
     "play breakthrough",
+    "playtest",
+    "match3 play",
     "go match",
     "acpc dealer",
 ];
