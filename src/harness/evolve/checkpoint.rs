@@ -214,16 +214,7 @@ impl Checkpoint {
         } else {
             Ok(None)
         };
-        let shared: Result<Option<String>, String> =
-            from_bytes::<(Option<String>, Option<String>)>(&cluster::broadcast(to_bytes(
-                &match read {
-                    Ok(text) => (text, None),
-                    Err(why) => (None, Some(why)),
-                },
-            )))
-            .map_err(|why| format!("the checkpoint from the root: {why}"))
-            .and_then(|(text, failure)| failure.map_or(Ok(text), Err));
-        match shared.map_err(Failure::Job)? {
+        match from_root(read).map_err(Failure::Job)? {
             None => Ok(None),
             Some(text) => Checkpoint::parse(&text).map(Some).map_err(|e| {
                 Failure::Job(format!(
@@ -233,6 +224,18 @@ impl Checkpoint {
             }),
         }
     }
+}
+
+/// The root's `read` on every rank (a collective): the text, none, or why reading failed.
+fn from_root(read: Result<Option<String>, String>) -> Result<Option<String>, String> {
+    let (text, failure) = match read {
+        Ok(text) => (text, None),
+        Err(why) => (None, Some(why)),
+    };
+    let bytes = cluster::broadcast(to_bytes(&(text, failure)));
+    let (text, failure) = from_bytes::<(Option<String>, Option<String>)>(&bytes)
+        .map_err(|why| format!("the checkpoint from the root: {why}"))?;
+    failure.map_or(Ok(text), Err)
 }
 
 /// The text of `path`; `Ok(None)` when there is no such file.
@@ -270,6 +273,18 @@ mod tests {
                 (-7.0, Tree::Var(Var::M).to_program().unwrap()),
             ],
         }
+    }
+
+    #[test]
+    fn the_roots_read_reaches_every_rank_as_it_was() {
+        // One rank here: the broadcast is the identity, the encoding is not.
+        let text = example().to_text();
+        assert_eq!(from_root(Ok(Some(text.clone()))), Ok(Some(text)));
+        assert_eq!(from_root(Ok(None)), Ok(None));
+        assert_eq!(
+            from_root(Err("cannot read".into())),
+            Err("cannot read".into())
+        );
     }
 
     #[test]
