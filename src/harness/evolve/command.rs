@@ -27,7 +27,8 @@ pub const COMMAND: Command = Command {
     operands: "",
     about: "evolve a persona's selection formula (paper defaults); checkpoints each generation\n\
             in DIR and resumes when run again with the same options; writes generations.csv,\n\
-            figure.svg, best.txt and <persona>.persona",
+            figure.svg, best.txt and <persona>.persona; under mpirun -np K (the mpi feature) each\n\
+            generation's games spread over the ranks, --threads per rank, the same results",
     options: &[
         Opt::new(
             "persona",
