@@ -13,7 +13,9 @@ pub fn mpirun(ranks: usize, args: &[&str]) -> (i32, String, String) {
         .args(args)
         .output()
         .unwrap_or_else(|error| {
-            panic!("mpirun did not start ({error}): install Open MPI (openmpi-bin) to run these tests")
+            panic!(
+                "mpirun did not start ({error}): install Open MPI (openmpi-bin) to run these tests"
+            )
         });
     (
         output.status.code().unwrap_or(-1),

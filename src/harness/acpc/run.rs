@@ -232,7 +232,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 &mut |row| {
                     writer.push(&row)?;
                     rows.push(row);
-                    clock.tick(already + rows.len() as u64);
+                    clock.tick(rows.len() as u64);
                     Ok(())
                 },
             );

@@ -1,6 +1,8 @@
-//! Programs a rank starts (GTP engines, ACPC clients) are not ranks of the run. They would
-//! inherit the launcher's variables, and an MPI program among them (arbor itself, built with
-//! the `mpi` feature) would then try to join a run that does not count it, and fail to start.
+//! The variables an MPI launcher (`mpirun`, `mpiexec`, Slurm's `srun`) gives its ranks: they
+//! tell a process that it is a rank, and they must not reach the programs a rank starts (GTP
+//! engines, ACPC clients), which are no ranks of the run. An MPI program among those (arbor
+//! itself, built with the `mpi` feature) would otherwise try to join a run that does not
+//! count it.
 use std::ffi::OsStr;
 use std::process::Command;
 
@@ -17,6 +19,20 @@ const LAUNCHER_PREFIXES: [&str; 9] = [
     "MPIR_",
     "MPI_LOCAL",
 ];
+
+/// Variables of which one is set in every rank: Open MPI's, PMIx's (Open MPI 4 and later,
+/// `srun --mpi=pmix`), PMI's (MPICH's Hydra, `srun --mpi=pmi2`).
+const RANK_MARKS: [&str; 4] = ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"];
+
+/// Whether a launcher started this process as a rank of a run. A process started any other
+/// way runs alone without initialising MPI (an MPI singleton would start a daemon for
+/// nothing, and a program started by a rank must not join the rank's run).
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+pub fn started_as_rank() -> bool {
+    RANK_MARKS
+        .iter()
+        .any(|name| std::env::var_os(name).is_some())
+}
 
 /// Whether the variable `name` tells a process that it is a rank of a launched run.
 fn is_launcher_variable(name: &OsStr) -> bool {
@@ -49,6 +65,10 @@ mod tests {
             "PMI_FD",
             "HYDRA_CONTROL_FD",
         ] {
+            assert!(is_launcher_variable(OsStr::new(name)), "{name}");
+        }
+        // What marks a rank is removed from a rank's children.
+        for name in RANK_MARKS {
             assert!(is_launcher_variable(OsStr::new(name)), "{name}");
         }
         for name in ["PATH", "HOME", "SLURM_JOB_ID", "OMP_NUM_THREADS", "MPICH"] {
