@@ -4,6 +4,8 @@
 //! crashes, answers nonsense or runs over the move time. Colours alternate: engine A (the
 //! `--black` command) is Black in the odd games. Each game is appended to `games.csv` and
 //! written as SGF; a rerun with the same options resumes after the games already there.
+//! Under `mpirun -np K` the ranks play the games in rounds of one game each, and the root
+//! alone reads and writes the files (docs/cluster-matches.md).
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -33,7 +35,8 @@ pub const COMMAND: Command = Command {
             --black, B is --white, and they swap colours every game; writes games.csv and\n\
             one SGF per game in --out, resumes from games.csv, and ends with\n\
             `result games <n> A wins <w> (<rate>%, 95% <low>%..<high>%) B wins ... draws <d>\n\
-            disagreements <n>`",
+            disagreements <n>`. Under `mpirun -np K` each rank plays one game a round with its\n\
+            own engines and the root writes the files: the same files as one process",
     options: &[
         Opt::new("black", "CMD", Kind::Text, "engine A, Black in game 1"),
         Opt::new("white", "CMD", Kind::Text, "engine B, White in game 1"),
