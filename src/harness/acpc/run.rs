@@ -202,6 +202,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if already > 0 {
         noteln!("resuming after {already} hands in the CSV");
     }
+    // The resumed rows are the root's alone: what this run plays comes after these.
+    let rows_before = rows.len();
     let segments = game.segments(already);
     let total = hands * u64::from(halves);
     let started = Instant::now();
@@ -269,7 +271,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )?;
         }
     }
-    let played = rows.len() as u64 - already;
+    let played = (rows.len() - rows_before) as u64;
     let seconds = started.elapsed().as_secs_f64();
     let speed = (played > 0 && seconds > 0.0).then(|| played as f64 / seconds);
     out!(
