@@ -4,6 +4,8 @@
 //! crashes, answers nonsense or runs over the move time. Colours alternate: engine A (the
 //! `--black` command) is Black in the odd games. Each game is appended to `games.csv` and
 //! written as SGF; a rerun with the same options resumes after the games already there.
+//! Under `mpirun -np K` the ranks play the games in rounds of one game each, and the root
+//! alone reads and writes the files (docs/cluster-matches.md).
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -13,9 +15,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use super::args::{Command, Kind, Opt};
+use super::cluster::tasks::run_tasks_on_ranks;
+use super::cluster::wire::Wire;
 use super::play::wilson;
 use super::resources::write_file;
-use super::{Args, Failure};
+use super::{Args, Failure, cluster};
 use crate::go::board::KOMI_LIMIT;
 use crate::go::player::ownership;
 use crate::go::sgf::{GameRecord, SgfMove, Text};
@@ -31,7 +35,8 @@ pub const COMMAND: Command = Command {
             --black, B is --white, and they swap colours every game; writes games.csv and\n\
             one SGF per game in --out, resumes from games.csv, and ends with\n\
             `result games <n> A wins <w> (<rate>%, 95% <low>%..<high>%) B wins ... draws <d>\n\
-            disagreements <n>`",
+            disagreements <n>`. Under `mpirun -np K` each rank plays one game a round with its\n\
+            own engines and the root writes the files: the same files as one process",
     options: &[
         Opt::new("black", "CMD", Kind::Text, "engine A, Black in game 1"),
         Opt::new("white", "CMD", Kind::Text, "engine B, White in game 1"),
@@ -162,34 +167,60 @@ pub fn run(args: Args) -> Result<(), Failure> {
         seed,
     };
     let dir = out.unwrap_or_else(|| PathBuf::from(format!("go-match-seed{seed}")));
-    fs::create_dir_all(&dir)
-        .map_err(|e| Failure::Job(format!("cannot create {}: {e}", dir.display())))?;
-    let mut rows = resume(&dir, &settings)?;
+    // The root alone reads and writes the files; the other ranks learn how many games are
+    // done, so that every rank numbers the remaining games alike.
+    let mut rows = Vec::new();
+    let already = cluster::from_root(|| {
+        fs::create_dir_all(&dir)
+            .map_err(|e| Failure::Job(format!("cannot create {}: {e}", dir.display())))?;
+        rows = resume(&dir, &settings)?;
+        Ok(rows.len())
+    })?;
     for (label, command) in ['A', 'B'].iter().zip(&settings.commands) {
         outln!("{label} = {command}");
     }
-    if !rows.is_empty() {
-        outln!("resuming after {} games in {}", rows.len(), dir.display());
+    if already > 0 {
+        outln!("resuming after {already} games in {}", dir.display());
     }
-    let remaining = games.saturating_sub(rows.len());
+    let remaining = games.saturating_sub(already);
     let start = Instant::now();
-    for done in 1..=remaining {
-        let number = rows.len() + 1;
-        let row = play_game(&settings, number)?;
-        append_row(&dir, &row)?;
-        let sgf = dir.join(format!("game-{number:04}.sgf"));
-        write_file(&sgf, &row.sgf)?;
-        // Progress is a line per game on stderr (games take seconds to minutes), so that the
-        // result of each is seen as it comes and stdout keeps only the match's lines.
-        let eta = start.elapsed().as_secs_f64() / done as f64 * (remaining - done) as f64;
-        noteln!(
-            "game {number}/{games}: {} (black) vs {} (white): {} ({}), ETA {eta:.0} s",
-            row.black,
-            row.white,
-            row.result,
-            row.reason
-        );
-        rows.push(row);
+    let ranks = cluster::size();
+    let mut done = 0;
+    // Rounds of one game per rank: each game starts its own engines and sees only its number,
+    // so where it is played does not change it, and games.csv grows in game order after
+    // every round, ready to resume.
+    while done < remaining {
+        let first = already + done + 1;
+        let round = ranks.min(remaining - done);
+        let played = run_tasks_on_ranks(
+            round,
+            1,
+            || Ok(()),
+            |(), i| {
+                play_game(&settings, first + i)
+                    .map_err(|(Failure::Usage(why) | Failure::Job(why))| why)
+            },
+            |_| {},
+        )?;
+        for row in played {
+            done += 1;
+            let number = row.game;
+            if cluster::is_root() {
+                append_row(&dir, &row)?;
+                write_file(&dir.join(format!("game-{number:04}.sgf")), &row.sgf)?;
+            }
+            // Progress is a line per game on stderr (games take seconds to minutes), so that
+            // the result of each is seen as it comes and stdout keeps only the match's lines.
+            let eta = start.elapsed().as_secs_f64() / done as f64 * (remaining - done) as f64;
+            noteln!(
+                "game {number}/{games}: {} (black) vs {} (white): {} ({}), ETA {eta:.0} s",
+                row.black,
+                row.white,
+                row.result,
+                row.reason
+            );
+            rows.push(row);
+        }
     }
     summary(&rows);
     Ok(())
@@ -223,6 +254,41 @@ impl Row {
             field(&self.scores[0]),
             field(&self.scores[1])
         )
+    }
+}
+
+/// A game played on another rank travels to the root whole, its SGF included.
+impl Wire for Row {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.game.put(out);
+        (self.black as u32).put(out);
+        (self.white as u32).put(out);
+        self.result.put(out);
+        self.winner.map(|c| c as u32).put(out);
+        self.moves.put(out);
+        self.reason.put(out);
+        self.scores[0].put(out);
+        self.scores[1].put(out);
+        self.sgf.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Result<Self, String> {
+        let letter = |code: u32| {
+            char::from_u32(code)
+                .ok_or_else(|| "a label from another rank is not a character".to_owned())
+        };
+        Ok(Row {
+            game: usize::take(input)?,
+            black: letter(u32::take(input)?)?,
+            white: letter(u32::take(input)?)?,
+            result: String::take(input)?,
+            winner: <Option<u32> as Wire>::take(input)?
+                .map(letter)
+                .transpose()?,
+            moves: usize::take(input)?,
+            reason: String::take(input)?,
+            scores: [String::take(input)?, String::take(input)?],
+            sgf: String::take(input)?,
+        })
     }
 }
 
@@ -435,7 +501,8 @@ impl Engine {
     fn start(command: &str, flag: &str) -> Result<Engine, Failure> {
         let mut words = command.split_whitespace();
         let program = words.next().unwrap_or_default();
-        let mut child = Process::new(program)
+        // An engine is no rank of a distributed run, even when it is arbor built with MPI.
+        let mut child = cluster::outside_the_run(&mut Process::new(program))
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -793,5 +860,25 @@ mod tests {
         assert_eq!(black_engine(1), 0);
         assert_eq!(black_engine(2), 1);
         assert_eq!(field("a,b\"c\nd"), "a;b'c d");
+    }
+
+    #[test]
+    fn a_game_crosses_between_ranks_unchanged() {
+        use crate::harness::cluster::wire::{from_bytes, to_bytes};
+        let row = Row {
+            game: 3,
+            black: 'A',
+            white: 'B',
+            result: "W+2.5".into(),
+            winner: Some('B'),
+            moves: 41,
+            reason: "both engines' final_score".into(),
+            scores: ["W+2.5".into(), "(no reply within 60 s)".into()],
+            sgf: "(;GM[1]SZ[5];B[cc])".into(),
+        };
+        let back: Row = from_bytes(&to_bytes(&row)).unwrap();
+        assert_eq!(back.csv(), row.csv());
+        assert_eq!(back.sgf, row.sgf);
+        assert_eq!((back.game, back.winner), (3, Some('B')));
     }
 }

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 
 use super::agent_storage::AgentStorage;
 use super::args::{Command, Kind, Opt, SEED, THREADS, shown};
-use super::parallel::{Progress, default_threads, run_tasks};
+use super::cluster;
+use super::cluster::tasks::run_tasks_on_ranks;
+use super::cluster::wire::Wire;
+use super::parallel::{Progress, default_threads};
 use super::resources::write_file;
 use super::{Args, Failure};
 use crate::match3::{
@@ -193,7 +196,62 @@ struct Record {
     legal: Vec<u32>,
 }
 
-/// Plays games `0..games` on all threads; the result depends only on the inputs.
+/// A game's metrics between ranks (`playtest` sends them too).
+impl Wire for Metrics {
+    fn put(&self, out: &mut Vec<u8>) {
+        for field in [
+            self.score,
+            self.moves,
+            self.combos,
+            self.reshuffles,
+            self.legal_sum,
+        ] {
+            field.put(out);
+        }
+    }
+
+    fn take(input: &mut &[u8]) -> Result<Self, String> {
+        Ok(Metrics {
+            score: Wire::take(input)?,
+            moves: Wire::take(input)?,
+            combos: Wire::take(input)?,
+            reshuffles: Wire::take(input)?,
+            legal_sum: Wire::take(input)?,
+        })
+    }
+}
+
+/// A finished game between ranks, its moves as their byte codes.
+impl Wire for Record {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.chance_seed.put(out);
+        self.metrics.put(out);
+        let codes: Vec<u8> = self.moves.iter().map(|mv| mv.code()).collect();
+        codes.put(out);
+        self.legal.put(out);
+    }
+
+    fn take(input: &mut &[u8]) -> Result<Self, String> {
+        let chance_seed = Wire::take(input)?;
+        let metrics = Wire::take(input)?;
+        let moves = Vec::<u8>::take(input)?
+            .into_iter()
+            .map(|code| {
+                Swap::from_code(code)
+                    .ok_or_else(|| format!("a game from another rank has move code {code}"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Record {
+            chance_seed,
+            metrics,
+            moves,
+            legal: Wire::take(input)?,
+        })
+    }
+}
+
+/// Plays games `0..games` on all threads of every rank of the run (a collective in a
+/// distributed run); the result depends only on the inputs.
 fn play_many(
     level: &Level,
     agent: Agent<'_>,
@@ -203,7 +261,7 @@ fn play_many(
     threads: usize,
 ) -> Result<Vec<Record>, Failure> {
     let mut progress = Progress::new(games);
-    let records = run_tasks(
+    let records = run_tasks_on_ranks(
         games,
         threads,
         || AgentStorage::new(config.iterations, agent != Agent::Random),
@@ -314,11 +372,15 @@ fn play(args: Args) -> Result<(), Failure> {
     );
     outln!("available moves mean {available:.2}");
     outln!("combos per game {combos:.2}  reshuffles {reshuffles}");
+    let ranks = match cluster::size() {
+        1 => String::new(),
+        k => format!(" over {k} ranks"),
+    };
     outln!(
-        "time {elapsed:.2} s ({:.2} ms per game)",
+        "time {elapsed:.2} s ({:.2} ms per game){ranks}",
         elapsed * 1000.0 / n
     );
-    if let Some(path) = moves_out {
+    if let Some(path) = moves_out.filter(|_| cluster::is_root()) {
         let mut csv = String::from(
             "game,chance_seed,score,moves_played,combos,reshuffles,average_available,moves,legal_before_each\n",
         );

@@ -87,6 +87,19 @@ const COMMANDS: [&Command; 19] = [
     &holdem_expert::STYLES,
 ];
 
+/// The commands that spread their work over the ranks of an MPI run (`mpirun -np K arbor …`,
+/// with the `mpi` feature); any other refuses to start with more than one rank rather than
+/// do the same work K times.
+const DISTRIBUTED: [&str; 7] = [
+    "solve breakthrough",
+    "evolve",
+    "play breakthrough",
+    "playtest",
+    "match3 play",
+    "go match",
+    "acpc dealer",
+];
+
 const USAGE: &str = "\
 usage: arbor <command> [options]
        arbor <command> --help     (or: arbor help <command>) for a command's options
@@ -308,6 +321,15 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         }
     };
     let hint = format!("arbor {} --help", command.name);
+    if cluster::size() > 1 && !DISTRIBUTED.contains(&command.name) {
+        let message = format!(
+            "'arbor {}' runs in one process; under mpirun only these spread their work over \
+             the ranks: {}",
+            command.name,
+            DISTRIBUTED.join(", ")
+        );
+        return (hint, Err(Failure::Usage(message)));
+    }
     let rest: Vec<OsString> = words.get(skip..).unwrap_or_default().to_vec();
     if rest.iter().any(|w| is_help(w)) {
         out!("{}", command.help());
@@ -431,6 +453,9 @@ mod tests {
                 };
                 assert!(matches!(read, Ok(true)), "{} --{}", command.name, opt.name);
             }
+        }
+        for name in DISTRIBUTED {
+            assert!(COMMANDS.iter().any(|c| c.name == name), "{name}");
         }
         let paper = match3::ITERATIONS.default.map(str::parse::<u32>);
         assert_eq!(paper, Some(Ok(crate::match3::PAPER_ITERATIONS)));

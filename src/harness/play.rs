@@ -3,8 +3,10 @@
 //!
 //! Game `i` draws all its randomness from a generator seeded from `(seed, i)`, each worker
 //! reuses one tree storage that every move clears before searching, and the shared task
-//! runner ([`run_tasks`]) returns results in game order; so the games, and every figure but
-//! the timings, are the same whatever `--threads` says.
+//! runner ([`run_tasks_on_ranks`]) returns results in game order; so the games, and every
+//! figure but the timings, are the same whatever `--threads` says, and under
+//! `mpirun -np K` (the games spread over the ranks, the root prints and writes the CSV)
+//! whatever K is.
 //!
 //! `--search-threads N` (or `threads=N` in one player's spec) has each move searched by N
 //! root-parallel threads ([`Mcts::search_parallel`]), on top of the `--threads` workers that
@@ -14,7 +16,10 @@ use std::time::Instant;
 use std::path::PathBuf;
 
 use super::args::{Command, Kind, Opt, SEED, THREADS};
-use super::parallel::{Progress, default_threads, run_tasks};
+use super::cluster;
+use super::cluster::tasks::run_tasks_on_ranks;
+use super::cluster::wire::Wire;
+use super::parallel::{Progress, default_threads};
 use super::resources::{bytes_of, check_memory, filled, write_file};
 use super::{Args, Failure};
 use crate::breakthrough::{Color, Player, PlayerKind, Position, Size};
@@ -122,6 +127,37 @@ struct GameResult {
     full: [u32; 2],
 }
 
+/// A finished game's bytes between ranks.
+impl Wire for GameResult {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.a_color.map(|color| color as u8).put(out);
+        self.a_won.put(out);
+        self.plies.put(out);
+        self.think.put(out);
+        self.moves.put(out);
+        self.iterations.put(out);
+        self.full.put(out);
+    }
+
+    fn take(input: &mut &[u8]) -> Result<Self, String> {
+        let a_color = match <Option<u8> as Wire>::take(input)? {
+            None => None,
+            Some(0) => Some(Color::White),
+            Some(1) => Some(Color::Black),
+            Some(other) => return Err(format!("a game from another rank has colour {other}")),
+        };
+        Ok(GameResult {
+            a_color,
+            a_won: Wire::take(input)?,
+            plies: Wire::take(input)?,
+            think: Wire::take(input)?,
+            moves: Wire::take(input)?,
+            iterations: Wire::take(input)?,
+            full: Wire::take(input)?,
+        })
+    }
+}
+
 /// Plays game `index` of a match seeded `seed` in `storage`, which it clears first: the
 /// result depends on the index, the seed and the players only.
 fn play_game(
@@ -160,8 +196,9 @@ fn play_game(
     result
 }
 
-/// Plays games `0..games` on `threads` workers, each with a tree of `nodes` nodes, and
-/// returns their results in game order; `report(done)` is called as in [`run_tasks`].
+/// Plays games `0..games` on `threads` workers of every rank, each with a tree of `nodes`
+/// nodes, and returns their results in game order on every rank; `report(done)` is called
+/// as in [`run_tasks_on_ranks`].
 fn play_match(
     games: usize,
     seed: u64,
@@ -171,7 +208,7 @@ fn play_match(
     threads: usize,
     report: impl FnMut(usize),
 ) -> Result<Vec<GameResult>, Failure> {
-    run_tasks(
+    run_tasks_on_ranks(
         games,
         threads,
         || filled(nodes, Node::default(), "a search tree"),
@@ -304,8 +341,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         "White won {white_wins} of {games}; {:.1} plies per game",
         plies as f64 / games.max(1) as f64
     );
+    let ranks = match cluster::size() {
+        1 => String::new(),
+        k => format!(" on each of {k} ranks"),
+    };
     outln!(
-        "{:.0} moves/s over the match ({plies} moves in {wall:.1} s wall clock, {threads} threads)",
+        "{:.0} moves/s over the match ({plies} moves in {wall:.1} s wall clock, {threads} threads{ranks})",
         plies as f64 / wall
     );
     for (who, spec) in [(0, &a), (1, &b)] {
@@ -324,7 +365,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             spec.player.search_threads
         );
     }
-    if let Some(path) = csv {
+    if let Some(path) = csv.filter(|_| cluster::is_root()) {
         let mut text = String::from("game,a_color,winner,plies\n");
         for (i, r) in results.iter().enumerate() {
             let a_white = r.a_color == Some(Color::White);
@@ -386,6 +427,25 @@ mod tests {
         ] {
             assert!(parse_spec(bad, 1).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_game_result_crosses_between_ranks_unchanged() {
+        use super::cluster::wire::{from_bytes, to_bytes};
+        let result = GameResult {
+            a_color: Some(Color::Black),
+            a_won: true,
+            plies: 41,
+            think: [0.125, 3.5e-4],
+            moves: [21, 20],
+            iterations: [21_000, 0],
+            full: [2, 0],
+        };
+        let back: GameResult = from_bytes(&to_bytes(&result)).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{result:?}"));
+        let mut bad = to_bytes(&result);
+        bad[1] = 2; // a colour that does not exist
+        assert!(from_bytes::<GameResult>(&bad).is_err());
     }
 
     #[test]

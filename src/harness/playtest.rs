@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 
 use super::agent_storage::AgentStorage;
 use super::args::{Command, Kind, Opt, SEED, THREADS};
+use super::cluster;
+use super::cluster::tasks::run_tasks_on_ranks;
 use super::match3::{ITERATIONS, read_level, read_persona};
-use super::parallel::{Progress, default_threads, run_tasks};
+use super::parallel::{Progress, default_threads};
 use super::resources::write_file;
 use super::{Args, Failure};
 use crate::match3::{
@@ -96,7 +98,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let total = levels.len() * per_level;
     AgentStorage::check(iterations, threads.min(total))?;
     let mut progress = Progress::new(total);
-    let metrics = run_tasks(
+    // Spread over the ranks of a distributed run (`mpirun -np K`); the same table on any K.
+    let metrics = run_tasks_on_ranks(
         total,
         threads,
         || AgentStorage::new(config.iterations, true),
@@ -148,11 +151,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
         out!("{}", level_table(result));
     }
     out!("{}", ranking(&results));
-    if let Some(path) = csv_path {
+    if let Some(path) = csv_path.filter(|_| cluster::is_root()) {
         write_file(&path, &csv(&results))?;
         outln!("table written to {}", path.display());
     }
-    outln!("time {elapsed:.1} s on {threads} thread(s)");
+    match cluster::size() {
+        1 => outln!("time {elapsed:.1} s on {threads} thread(s)"),
+        ranks => outln!("time {elapsed:.1} s on {threads} thread(s) on each of {ranks} ranks"),
+    }
     Ok(())
 }
 
@@ -291,6 +297,7 @@ fn csv_field(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::parallel::run_tasks;
     use crate::match3::{Level, Storage, playtest, preset};
     use crate::search::mcts::Node;
 

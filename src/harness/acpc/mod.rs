@@ -58,6 +58,16 @@ pub const DEALER: Command = Command {
         )
         .or("off"),
         Opt::new(
+            "reset-every",
+            "N",
+            Kind::Int {
+                min: 1,
+                max: u32::MAX as u64,
+            },
+            "start the players afresh every N hands of a half (blocks a distributed run \
+             can share out; adaptive bots forget)",
+        ),
+        Opt::new(
             "log",
             "FILE",
             Kind::Path,

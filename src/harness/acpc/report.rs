@@ -7,6 +7,7 @@ use std::io::Write as _;
 use std::path::Path;
 
 use super::super::Failure;
+use super::super::cluster::wire::Wire;
 
 /// The CSV's column line, after the settings line.
 pub const CSV_COLUMNS: &str =
@@ -103,6 +104,29 @@ impl Row {
             warnings: warnings.parse().map_err(|_| "warnings is not a number")?,
             latency_ns: [times(ns0)?, times(ns1)?],
             state: (*state).to_owned(),
+        })
+    }
+}
+
+/// A hand played on another rank travels to the root whole.
+impl Wire for Row {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.half.put(out);
+        self.hand.put(out);
+        self.chips.put(out);
+        self.warnings.put(out);
+        self.latency_ns[0].put(out);
+        self.latency_ns[1].put(out);
+        self.state.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Result<Self, String> {
+        Ok(Row {
+            half: u8::take(input)?,
+            hand: u64::take(input)?,
+            chips: <[i64; 2]>::take(input)?,
+            warnings: u32::take(input)?,
+            latency_ns: [Vec::take(input)?, Vec::take(input)?],
+            state: String::take(input)?,
         })
     }
 }
@@ -306,7 +330,9 @@ mod tests {
             state: "STATE:7:f:Ah2c|Kd3s:-50|50:a|b".into(),
         };
         let text = row.csv();
-        assert_eq!(Row::parse(text.trim_end()), Ok(row));
+        assert_eq!(Row::parse(text.trim_end()), Ok(row.clone()));
         assert!(Row::parse("1,2,3").is_err());
+        let bytes = crate::harness::cluster::wire::to_bytes(&row);
+        assert_eq!(crate::harness::cluster::wire::from_bytes(&bytes), Ok(row));
     }
 }

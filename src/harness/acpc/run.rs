@@ -1,6 +1,12 @@
 //! `arbor acpc dealer`: runs a match (one half, or two with the seats swapped), seats the
 //! players of each half, checkpoints every hand to the CSV, writes the ACPC logs and prints
 //! the results.
+//!
+//! The unit of work is a segment: hands of one half played by the same seated players, from
+//! a fresh start of the players to the end of the half, or to the next multiple of
+//! `--reset-every`. Players keep state from hand to hand (opponent models, statistics), so
+//! only whole segments are independent; in a distributed run (`mpirun -np K`) each rank
+//! plays whole segments and the root writes the files, so the match is the one-process match.
 use std::fmt::Write as _;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -9,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::dealer::play_hand;
 use super::report::{self, Row};
 use super::seat::{Remote, Seat, SeatSpec, start_client};
+use crate::harness::cluster::{self, tasks::run_tasks_on_ranks};
 use crate::harness::resources::write_file;
 use crate::harness::{Args, Failure};
 use crate::holdem::bots::parse_bot;
@@ -33,6 +40,8 @@ struct Match {
     hands: u64,
     seed: u32,
     duplicate: bool,
+    /// Players start afresh every this many hands of a half (`--reset-every`).
+    reset_every: Option<u64>,
     limit: Duration,
     config: HoldemConfig,
 }
@@ -42,9 +51,10 @@ impl Match {
         if self.duplicate { 2 } else { 1 }
     }
 
-    /// What a resumed CSV must have been started with.
+    /// What a resumed CSV must have been started with (`reset-every` only when given, so
+    /// that older CSVs still resume).
     fn settings_line(&self) -> String {
-        format!(
+        let mut line = format!(
             "# arbor acpc dealer: bot0 {} bot1 {} name0 {} name1 {} hands {} seed {} duplicate {}",
             self.specs[0],
             self.specs[1],
@@ -53,13 +63,47 @@ impl Match {
             self.hands,
             self.seed,
             if self.duplicate { "on" } else { "off" }
-        )
+        );
+        if let Some(every) = self.reset_every {
+            let _ = write!(line, " reset-every {every}");
+        }
+        line
+    }
+
+    /// The segments left after `done` hands (in match order): each half from where it
+    /// stands, cut at the multiples of `--reset-every`.
+    fn segments(&self, done: u64) -> Vec<Segment> {
+        let mut segments = Vec::new();
+        for half in 0..self.halves() {
+            let mut start = done
+                .saturating_sub(u64::from(half) * self.hands)
+                .min(self.hands);
+            while start < self.hands {
+                let end = self
+                    .reset_every
+                    .map_or(self.hands, |every| {
+                        (start / every + 1).saturating_mul(every)
+                    })
+                    .min(self.hands);
+                segments.push(Segment { half, start, end });
+                start = end;
+            }
+        }
+        segments
     }
 
     /// The bot (0 or 1) in `seat` during `half`.
     fn bot_in(seat: usize, half: u8) -> usize {
         seat ^ usize::from(half)
     }
+}
+
+/// Hands `start..end` of `half`, played by players seated afresh at `start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Segment {
+    half: u8,
+    start: u64,
+    end: u64,
 }
 
 /// A name the log can hold: no spaces, `:`, `|` or `,` (the CSV keeps the log line).
@@ -109,11 +153,31 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 .unwrap_or_else(|| specs[1].clone()),
         ),
     ];
+    let seats: Vec<SeatSpec> = specs.iter().map(|spec| SeatSpec::parse(spec)).collect();
+    let reset_every: Option<u64> = args.get("reset-every")?;
+    if seats.contains(&SeatSpec::Port) {
+        if cluster::size() > 1 {
+            return Err(Failure::Usage(
+                "a `port` seat waits for one client on one port, so its hands cannot be \
+                 spread over ranks: use cmd:COMMAND (each rank starts its own client) or run \
+                 one process"
+                    .into(),
+            ));
+        }
+        if reset_every.is_some() {
+            return Err(Failure::Usage(
+                "--reset-every restarts the players, but a `port` seat's client connects only \
+                 once: use cmd:COMMAND"
+                    .into(),
+            ));
+        }
+    }
     let game = Match {
         names,
         hands: args.need("hands")?,
         seed: args.need::<u32>("seed")?,
         duplicate: args.need::<String>("duplicate")? == "on",
+        reset_every,
         limit: Duration::from_millis(args.need("action-ms")?),
         config: HoldemConfig::ACPC,
         specs,
@@ -127,48 +191,87 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let half = index as u64 / hands;
         (half < u64::from(halves)).then_some((half as u8, index as u64 % hands))
     };
-    let mut rows = match &csv {
-        Some(path) => report::resume(path, &game.settings_line(), order)?,
-        None => Vec::new(),
-    };
-    if !rows.is_empty() {
-        noteln!("resuming after {} hands in the CSV", rows.len());
+    // The root alone reads the CSV; the other ranks learn how many hands it holds.
+    let mut rows = Vec::new();
+    let already = cluster::from_root(|| {
+        if let Some(path) = &csv {
+            rows = report::resume(path, &game.settings_line(), order)?;
+        }
+        Ok(rows.len() as u64)
+    })?;
+    if already > 0 {
+        noteln!("resuming after {already} hands in the CSV");
     }
+    // The resumed rows are the root's alone: what this run plays comes after these.
+    let rows_before = rows.len();
+    let segments = game.segments(already);
     let total = hands * u64::from(halves);
-    let already = rows.len() as u64;
     let started = Instant::now();
-    for half in 0..halves {
-        let done_in_half = rows.iter().filter(|r| r.half == half).count() as u64;
-        if done_in_half < hands {
-            let mut clock = Clock {
-                started,
-                already,
-                total,
-                last_note: started,
-                progress,
-            };
-            play_half(
+    let mut clock = Clock {
+        started,
+        already,
+        total,
+        last_note: started,
+        progress,
+    };
+    let mut writer = CsvWriter {
+        path: csv.filter(|_| cluster::is_root()),
+        pending: String::new(),
+        last_flush: started,
+    };
+    let mut results = Results {
+        game: &game,
+        log: log.filter(|_| cluster::is_root()),
+        reported: 0,
+    };
+    results.report_finished(&rows, &segments, 0)?;
+    if cluster::size() == 1 {
+        for (index, segment) in segments.iter().enumerate() {
+            let played = play_segment(
                 &game,
-                half,
-                done_in_half,
-                &mut rows,
-                csv.as_deref(),
-                &mut clock,
+                *segment,
+                &mut |text| noteln!("WARNING: {text}"),
+                &mut |row| {
+                    writer.push(&row)?;
+                    rows.push(row);
+                    clock.tick(rows.len() as u64);
+                    Ok(())
+                },
+            );
+            writer.flush()?;
+            played?;
+            results.report_finished(&rows, &segments, index + 1)?;
+        }
+    } else {
+        // Rounds of one segment per rank: the CSV grows in match order after each round.
+        let ranks = cluster::size();
+        for (round, chunk) in segments.chunks(ranks).enumerate() {
+            let played = run_tasks_on_ranks(
+                chunk.len(),
+                1,
+                || Ok(()),
+                |(), i| played_segment(&game, chunk[i]),
+                |_| {},
+            )?;
+            for (segment_rows, warnings) in played {
+                for text in warnings {
+                    noteln!("WARNING: {text}");
+                }
+                for row in segment_rows {
+                    writer.push(&row)?;
+                    rows.push(row);
+                }
+            }
+            writer.flush()?;
+            clock.tick(rows.len() as u64);
+            results.report_finished(
+                &rows,
+                &segments,
+                (round * ranks + chunk.len()).min(segments.len()),
             )?;
         }
-        let half_rows: Vec<&Row> = rows.iter().filter(|r| r.half == half).collect();
-        let score = score_line(&game, half, &half_rows);
-        outln!("{score}");
-        if let Some(path) = &log {
-            let path = if half == 0 {
-                path.clone()
-            } else {
-                swapped_path(path)
-            };
-            write_file(&path, &log_text(&game, &path, &half_rows, &score))?;
-        }
     }
-    let played = rows.len() as u64 - already;
+    let played = (rows.len() - rows_before) as u64;
     let seconds = started.elapsed().as_secs_f64();
     let speed = (played > 0 && seconds > 0.0).then(|| played as f64 / seconds);
     out!(
@@ -182,6 +285,77 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )
     );
     Ok(())
+}
+
+/// The halves' SCORE lines and logs, each given as soon as its last segment is played.
+struct Results<'a> {
+    game: &'a Match,
+    log: Option<PathBuf>,
+    /// Halves already reported.
+    reported: u8,
+}
+
+impl Results<'_> {
+    /// Reports every half that no segment after the first `finished` of `segments` plays.
+    fn report_finished(
+        &mut self,
+        rows: &[Row],
+        segments: &[Segment],
+        finished: usize,
+    ) -> Result<(), Failure> {
+        while self.reported < self.game.halves()
+            && segments[finished..]
+                .iter()
+                .all(|segment| segment.half > self.reported)
+        {
+            let half = self.reported;
+            let half_rows: Vec<&Row> = rows.iter().filter(|r| r.half == half).collect();
+            let score = score_line(self.game, half, &half_rows);
+            outln!("{score}");
+            if let Some(path) = &self.log {
+                let path = if half == 0 {
+                    path.clone()
+                } else {
+                    swapped_path(path)
+                };
+                write_file(&path, &log_text(self.game, &path, &half_rows, &score))?;
+            }
+            self.reported += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The CSV's rows not yet written (nothing on ranks other than the root, or without --csv),
+/// written at least every [`CSV_FLUSH`] and whenever [`CsvWriter::flush`] is called.
+struct CsvWriter {
+    path: Option<PathBuf>,
+    pending: String,
+    last_flush: Instant,
+}
+
+impl CsvWriter {
+    fn push(&mut self, row: &Row) -> Result<(), Failure> {
+        if self.path.is_none() {
+            return Ok(());
+        }
+        self.pending.push_str(&row.csv());
+        if self.last_flush.elapsed() >= CSV_FLUSH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        if let Some(path) = &self.path
+            && !self.pending.is_empty()
+        {
+            report::append(path, &self.pending)?;
+        }
+        self.pending.clear();
+        self.last_flush = Instant::now();
+        Ok(())
+    }
 }
 
 /// Progress over the whole match.
@@ -210,73 +384,60 @@ impl Clock {
     }
 }
 
-/// Plays hands `start..` of `half`, appending to `rows` (and the CSV).
-fn play_half(
+/// Plays `segment` with players seated afresh, handing each hand's row to `on_row` and each
+/// warning's text to `warn`.
+fn play_segment(
     game: &Match,
-    half: u8,
-    start: u64,
-    rows: &mut Vec<Row>,
-    csv: Option<&Path>,
-    clock: &mut Clock,
+    segment: Segment,
+    warn: &mut dyn FnMut(String),
+    on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    let half = segment.half;
     let seat_names = [0, 1].map(|seat| game.names[Match::bot_in(seat, half)].clone());
     let mut seats = seat_up(game, half)?;
-    let mut dealer = Dealer::starting_at(game.seed, start);
-    let mut pending = String::new();
-    let mut last_flush = Instant::now();
-    let flush = |pending: &mut String| -> Result<(), Failure> {
-        if let Some(path) = csv
-            && !pending.is_empty()
-        {
-            report::append(path, pending)?;
-        }
-        pending.clear();
-        Ok(())
-    };
-    for hand in start..game.hands {
+    let mut dealer = Dealer::starting_at(game.seed, segment.start);
+    for hand in segment.start..segment.end {
         let deal = dealer.next_hand();
-        let mut warn = |text: String| noteln!("WARNING: {text}");
-        let played = play_hand(
+        let record = play_hand(
             &mut seats,
             &seat_names,
             game.config,
             &deal,
             hand,
             game.limit,
-            &mut warn,
-        );
-        let record = match played {
-            Ok(record) => record,
-            Err(fault) => {
-                flush(&mut pending)?;
-                return Err(Failure::Job(format!(
-                    "ERROR: hand {hand}: seat {} ({}): {}",
-                    fault.seat, seat_names[fault.seat], fault.error
-                )));
-            }
-        };
+            warn,
+        )
+        .map_err(|fault| {
+            Failure::Job(format!(
+                "ERROR: hand {hand}: seat {} ({}): {}",
+                fault.seat, seat_names[fault.seat], fault.error
+            ))
+        })?;
         let bot0_seat = usize::from(half);
         let [ns0, ns1] = record.latency_ns;
         let latency_ns = if half == 0 { [ns0, ns1] } else { [ns1, ns0] };
-        let row = Row {
+        on_row(Row {
             half,
             hand,
             chips: [record.chips[bot0_seat], record.chips[1 - bot0_seat]],
             warnings: record.warnings,
             latency_ns,
             state: record.log_line,
-        };
-        if csv.is_some() {
-            pending.push_str(&row.csv());
-            if last_flush.elapsed() >= CSV_FLUSH {
-                flush(&mut pending)?;
-                last_flush = Instant::now();
-            }
-        }
-        rows.push(row);
-        clock.tick(rows.len() as u64);
+        })?;
     }
-    flush(&mut pending)
+    Ok(())
+}
+
+/// `segment`'s rows and warnings, played on this rank for the root.
+fn played_segment(game: &Match, segment: Segment) -> Result<(Vec<Row>, Vec<String>), String> {
+    let mut rows = Vec::new();
+    let mut warnings = Vec::new();
+    play_segment(game, segment, &mut |text| warnings.push(text), &mut |row| {
+        rows.push(row);
+        Ok(())
+    })
+    .map_err(|(Failure::Usage(why) | Failure::Job(why))| why)?;
+    Ok((rows, warnings))
 }
 
 /// The seats of `half`: bots built afresh (as a restarted client would be), clients started
@@ -383,4 +544,72 @@ fn swapped_path(path: &Path) -> PathBuf {
         name.push(ext);
     }
     path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(hands: u64, duplicate: bool, reset_every: Option<u64>) -> Match {
+        Match {
+            specs: ["call".into(), "call".into()],
+            names: ["a".into(), "b".into()],
+            hands,
+            seed: 1,
+            duplicate,
+            reset_every,
+            limit: Duration::from_secs(1),
+            config: HoldemConfig::ACPC,
+        }
+    }
+
+    fn spans(segments: &[Segment]) -> Vec<(u8, u64, u64)> {
+        segments.iter().map(|s| (s.half, s.start, s.end)).collect()
+    }
+
+    #[test]
+    fn a_match_splits_into_halves_and_blocks_of_reset_every_hands() {
+        assert_eq!(spans(&game(10, false, None).segments(0)), [(0, 0, 10)]);
+        assert_eq!(
+            spans(&game(10, true, None).segments(0)),
+            [(0, 0, 10), (1, 0, 10)]
+        );
+        assert_eq!(
+            spans(&game(10, true, Some(4)).segments(0)),
+            [
+                (0, 0, 4),
+                (0, 4, 8),
+                (0, 8, 10),
+                (1, 0, 4),
+                (1, 4, 8),
+                (1, 8, 10)
+            ]
+        );
+        // A resumed match starts its first segment where the CSV stops, and the blocks stay
+        // aligned to the multiples of --reset-every.
+        assert_eq!(
+            spans(&game(10, true, Some(4)).segments(13)),
+            [(1, 3, 4), (1, 4, 8), (1, 8, 10)]
+        );
+        assert_eq!(
+            spans(&game(10, true, Some(4)).segments(10)),
+            [(1, 0, 4), (1, 4, 8), (1, 8, 10)]
+        );
+        assert!(game(10, true, None).segments(20).is_empty());
+        assert_eq!(spans(&game(3, false, Some(100)).segments(0)), [(0, 0, 3)]);
+    }
+
+    #[test]
+    fn the_settings_line_names_reset_every_only_when_given() {
+        assert!(
+            !game(10, false, None)
+                .settings_line()
+                .contains("reset-every")
+        );
+        assert!(
+            game(10, false, Some(5))
+                .settings_line()
+                .ends_with(" reset-every 5")
+        );
+    }
 }

@@ -5,6 +5,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::harness::cluster::outside_the_run;
 use crate::holdem::bots::{Baseline, BotView, HoldemBot};
 use crate::holdem::rules::{Action, HandState, Position};
 
@@ -208,7 +209,8 @@ pub fn start_client(command: &str, port: u16) -> Result<Child, String> {
     let program = words
         .next()
         .ok_or_else(|| "the client command is empty".to_owned())?;
-    Process::new(program)
+    // A client is no rank of a distributed run, even when it is arbor built with MPI.
+    outside_the_run(&mut Process::new(program))
         .args(words)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -7,10 +7,17 @@
 //! Commands keep every rank on the same path: each rank computes the same state from the
 //! same options and seeds, and the collectives below ([`all_gather`], [`broadcast`]) are the
 //! only places they meet, so a distributed result is the one-process result.
+mod from_root;
+mod launcher;
 #[cfg(feature = "mpi")]
 mod mpi_ranks;
 #[cfg(feature = "mpi")]
 pub mod ppn2;
+pub mod tasks;
+pub mod wire;
+
+pub use from_root::from_root;
+pub use launcher::outside_the_run;
 
 use std::sync::OnceLock;
 

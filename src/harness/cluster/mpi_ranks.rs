@@ -8,8 +8,11 @@ use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 
 /// Initialises MPI; returns the universe (finalised when dropped) and (rank, size). A
-/// process that cannot initialise MPI runs alone.
+/// process that no launcher started, or that cannot initialise MPI, runs alone.
 pub fn start() -> (Option<Universe>, (usize, usize)) {
+    if !super::launcher::started_as_rank() {
+        return (None, (0, 1));
+    }
     match mpi::initialize_with_threading(mpi::Threading::Funneled) {
         Some((universe, _)) => {
             let world = universe.world();

@@ -8,6 +8,7 @@ use super::run::{Files, Progress, Settings, best_of, run as run_generations};
 use super::tree::Tree;
 use crate::harness::agent_storage::AgentStorage;
 use crate::harness::args::{Command, Kind, Opt, SEED, THREADS};
+use crate::harness::cluster;
 use crate::harness::match3::ITERATIONS;
 use crate::harness::parallel::default_threads;
 use crate::harness::{Args, Failure};
@@ -26,7 +27,8 @@ pub const COMMAND: Command = Command {
     operands: "",
     about: "evolve a persona's selection formula (paper defaults); checkpoints each generation\n\
             in DIR and resumes when run again with the same options; writes generations.csv,\n\
-            figure.svg, best.txt and <persona>.persona",
+            figure.svg, best.txt and <persona>.persona; under mpirun -np K (the mpi feature) each\n\
+            generation's games spread over the ranks, --threads per rank, the same results",
     options: &[
         Opt::new(
             "persona",
@@ -128,8 +130,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
         settings.iterations,
         threads.min((settings.population + 2) * settings.games),
     )?;
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Failure::Job(format!("cannot create {}: {e}", dir.display())))?;
+    // Only the root touches the run's directory: a cluster's nodes need not share a disk.
+    if cluster::is_root() {
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| Failure::Job(format!("cannot create {}: {e}", dir.display())))?;
+    }
 
     let files = Files { dir: dir.clone() };
     let outputs = Outputs::in_dir(&dir, goal);
@@ -142,7 +147,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         |state| write_progress(&outputs, state),
     )?;
     bar.finish();
-    write_final(&outputs, &settings, &state, &dir)?;
+    if cluster::is_root() {
+        write_final(&outputs, &settings, &state, &dir)?;
+    }
 
     let last = state
         .rows

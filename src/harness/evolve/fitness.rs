@@ -6,7 +6,7 @@ use rand_xorshift::XorShiftRng;
 use super::tree::Tree;
 use crate::harness::Failure;
 use crate::harness::agent_storage::AgentStorage;
-use crate::harness::parallel::run_tasks;
+use crate::harness::cluster::tasks::run_tasks_on_ranks;
 use crate::match3::{Agent, Goal, Level, Metrics, Program, SearchConfig, play_game};
 use crate::rng::GOLDEN_GAMMA;
 
@@ -116,8 +116,8 @@ enum Player {
 }
 
 /// Plays `games` with every program as a persona of `goal` (reward target `target`, the
-/// goal strategy) and with the baselines, on `threads` threads. `report(done, total)` sees
-/// the progress in games.
+/// goal strategy) and with the baselines, on `threads` threads of every rank of the run (a
+/// collective in a distributed run). `report(done, total)` sees the progress in games.
 pub fn evaluate(
     programs: &[Program],
     goal: Goal,
@@ -134,7 +134,7 @@ pub fn evaluate(
         target,
         ..SearchConfig::default()
     };
-    let measures = run_tasks(
+    let measures = run_tasks_on_ranks(
         total,
         threads,
         || AgentStorage::new(games.iterations, true),

@@ -15,6 +15,7 @@ use super::fitness::{Games, Stream, compile, evaluate, fitness_sign, persona_nam
 use super::population::{initial_population, next_generation};
 use super::tree::Tree;
 use crate::harness::Failure;
+use crate::harness::cluster;
 use crate::harness::resources::write_file;
 use crate::match3::{Goal, Level, Program};
 
@@ -103,7 +104,9 @@ pub struct Progress {
 
 /// Runs (or resumes, or finds finished) the run of `settings` in `files.dir` on `threads`
 /// threads, calls `saved` after each generation's checkpoint, and returns the final
-/// checkpoint.
+/// checkpoint. In a distributed run every rank calls it: each generation's games are spread
+/// over the ranks, every rank keeps the whole population, and the root alone reads and
+/// writes `files` (and calls `saved`).
 pub fn run(
     settings: &Settings,
     files: &Files,
@@ -114,7 +117,7 @@ pub fn run(
     let level = settings.level()?;
     let goal = settings.goal;
     let sign = fitness_sign(goal);
-    let mut state = match Checkpoint::load(&files.checkpoint())? {
+    let mut state = match Checkpoint::load_on_root(&files.checkpoint())? {
         Some(saved) if saved.settings != settings.line() => {
             return Err(Failure::Job(format!(
                 "{}: settings differ: it holds a run of {}, not of {}; use another --out or \
@@ -198,8 +201,11 @@ pub fn run(
             .push(statistics(generation, &sorted, &evaluation, target));
         state.population = sorted;
         state.elapsed = before + session.elapsed().as_secs_f64();
-        write_file(&files.checkpoint(), &state.to_text())?;
-        saved(&state)?;
+        // The root alone keeps the run's files; every rank holds the same state.
+        if cluster::is_root() {
+            write_file(&files.checkpoint(), &state.to_text())?;
+            saved(&state)?;
+        }
         if generation + 1 < settings.generations {
             population = vary(&state, settings, generation)?;
         }

@@ -240,7 +240,7 @@ fn toys_continued_are_one_shot() {
     };
     let summary = |tree: &Mcts<'_, u8>| tree.root_summary::<Kuhn, _>(&ucb, &no_solver);
     continued_is_one_shot(
-        &InformationSet(Kuhn::after([0, 1], &[1])),
+        &InformationSet(Kuhn::after([0, 1], &[1]).expect("a Kuhn history")),
         summary,
         3,
         100,

@@ -912,7 +912,7 @@ fn information_set_search_plays_kuhn_pokers_dominant_moves() {
         ([2, 1], &[PASS, BET], BET),
     ];
     for (cards, history, dominant) in spots {
-        let state = Kuhn::after(cards, history);
+        let state = Kuhn::after(cards, history).expect("a Kuhn history");
         for seed in 0..3 {
             let mut nodes = storage(10_000);
             let mut tree = Mcts::new(&mut nodes);
@@ -944,9 +944,27 @@ fn information_set_trees_are_kept_per_information_set() {
             .unwrap();
         tree.root_visits()
     };
-    assert_eq!(search(&mut tree, &Kuhn::after([0, 1], &[1])), 300);
-    assert_eq!(search(&mut tree, &Kuhn::after([2, 1], &[1])), 600);
-    assert_eq!(search(&mut tree, &Kuhn::after([2, 0], &[1])), 300);
+    assert_eq!(
+        search(
+            &mut tree,
+            &Kuhn::after([0, 1], &[1]).expect("a Kuhn history")
+        ),
+        300
+    );
+    assert_eq!(
+        search(
+            &mut tree,
+            &Kuhn::after([2, 1], &[1]).expect("a Kuhn history")
+        ),
+        600
+    );
+    assert_eq!(
+        search(
+            &mut tree,
+            &Kuhn::after([2, 0], &[1]).expect("a Kuhn history")
+        ),
+        300
+    );
 }
 
 /// Knowledge whose priors count as simulations: the toy's prior value, worth four.

@@ -11,8 +11,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::{ChildStats, Needs, Policy};
 use crate::search::game::{
-    Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, play_listed, random_index,
-    seeded_rng,
+    Game, Knowledge, MoveIndex, Ply, Prior, PriorSink, Turn, play_listed, random_index, seeded_rng,
 };
 
 /// Traces of the toys: none plays longer than 200 plies.
@@ -688,118 +687,7 @@ impl Game for DiceRace {
 
 impl Toy for DiceRace {}
 
-/// Kuhn poker: three cards (0 = jack, 1 = queen, 2 = king), one each, an ante of 1; player 0
-/// passes (move 0) or bets 1 (move 1), then player 1, and after pass-bet player 0 again. A
-/// pass facing a bet folds; bet-bet or pass-pass goes to showdown. The deal is a chance turn
-/// whose outcome `DEALT + 3 · card0 + card1` deals the two cards.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Kuhn {
-    pub cards: [u8; 2],
-    pub dealt: bool,
-    /// The actions so far, oldest first.
-    pub history: Vec<u8, 3>,
-}
-
-/// The first deal outcome code.
-pub const DEALT: u8 = 32;
-
-impl Kuhn {
-    /// After the deal of `cards` and the actions `history`.
-    pub fn after(cards: [u8; 2], history: &[u8]) -> Kuhn {
-        Kuhn {
-            cards,
-            dealt: true,
-            history: Vec::from_slice(history).unwrap_or_default(),
-        }
-    }
-
-    /// Chips player 0 wins (negative: loses) at the end.
-    fn net(&self) -> i8 {
-        let showdown = |stake: i8| {
-            if self.cards[0] > self.cards[1] {
-                stake
-            } else {
-                -stake
-            }
-        };
-        match self.history.as_slice() {
-            [0, 0] => showdown(1),
-            [1, 0] => 1,
-            [1, 1] | [0, 1, 1] => showdown(2),
-            [0, 1, 0] => -1,
-            _ => 0,
-        }
-    }
-
-    fn over(&self) -> bool {
-        matches!(self.history.as_slice(), [0, 0] | [1, _] | [0, 1, _])
-    }
-}
-
-impl Game for Kuhn {
-    type Move = u8;
-    // Six deals.
-    type Moves = Vec<u8, 6>;
-    type Trace = Trace;
-
-    fn turn(&self) -> Turn {
-        if !self.dealt {
-            Turn::Chance
-        } else if self.over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.history.len() as u8 % 2)
-        }
-    }
-
-    fn legal_moves(&self, moves: &mut Self::Moves) {
-        moves.clear();
-        if !self.dealt {
-            for (a, b) in [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)] {
-                let _ = moves.push(DEALT + 3 * a + b);
-            }
-        } else if !self.over() {
-            *moves = (0..2).collect();
-        }
-    }
-
-    fn play(&mut self, mv: u8) {
-        if self.dealt {
-            let _ = self.history.push(mv.min(1));
-        } else {
-            let deal = mv.saturating_sub(DEALT);
-            self.cards = [deal / 3 % 3, deal % 3];
-            self.dealt = true;
-        }
-    }
-
-    fn returns(&self) -> [f32; 2] {
-        let player0 = (f32::from(self.net()) + 2.0) / 4.0;
-        [player0, 1.0 - player0]
-    }
-
-    fn hash(&self) -> u64 {
-        self.info_key(0) ^ self.info_key(1).rotate_left(32)
-    }
-}
-
-impl Hidden for Kuhn {
-    fn info_key(&self, player: u8) -> u64 {
-        let card = self.cards[usize::from(player.min(1))];
-        let actions = self
-            .history
-            .iter()
-            .fold(1u64, |key, &a| key << 1 | u64::from(a));
-        u64::from(self.dealt) << 40 | u64::from(card) << 32 | actions
-    }
-
-    fn determinize(&mut self, observer: u8, rng: &mut XorShiftRng) {
-        let me = usize::from(observer.min(1));
-        let unseen: Vec<u8, 2> = (0..3).filter(|&c| c != self.cards[me]).collect();
-        if let Some(&card) = unseen.get(random_index(rng, unseen.len())) {
-            self.cards[1 - me] = card;
-        }
-    }
-}
+/// Kuhn poker as the CFR solvers play it.
+pub use crate::search::cfr::Kuhn;
 
 impl Toy for Kuhn {}
