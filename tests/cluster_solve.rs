@@ -75,6 +75,10 @@ fn misuses_of_distributed_are_usage_errors() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("only with --algo ppn2"), "{err}");
 
+    let (code, _, err) = mpirun(3, &solve_args(&board, "ppn2"));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("add --distributed"), "{err}");
+
     let mut alone = solve_args(&board, "ppn2");
     alone.push("--distributed");
     for (code, err) in [

@@ -146,6 +146,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let job_times: Option<std::path::PathBuf> = args.get("job-times")?;
     if distributed {
         check_distributed(&algo, threads)?;
+    } else if super::cluster::size() > 1 {
+        // Every rank would solve the same position alone.
+        return Err(Failure::Usage(
+            "under mpirun, solve spreads only --algo ppn2 over the ranks: add --distributed".into(),
+        ));
     } else if job_times.is_some() {
         return Err(Failure::Usage(
             "--job-times: only with --distributed".into(),
