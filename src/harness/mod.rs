@@ -143,6 +143,7 @@ commands:
   solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn|pdfpn]
                     [--job 1000] [--threads N (ppn2, pdfpn)] [--partial 100 (0: none)] [--memory 1G]
                     [--mobility on|off] [--patterns on|off] [--budget EXPANSIONS] [--epsilon 1]
+                    [--distributed (ppn2 under mpirun -np K)] [--job-times FILE]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   evolve --persona max-score|min-score|max-moves|min-moves [--generations 100]
          [--population 100] [--games 50] [--moves 20] [--iterations 250] [--seed 1]
