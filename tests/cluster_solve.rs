@@ -106,6 +106,13 @@ fn misuses_of_distributed_are_usage_errors() {
     let (code, _, err) = arbor(&times_alone);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("only with --distributed"), "{err}");
+
+    // A command that does not spread its work refuses more than one rank; the message comes
+    // once, from the root, although every rank meets the same error.
+    let (code, out, err) = mpirun(3, &["hand"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.matches("runs in one process").count(), 1, "{err}");
 }
 
 #[test]

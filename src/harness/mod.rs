@@ -176,7 +176,7 @@ commands:
                     tune MoGo's score, the priors and the playout rules (ablations)
   acpc dealer --bot0 SPEC --bot1 SPEC [--hands 1000] [--seed 1] [--duplicate on|off]
               [--log FILE] [--csv FILE] [--action-ms 600000] [--name0 NAME] [--name1 NAME]
-              [--progress on|off]
+              [--progress on|off] [--reset-every N]
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
                     cards, log, SCORE line and warnings), seats rotating every hand.
                     SPEC: call | min-raise | all-in | random[:seed=S] |
@@ -185,7 +185,9 @@ commands:
                     resolve=N,samples=N,raises=N,flop-raises=N,exact-turn=0|1,seed=S]
                     (in-process), cmd:COMMAND (a client started
                     with `{port}` replaced) or port (a client connecting to the printed
-                    port). --duplicate on replays each deal with the seats swapped; prints
+                    port). --duplicate on replays each deal with the seats swapped;
+                    --reset-every N seats the players afresh every N hands (blocks that
+                    mpirun can spread over ranks); prints
                     bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
                     --csv resumes an interrupted match
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
@@ -220,46 +222,38 @@ commands:
 /// process exit code: 0 on success, 2 on a usage error, 1 when the job itself failed.
 pub fn run(words: Vec<OsString>) -> ExitCode {
     let (hint, result) = dispatch(words);
-    let status: u8 = match result {
-        Ok(()) => 0,
-        Err(Failure::Usage(message)) => {
-            // Every rank reads the same command line: the root speaks for all.
-            if cluster::is_root() {
-                noteln!("arbor: {message}\nsee '{hint}'");
-            }
-            2
-        }
-        Err(Failure::Job(message)) => {
-            failed(&message);
-            1
-        }
+    let (status, message): (u8, String) = match result {
+        Ok(()) => (0, String::new()),
+        Err(Failure::Usage(message)) => (2, format!("{message}\nsee '{hint}'")),
+        Err(Failure::Job(message)) => (1, message),
     };
+    if status != 0 {
+        failed(&message);
+    }
     flush_stdout();
     if status != 0 {
-        if status == 2 && !cluster::is_root() && cluster::size() > 1 {
-            // Every rank reads the same command line, so the root meets the same usage
-            // error: let it print and abort first. Ranks aborting together can kill the
-            // root before it prints, and they make Open MPI's mpirun fail on its own help
-            // messages ("ORTE_ERROR_LOG: Data unpack would read past end of buffer").
-            std::thread::sleep(std::time::Duration::from_secs(2));
-        }
         // The other ranks of a distributed run may be waiting for this one.
         cluster::stop_all(status);
     }
     ExitCode::from(status)
 }
 
-/// Prints why the job failed; another rank than the root names itself, since its failure
-/// may be its own (its share of the memory, say).
+/// Prints why the run failed. In a distributed run every rank usually fails alike (each
+/// reads the same command line and the same broadcast files), so another rank than the root
+/// first gives the root two seconds to print and end the run: ranks aborting together can
+/// kill the root before it prints, and they make Open MPI's mpirun fail on its own help
+/// messages ("ORTE_ERROR_LOG: Data unpack would read past end of buffer"). A rank still alive
+/// then failed alone (its share of the memory, say) and names itself.
 fn failed(message: &str) {
     if cluster::is_root() {
         noteln!("arbor: {message}");
-    } else {
-        let _ = std::io::Write::write_fmt(
-            &mut std::io::stderr(),
-            format_args!("arbor (rank {}): {message}\n", cluster::rank()),
-        );
+        return;
     }
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let _ = std::io::Write::write_fmt(
+        &mut std::io::stderr(),
+        format_args!("arbor (rank {}): {message}\n", cluster::rank()),
+    );
 }
 
 /// Finds the command `words` name and runs it; returns where to look for help too.
