@@ -10,7 +10,6 @@ use std::path::Path;
 
 use crate::harness::Failure;
 use crate::harness::cluster;
-use crate::harness::cluster::wire::{from_bytes, to_bytes};
 use crate::match3::Program;
 
 /// The first line, without the version.
@@ -209,12 +208,7 @@ impl Checkpoint {
     /// directory; `Ok(None)` when there is no checkpoint yet. Every rank parses the same
     /// bytes, so a damaged checkpoint is the same error on every rank.
     pub fn load_on_root(path: &Path) -> Result<Option<Checkpoint>, Failure> {
-        let read = if cluster::is_root() {
-            read_text(path)
-        } else {
-            Ok(None)
-        };
-        match from_root(read).map_err(Failure::Job)? {
+        match cluster::from_root(|| read_text(path).map_err(Failure::Job))? {
             None => Ok(None),
             Some(text) => Checkpoint::parse(&text).map(Some).map_err(|e| {
                 Failure::Job(format!(
@@ -224,18 +218,6 @@ impl Checkpoint {
             }),
         }
     }
-}
-
-/// The root's `read` on every rank (a collective): the text, none, or why reading failed.
-fn from_root(read: Result<Option<String>, String>) -> Result<Option<String>, String> {
-    let (text, failure) = match read {
-        Ok(text) => (text, None),
-        Err(why) => (None, Some(why)),
-    };
-    let bytes = cluster::broadcast(to_bytes(&(text, failure)));
-    let (text, failure) = from_bytes::<(Option<String>, Option<String>)>(&bytes)
-        .map_err(|why| format!("the checkpoint from the root: {why}"))?;
-    failure.map_or(Ok(text), Err)
 }
 
 /// The text of `path`; `Ok(None)` when there is no such file.
@@ -273,18 +255,6 @@ mod tests {
                 (-7.0, Tree::Var(Var::M).to_program().unwrap()),
             ],
         }
-    }
-
-    #[test]
-    fn the_roots_read_reaches_every_rank_as_it_was() {
-        // One rank here: the broadcast is the identity, the encoding is not.
-        let text = example().to_text();
-        assert_eq!(from_root(Ok(Some(text.clone()))), Ok(Some(text)));
-        assert_eq!(from_root(Ok(None)), Ok(None));
-        assert_eq!(
-            from_root(Err("cannot read".into())),
-            Err("cannot read".into())
-        );
     }
 
     #[test]
