@@ -370,7 +370,7 @@ mod distributed {
             start: &Instant,
         ) -> Result<Option<(Solution<Move>, String)>, Error>
         where
-            G: Solvable<Move = Move> + ppn2::Wire,
+            G: Solvable<Move = Move> + ppn2::JobPosition,
         {
             let clients = cluster::size() - 1;
             let config =

@@ -5,7 +5,7 @@
 //!
 //! | tag | from → to | bytes |
 //! | --- | --- | --- |
-//! | job | server → client | budget (u64) then the position ([`Wire`]) |
+//! | job | server → client | budget (u64) then the position ([`JobPosition`]) |
 //! | partial | client → server | the job root's pn, dn (u32 each) |
 //! | final | client → server | pn, dn, touched (u64), the job's time on the client in µs (u64), then each child's pn, dn |
 //! | stop | server → client | nothing |
@@ -46,14 +46,14 @@ const FIRST_NAP: Duration = Duration::from_micros(1);
 const LONGEST_NAP: Duration = Duration::from_micros(50);
 
 /// A position that travels as bytes between ranks.
-pub trait Wire: Sized {
+pub trait JobPosition: Sized {
     /// The position's bytes.
     fn to_wire(&self) -> Vec<u8>;
     /// The position from its bytes, `None` if they are not one.
     fn from_wire(bytes: &[u8]) -> Option<Self>;
 }
 
-impl Wire for Position {
+impl JobPosition for Position {
     fn to_wire(&self) -> Vec<u8> {
         self.to_bytes().to_vec()
     }
@@ -63,7 +63,7 @@ impl Wire for Position {
     }
 }
 
-impl Wire for WithRacePatterns {
+impl JobPosition for WithRacePatterns {
     fn to_wire(&self) -> Vec<u8> {
         self.0.to_wire()
     }
@@ -107,7 +107,7 @@ pub fn solve<G>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Role<G::Move>, String>
 where
-    G: Solvable + Wire,
+    G: Solvable + JobPosition,
 {
     let world = world();
     let rank = world.rank();
@@ -209,7 +209,7 @@ fn read<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     out
 }
 
-impl<G: Wire> ServerTransport<G> for Server {
+impl<G: JobPosition> ServerTransport<G> for Server {
     fn workers(&self) -> usize {
         self.clients
     }
@@ -329,7 +329,7 @@ impl<G> Client<G> {
     }
 }
 
-impl<G: Wire> WorkerTransport<G> for Client<G> {
+impl<G: JobPosition> WorkerTransport<G> for Client<G> {
     fn next_job(&mut self) -> Option<Job<G>> {
         if self.stopped {
             return None;
