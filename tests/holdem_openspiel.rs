@@ -1,7 +1,8 @@
 //! arbor's hold'em rules against OpenSpiel's `universal_poker`, which embeds the ACPC
 //! server's game logic: 100,000 hands, random and adversarial, generated with
 //! arbor's rules (legal actions, raise bounds, chips at every decision; payoffs and ACPC text
-//! at the end) and replayed by `tests/holdem_openspiel.py` in OpenSpiel, which checks each
+//! at the end) and replayed by `tests/holdem_openspiel.py` in OpenSpiel (one process per core,
+//! each on a contiguous part of the hands), which checks each
 //! fact. On the way, every decision's MATCHSTATE view and every hand's STATE log line go
 //! through arbor's ACPC parser and printer, which must give back the same hand and text.
 //!
@@ -371,45 +372,57 @@ fn rules_agree_with_openspiel_universal_poker() {
     };
     let generated = Instant::now();
     let mut rng = XorShiftRng::seed_from_u64(0x5eed_1701);
-    let mut text = String::new();
     let hands = hands();
     let mut lines = Vec::with_capacity(hands);
     for hand in 0..hands {
         let mut line = String::new();
         play_hand(hand, &mut rng, &mut line);
-        text.push_str(&line);
         lines.push(line);
     }
-    let path = target_dir().join("holdem_openspiel_hands.txt");
-    std::fs::write(&path, &text).expect("write the hands file");
     println!(
         "generated {hands} hands in {:.1} s",
         generated.elapsed().as_secs_f64()
     );
 
+    // The replay is split into contiguous parts, one OpenSpiel process per core at once.
     let replayed = Instant::now();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/holdem_openspiel.py");
-    let out = Command::new(&python)
-        .arg(&script)
-        .arg(&path)
-        .output()
-        .expect("run the OpenSpiel script");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    println!(
-        "OpenSpiel replay: {} in {:.1} s",
-        stdout.trim(),
-        replayed.elapsed().as_secs_f64()
-    );
-    if let Some(rest) = stdout.trim().strip_prefix("MISMATCH ") {
-        let number: usize = rest.split(':').next().unwrap().parse().unwrap();
-        panic!(
-            "OpenSpiel disagrees on hand {number}: {rest}\nthe hand: {}",
-            lines[number - 1]
+    let parts = std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4));
+    let part_len = hands.div_ceil(parts).max(1);
+    let mut running = Vec::new();
+    for (part, chunk) in lines.chunks(part_len).enumerate() {
+        let path = target_dir().join(format!("holdem_openspiel_hands.{part}.txt"));
+        std::fs::write(&path, chunk.concat()).expect("write the hands file");
+        let child = Command::new(&python)
+            .arg(&script)
+            .arg(&path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run the OpenSpiel script");
+        running.push((part * part_len, child));
+    }
+    for (first_line, child) in running {
+        let out = child.wait_with_output().expect("the OpenSpiel script ends");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        println!(
+            "OpenSpiel replay of hands {}..: {} after {:.1} s",
+            first_line + 1,
+            stdout.trim(),
+            replayed.elapsed().as_secs_f64()
+        );
+        if let Some(rest) = stdout.trim().strip_prefix("MISMATCH ") {
+            let number: usize = rest.split(':').next().unwrap().parse().unwrap();
+            let number = first_line + number;
+            panic!(
+                "OpenSpiel disagrees on hand {number}: {rest}\nthe hand: {}",
+                lines[number - 1]
+            );
+        }
+        assert!(
+            out.status.success() && stdout.starts_with("OK "),
+            "the OpenSpiel script failed: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
         );
     }
-    assert!(
-        out.status.success() && stdout.starts_with("OK "),
-        "the OpenSpiel script failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }

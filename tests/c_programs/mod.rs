@@ -47,6 +47,9 @@ pub fn compile(source: &Path, library: &Path, sanitize: bool, exe: &Path) {
     gcc.arg(source).arg(library).arg("-o").arg(exe);
     // What a Rust std static library needs from the system (rustc --print native-static-libs).
     gcc.args(["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"]);
+    if cfg!(feature = "mpi") {
+        gcc.args(mpi_link_flags());
+    }
     let built = gcc.output().expect("gcc runs");
     assert!(
         built.status.success(),
@@ -54,6 +57,20 @@ pub fn compile(source: &Path, library: &Path, sanitize: bool, exe: &Path) {
         source.display(),
         String::from_utf8_lossy(&built.stderr)
     );
+}
+
+/// A library built with the `mpi` feature (as `.ci/test.sh` builds the tests) also needs MPI's
+/// own library: the flags its compiler wrapper names.
+fn mpi_link_flags() -> Vec<String> {
+    let out = Command::new("mpicc")
+        .arg("--showme:link")
+        .output()
+        .expect("mpicc runs (a build with the mpi feature has MPI installed)");
+    assert!(out.status.success(), "mpicc --showme:link failed");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Runs `exe` (with `env` added), prints its output, and checks that it succeeded and
