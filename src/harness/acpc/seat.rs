@@ -57,7 +57,7 @@ impl std::fmt::Display for SeatError {
             SeatError::TimedOut { limit_ms } => write!(f, "no action within {limit_ms} ms"),
             SeatError::OverHandLimit { limit_ms, used_ms } => write!(
                 f,
-                "ran out of time: {used_ms} ms in this hand, over the limit of {limit_ms} ms \
+                "ran out of time in this hand: {used_ms} ms used, the limit is {limit_ms} ms \
                  a hand"
             ),
             SeatError::Closed => f.write_str("the client closed the connection"),
