@@ -213,7 +213,8 @@ pub fn play_hand(
         latency_ns: [Vec::new(), Vec::new()],
         used: [Duration::ZERO; 2],
     };
-    let state = play_hand_with(&mut table, config, deal)?;
+    let mut state = HandState::new(config);
+    play_hand_with(&mut table, config, deal, &mut state)?;
     // The final state goes to every client; a bot hears that the hand is over.
     table.tell_everyone(&state, 2)?;
     for (index, seat) in table.seats.iter_mut().enumerate() {

@@ -23,14 +23,16 @@ pub trait Players {
     }
 }
 
-/// Plays one hand of `deal` with `players` and returns it finished (payoffs from
-/// [`HandState::payoffs`]), or the first error a player gives.
+/// Plays one hand of `deal` under `config` with `players` in `state` (started afresh; the
+/// caller's storage, so that the hand is not copied on its way out), to the end (payoffs
+/// from [`HandState::payoffs`]) or to the first error a player gives.
 pub fn play_hand_with<P: Players>(
     players: &mut P,
     config: HoldemConfig,
     deal: &Deal,
-) -> Result<HandState, P::Error> {
-    let mut state = HandState::new(config);
+    state: &mut HandState,
+) -> Result<(), P::Error> {
+    *state = HandState::new(config);
     for position in 0..2u8 {
         // Nine distinct cards deal without error into an empty hand.
         let _ = state.deal_hole_cards(position, deal.holes[usize::from(position)]);
@@ -45,7 +47,7 @@ pub fn play_hand_with<P: Players>(
         let Some(position) = state.to_act() else {
             break;
         };
-        let (action, correction) = match players.act(&state, position)? {
+        let (action, correction) = match players.act(state, position)? {
             Some(wanted) => state.corrected(wanted),
             None => (Action::Call, Some(Correction::ChangedToCall)),
         };
@@ -58,7 +60,7 @@ pub fn play_hand_with<P: Players>(
             break;
         }
     }
-    Ok(state)
+    Ok(())
 }
 
 /// Two in-process bots, `bots[p]` at position `p`, in hand number `hand`.
@@ -94,7 +96,8 @@ pub fn play_hand(
     hand: u64,
 ) -> HandState {
     let mut table = Bots { bots, hand };
-    let Ok(state) = play_hand_with(&mut table, config, deal);
+    let mut state = HandState::new(config);
+    let Ok(()) = play_hand_with(&mut table, config, deal, &mut state);
     for position in 0..2u8 {
         table.bots[usize::from(position)].hand_over(&state.seen_by(position), position);
     }
@@ -154,7 +157,8 @@ mod tests {
             asked: 0,
             corrections: [None; 3],
         };
-        let state = play_hand_with(&mut players, HoldemConfig::ACPC, &deal).unwrap();
+        let mut state = HandState::new(HoldemConfig::ACPC);
+        play_hand_with(&mut players, HoldemConfig::ACPC, &deal, &mut state).unwrap();
         assert_eq!(
             players.corrections,
             [
@@ -175,6 +179,7 @@ mod tests {
             asked: 0,
             corrections: [None; 3],
         };
-        assert!(play_hand_with(&mut short, HoldemConfig::ACPC, &deal).is_err());
+        assert!(play_hand_with(&mut short, HoldemConfig::ACPC, &deal, &mut state).is_err());
+        assert!(!state.is_over());
     }
 }
