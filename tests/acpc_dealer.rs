@@ -1,13 +1,15 @@
 //! `arbor acpc dealer` and `arbor acpc play` as a user runs them: a long duplicate match,
 //! card-blind bots cancelling under duplicate, a client over loopback giving the same log as
 //! in-process bots, the reference dealer's warnings for invalid replies, time limits, and
-//! resuming from the CSV.
+//! resuming from the CSV, the per-hand and per-match time limits with slow clients, and the
+//! TO/FROM transcript.
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use arbor::holdem::acpc::MatchState;
 use arbor::holdem::rules::HoldemConfig;
@@ -153,6 +155,7 @@ fn a_client_over_loopback_plays_the_same_match_as_in_process_bots() {
     let client = format!("cmd:{exe} acpc play --port {{port}} --bot random:seed=5");
     let run = |bot0: &str, name: &str| {
         let log = dir.join(format!("{name}.log"));
+        let transcript = dir.join(format!("{name}.transcript"));
         let (code, out, err) = dealer(&[
             "--bot0",
             bot0,
@@ -172,6 +175,8 @@ fn a_client_over_loopback_plays_the_same_match_as_in_process_bots() {
             "20000",
             "--log",
             log.to_str().unwrap(),
+            "--transcript",
+            transcript.to_str().unwrap(),
         ]);
         assert_eq!(code, 0, "{bot0}: {err}");
         assert!(!err.contains("WARNING"), "{err}");
@@ -179,10 +184,18 @@ fn a_client_over_loopback_plays_the_same_match_as_in_process_bots() {
             out,
             text(&log),
             text(&dir.join(format!("{name}.swapped.log"))),
+            without_times(&text(&transcript)),
         )
     };
-    let (tcp_out, tcp_a, tcp_b) = run(&client, "tcp");
-    let (bot_out, bot_a, bot_b) = run("random:seed=5", "inprocess");
+    let (tcp_out, tcp_a, tcp_b, tcp_transcript) = run(&client, "tcp");
+    let (bot_out, bot_a, bot_b, bot_transcript) = run("random:seed=5", "inprocess");
+    // A client's messages are the ones an in-process bot is noted with.
+    assert!(
+        tcp_transcript.len() > 2 * 150 * 4,
+        "{}",
+        tcp_transcript.len()
+    );
+    assert!(tcp_transcript == bot_transcript);
     // The header names the match after the file; everything after it is the same.
     let body = |log: &str| log.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(body(&tcp_a), body(&bot_a));
@@ -372,6 +385,23 @@ fn bad_options_and_specs_are_usage_errors() {
         &["--bot0", "call", "--bot1", "cmd:"],
         &["--bot0", "call", "--bot1", "call", "--hands", "0"],
         &["--bot0", "call", "--bot1", "call", "--duplicate", "yes"],
+        &["--bot0", "call", "--bot1", "call", "--hand-ms", "0"],
+        &[
+            "--bot0",
+            "call",
+            "--bot1",
+            "call",
+            "--match-ms-per-hand",
+            "0",
+        ],
+        &[
+            "--bot0",
+            "call",
+            "--bot1",
+            "call",
+            "--match-ms-per-hand",
+            "x",
+        ],
     ] {
         let (code, _, err) = dealer(args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -415,4 +445,189 @@ fn the_client_skips_comments_answers_its_turns_and_ends_when_the_dealer_closes()
     let output = client.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{err}");
+}
+
+/// Transcript lines without their times (`TO 1 at 1700000000.123456 MSG` → `TO 1 MSG`),
+/// after checking the time's form.
+fn without_times(transcript: &str) -> Vec<String> {
+    transcript
+        .lines()
+        .map(|line| {
+            let (head, rest) = line.split_once(" at ").unwrap_or_else(|| panic!("{line}"));
+            let (time, message) = rest.split_once(' ').unwrap_or((rest, ""));
+            let (seconds, micros) = time.split_once('.').unwrap();
+            assert!(seconds.parse::<u64>().unwrap() > 1_600_000_000, "{line}");
+            assert!(micros.len() == 6 && micros.parse::<u32>().is_ok(), "{line}");
+            format!("{head} {message}")
+        })
+        .collect()
+}
+
+#[test]
+fn the_transcript_has_every_message_sent_and_every_reply_in_order() {
+    let dir = scratch("transcript");
+    let log = dir.join("t.log");
+    let transcript = dir.join("t.transcript");
+    let hands = 30;
+    let (code, _, err) = dealer(&[
+        "--bot0",
+        "random:seed=4",
+        "--bot1",
+        "equity:samples=100",
+        "--hands",
+        &hands.to_string(),
+        "--log",
+        log.to_str().unwrap(),
+        "--transcript",
+        transcript.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines = without_times(&text(&transcript));
+    assert_eq!(lines.first().map(String::as_str), Some("STARTED "));
+    assert_eq!(lines.last().map(String::as_str), Some("FINISHED "));
+    let log = text(&log);
+    let states: Vec<&str> = log.lines().filter(|l| l.starts_with("STATE:")).collect();
+    assert_eq!(states.len(), hands);
+    // Walk the transcript hand by hand: every state goes to seat 1 then seat 2, the seat
+    // to act answers it (`state:action`), and the last two messages of a hand show its log
+    // line's betting (and, at a showdown, its cards).
+    let mut last_sent: [String; 2] = Default::default();
+    let mut replies_in_hand = vec![0usize; hands];
+    let mut sent_in_hand = vec![0usize; hands];
+    let mut final_states: Vec<Vec<String>> = vec![Vec::new(); hands];
+    for line in &lines[1..lines.len() - 1] {
+        let (kind, rest) = line.split_once(' ').unwrap();
+        let (seat, message) = rest.split_once(' ').unwrap();
+        let seat: usize = seat.parse::<usize>().unwrap() - 1;
+        match kind {
+            "TO" => {
+                let state = MatchState::parse(message.as_bytes(), HoldemConfig::ACPC).unwrap();
+                let hand = state.hand_number as usize;
+                sent_in_hand[hand] += 1;
+                if state.state.is_over() {
+                    final_states[hand].push(message.to_owned());
+                }
+                last_sent[seat] = message.to_owned();
+            }
+            "FROM" => {
+                let (state, action) = message.rsplit_once(':').unwrap();
+                assert_eq!(state, last_sent[seat], "{line}");
+                let parsed = MatchState::parse(state.as_bytes(), HoldemConfig::ACPC).unwrap();
+                assert!(parsed.is_my_turn(), "{line}");
+                assert!(matches!(&action[..1], "f" | "c" | "r"), "{line}");
+                replies_in_hand[parsed.hand_number as usize] += 1;
+            }
+            _ => panic!("{line}"),
+        }
+    }
+    for (hand, state) in states.iter().enumerate() {
+        let fields: Vec<&str> = state.split(':').collect();
+        let (betting, cards) = (fields[2], fields[3]);
+        let actions = betting.matches(['f', 'c', 'r']).count();
+        assert_eq!(replies_in_hand[hand], actions, "{state}");
+        // Each state before an action, and the final one, to both seats.
+        assert_eq!(sent_in_hand[hand], 2 * (actions + 1), "{state}");
+        assert_eq!(final_states[hand].len(), 2, "{state}");
+        for message in &final_states[hand] {
+            let sent: Vec<&str> = message.split(':').collect();
+            assert_eq!(sent[3], betting, "{message} vs {state}");
+            if !betting.contains('f') {
+                assert_eq!(sent[4], cards, "{message} vs {state}");
+            }
+        }
+    }
+    // Without --transcript nothing of it is printed.
+    let (code, _, err) = dealer(&["--bot0", "call", "--bot1", "call", "--hands", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("TO ") && !err.contains("FROM "), "{err}");
+}
+
+/// A client in a thread that connects to `port` and calls whenever it acts, after `delay`.
+fn slow_client(port: u16, delay: Duration) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) else {
+            return;
+        };
+        let mut writer = stream.try_clone().unwrap();
+        let _ = writer.write_all(b"VERSION:2.0.0\r\n");
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { return };
+            let Ok(state) = MatchState::parse(line.as_bytes(), HoldemConfig::ACPC) else {
+                continue;
+            };
+            if state.is_my_turn() {
+                std::thread::sleep(delay);
+                if writer
+                    .write_all(format!("{line}:c\r\n").as_bytes())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        }
+    })
+}
+
+#[test]
+fn a_client_over_the_time_limit_of_a_hand_is_an_error() {
+    // 120 ms an action: the big blind's second action of hand 0 (on the flop) goes past
+    // 200 ms in the hand, though every action is far within --action-ms.
+    let (child, port, stdout) = dealer_awaiting_seat0(&[
+        "--bot1",
+        "call",
+        "--hands",
+        "3",
+        "--action-ms",
+        "5000",
+        "--hand-ms",
+        "200",
+    ]);
+    let client = slow_client(port, Duration::from_millis(120));
+    let (code, out, err) = finish(child, stdout);
+    let _ = client.join();
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("ERROR: hand 0: seat 0 (port): ran out of time in this hand:")
+            && err.contains("the limit is 200 ms a hand"),
+        "{err}"
+    );
+    assert!(!out.contains("SCORE"), "{out}");
+    // The same client within a larger limit plays its hand.
+    let (child, port, stdout) =
+        dealer_awaiting_seat0(&["--bot1", "call", "--hands", "1", "--hand-ms", "2000"]);
+    let client = slow_client(port, Duration::from_millis(120));
+    let (code, out, err) = finish(child, stdout);
+    let _ = client.join();
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("SCORE"), "{out}");
+}
+
+#[test]
+fn a_client_over_the_average_time_per_hand_of_the_match_is_an_error() {
+    // Check and call to the river: 4 actions of 50 ms, 200 ms a hand, against an average
+    // of 75 ms over 10 hands (750 ms): the fourth hand (hand 3) goes over.
+    let dir = scratch("match-time");
+    let csv = dir.join("m.csv");
+    let (child, port, stdout) = dealer_awaiting_seat0(&[
+        "--bot1",
+        "call",
+        "--hands",
+        "10",
+        "--match-ms-per-hand",
+        "75",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let client = slow_client(port, Duration::from_millis(50));
+    let (code, out, err) = finish(child, stdout);
+    let _ = client.join();
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("ERROR: hand 3: seat 0 (port): ran out of time:")
+            && err.contains("over the limit of 75 ms a hand on average (750 ms for 10 hands)"),
+        "{err}"
+    );
+    assert!(!out.contains("SCORE"), "{out}");
+    // The hands before it are kept; the one that went over is not.
+    assert_eq!(rows(&csv).len(), 3);
 }

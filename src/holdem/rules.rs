@@ -862,3 +862,87 @@ const fn card_bit(card: Card) -> u64 {
 
 /// What fills card slots not dealt yet (never read: `board()` stops at the dealt ones).
 pub(crate) const PLACEHOLDER_CARD: Card = Card::ALL[0];
+
+/// What the ACPC reference dealer changed in an invalid action before playing it (the
+/// dealer prints a `WARNING:` line for each; the text is the caller's to format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Correction {
+    /// A raise-to below the smallest legal one was raised to it.
+    RaiseIncreased { from: Chips, to: Chips },
+    /// A raise-to above the stack was lowered to it.
+    RaiseDecreased { from: Chips, to: Chips },
+    /// Any other invalid action (a fold with nothing to face, a raise where none is
+    /// possible, or a reply that is no action at all) became a call.
+    ChangedToCall,
+}
+
+impl HandState {
+    /// The action the reference dealer plays for `action` from the player to act, and what
+    /// it corrected: an out-of-range raise is clamped into the legal range, any other
+    /// invalid action becomes a call (always legal while a player is to act).
+    pub fn corrected(&self, action: Action) -> (Action, Option<Correction>) {
+        let to_call = (Action::Call, Some(Correction::ChangedToCall));
+        match action {
+            Action::RaiseTo(from) => match self.raise_bounds() {
+                Some((low, _)) if from < low => (
+                    Action::RaiseTo(low),
+                    Some(Correction::RaiseIncreased { from, to: low }),
+                ),
+                Some((_, high)) if from > high => (
+                    Action::RaiseTo(high),
+                    Some(Correction::RaiseDecreased { from, to: high }),
+                ),
+                Some(_) => (action, None),
+                None => to_call,
+            },
+            _ if self.is_legal(action) => (action, None),
+            _ => to_call,
+        }
+    }
+}
+
+#[cfg(test)]
+mod correction_tests {
+    use super::*;
+
+    #[test]
+    fn invalid_actions_are_corrected_as_the_reference_dealer_does() {
+        // Preflop, the small blind (position 1) to act facing the big blind.
+        let mut state = HandState::new(HoldemConfig::ACPC);
+        assert_eq!(
+            state.corrected(Action::RaiseTo(300)),
+            (Action::RaiseTo(300), None)
+        );
+        assert_eq!(
+            state.corrected(Action::RaiseTo(150)),
+            (
+                Action::RaiseTo(200),
+                Some(Correction::RaiseIncreased { from: 150, to: 200 })
+            )
+        );
+        assert_eq!(
+            state.corrected(Action::RaiseTo(25_000)),
+            (
+                Action::RaiseTo(20_000),
+                Some(Correction::RaiseDecreased {
+                    from: 25_000,
+                    to: 20_000
+                })
+            )
+        );
+        assert_eq!(state.corrected(Action::Fold), (Action::Fold, None));
+        assert_eq!(state.corrected(Action::Call), (Action::Call, None));
+        // The small blind calls: the big blind may check, so a fold is invalid.
+        state.apply(Action::Call).unwrap();
+        assert_eq!(
+            state.corrected(Action::Fold),
+            (Action::Call, Some(Correction::ChangedToCall))
+        );
+        // All in and called: no raise is possible, so a raise becomes a call.
+        state.apply(Action::RaiseTo(20_000)).unwrap();
+        assert_eq!(
+            state.corrected(Action::RaiseTo(20_000)),
+            (Action::Call, Some(Correction::ChangedToCall))
+        );
+    }
+}

@@ -1,20 +1,33 @@
-//! One hand at the dealer's table: deal the reference dealer's cards, ask the seat whose
-//! position acts, correct invalid actions as the reference dealer does (a raise out of range
-//! is clamped, any other invalid action becomes a call, each with a `WARNING:` line), keep
-//! the clients informed, and return the log line, the chips and the latencies.
+//! One hand at the dealer's table: the core's table loop
+//! ([`crate::holdem::expert::arena::play_hand_with`]: the reference dealer's cards and its
+//! corrections of invalid actions) with the dealer's seats: every state sent to the clients,
+//! the seat to act asked within the time limits, each correction a `WARNING:` line, and
+//! the log line, chips and latencies returned.
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use super::seat::{Answer, Seat, SeatError};
+use super::transcript::Transcript;
 use crate::holdem::acpc::{LogLine, MatchState, parse_reply};
 use crate::holdem::deal::Deal;
-use crate::holdem::rules::{Action, HandState, HoldemConfig, Position};
+use crate::holdem::expert::arena::{Players, play_hand_with};
+use crate::holdem::rules::{Action, Correction, HandState, HoldemConfig, Position};
 
 /// The position seat `seat` holds in hand `hand`: seats rotate every hand, so seat 0 is the
 /// big blind (position 0) in even hands. With two seats the same formula maps a position
 /// back to its seat.
 pub fn position_of(seat: usize, hand: u64) -> Position {
     ((seat as u64 + hand) % 2) as Position
+}
+
+/// The reference dealer's time limits within a hand (the match's average per hand is
+/// checked over the CSV rows, see `run.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Per action (`--action-ms`, the reference's `--t_response`).
+    pub action: Duration,
+    /// A seat's actions in one hand, summed (`--hand-ms`, the reference's `--t_hand`).
+    pub hand: Duration,
 }
 
 /// A finished hand.
@@ -37,30 +50,12 @@ pub struct HandError {
     pub error: SeatError,
 }
 
-/// What the dealer does with an action: play it, or play a corrected one with a warning.
-pub fn correct(state: &HandState, action: Action) -> (Action, Option<String>) {
-    let invalid = || {
-        (
-            Action::Call,
-            Some("invalid action, changed to call".to_owned()),
-        )
-    };
-    match action {
-        Action::RaiseTo(to) => match state.raise_bounds() {
-            Some((low, _)) if to < low => (
-                Action::RaiseTo(low),
-                Some(format!("raise of {to} increased to {low}")),
-            ),
-            Some((_, high)) if to > high => (
-                Action::RaiseTo(high),
-                Some(format!("raise of {to} decreased to {high}")),
-            ),
-            Some(_) => (action, None),
-            None => invalid(),
-        },
-        Action::Fold if !state.can_fold() => invalid(),
-        _ if state.is_legal(action) => (action, None),
-        _ => invalid(),
+/// The reference dealer's `WARNING:` text (after `WARNING: `) for a correction.
+pub fn warning_text(correction: Correction) -> String {
+    match correction {
+        Correction::RaiseIncreased { from, to } => format!("raise of {from} increased to {to}"),
+        Correction::RaiseDecreased { from, to } => format!("raise of {from} decreased to {to}"),
+        Correction::ChangedToCall => "invalid action, changed to call".to_owned(),
     }
 }
 
@@ -84,117 +79,153 @@ fn at_limit(error: SeatError, limit: Duration) -> SeatError {
     }
 }
 
-/// Plays hand `hand` with `deal` between `seats` (indexed by seat), each action within
-/// `limit`; `warn` receives each warning's text.
-pub fn play_hand(
-    seats: &mut [Seat; 2],
-    names: &[String; 2],
-    config: HoldemConfig,
-    deal: &Deal,
+/// The dealer's seats as the table loop asks them, for one hand.
+struct Table<'a> {
+    seats: &'a mut [Seat; 2],
     hand: u64,
-    limit: Duration,
-    warn: &mut dyn FnMut(String),
-) -> Result<HandRecord, HandError> {
-    let mut state = HandState::new(config);
-    for position in 0..2u8 {
-        // A fresh deal of nine distinct cards into an empty hand cannot be refused.
-        let _ = state.deal_hole_cards(position, deal.holes[usize::from(position)]);
-    }
-    let any_remote = seats.iter().any(Seat::is_remote);
-    let mut record = HandRecord {
-        log_line: String::new(),
-        chips: [0, 0],
-        warnings: 0,
-        latency_ns: [Vec::new(), Vec::new()],
-    };
-    loop {
-        while state.board_cards_due() > 0 {
-            let next = deal.board[state.board().len().min(4)];
-            let _ = state.deal_board_card(next);
-        }
-        let Some(position) = state.to_act() else {
-            break;
-        };
-        let seat = usize::from(position_of(usize::from(position), hand));
+    limits: Limits,
+    warn: &'a mut dyn FnMut(String),
+    transcript: Option<&'a mut Transcript>,
+    warnings: u32,
+    latency_ns: [Vec<u64>; 2],
+    /// Each seat's time so far in this hand.
+    used: [Duration; 2],
+}
+
+impl Table<'_> {
+    /// Sends `state` to every client (and notes it in the transcript for every seat),
+    /// returning the line seat `asked` was sent, when one was.
+    fn tell_everyone(&mut self, state: &HandState, asked: usize) -> Result<String, HandError> {
         let mut request = String::new();
-        if any_remote {
-            for (index, other) in seats.iter_mut().enumerate() {
-                if other.is_remote() {
-                    let line = match_state_line(&state, position_of(index, hand), hand);
-                    other.tell(&line).map_err(|error| HandError {
-                        seat: index,
-                        error: at_limit(error, limit),
-                    })?;
-                    if index == seat {
-                        request = line;
-                    }
-                }
+        if self.transcript.is_none() && !self.seats.iter().any(Seat::is_remote) {
+            return Ok(request);
+        }
+        for (index, seat) in self.seats.iter_mut().enumerate() {
+            let line = match_state_line(state, position_of(index, self.hand), self.hand);
+            seat.tell(&line).map_err(|error| HandError {
+                seat: index,
+                error: at_limit(error, self.limits.action),
+            })?;
+            if let Some(transcript) = self.transcript.as_deref_mut() {
+                transcript.sent(index, &line);
+            }
+            if index == asked {
+                request = line;
             }
         }
+        Ok(request)
+    }
+}
+
+impl Players for Table<'_> {
+    type Error = HandError;
+
+    fn act(&mut self, state: &HandState, position: Position) -> Result<Option<Action>, HandError> {
+        let seat = usize::from(position_of(usize::from(position), self.hand));
+        let request = self.tell_everyone(state, seat)?;
         let started = Instant::now();
-        let deadline = started + limit;
+        // A client is waited for until the first limit it would break.
+        let left_in_hand = self.limits.hand.saturating_sub(self.used[seat]);
+        let wait = self.limits.action.min(left_in_hand);
+        let deadline = started + wait;
+        let limits = self.limits;
+        let over_hand = |used: Duration| SeatError::OverHandLimit {
+            limit_ms: limits.hand.as_millis() as u64,
+            used_ms: used.as_millis() as u64,
+        };
         let fail = |error| HandError { seat, error };
         let action = loop {
-            let answer = seats[seat]
-                .ask(&state, position, hand, deadline)
-                .map_err(|error| fail(at_limit(error, limit)))?;
+            let answer = match self.seats[seat].ask(state, position, self.hand, deadline) {
+                Ok(answer) => answer,
+                Err(SeatError::TimedOut { .. }) if wait < limits.action => {
+                    return Err(fail(over_hand(self.used[seat] + started.elapsed())));
+                }
+                Err(error) => return Err(fail(at_limit(error, limits.action))),
+            };
             match answer {
-                Answer::Action(action) => break Some(action),
+                Answer::Action(action) => {
+                    if let Some(transcript) = self.transcript.as_deref_mut() {
+                        transcript.received(seat, &format!("{request}:{action}"));
+                    }
+                    break Some(action);
+                }
                 Answer::Line(line) => {
+                    if let Some(transcript) = self.transcript.as_deref_mut() {
+                        transcript.received(seat, &line);
+                    }
                     let echoed = line
                         .strip_prefix(request.as_str())
                         .is_some_and(|rest| rest.starts_with(':'));
                     if !echoed {
                         // A reply to another state (or a stray line) is skipped, as the
                         // reference dealer does; the clock keeps running.
-                        record.warnings += 1;
-                        warn(format!("ignoring un-requested response '{line}'"));
+                        self.warnings += 1;
+                        (self.warn)(format!("ignoring un-requested response '{line}'"));
                         continue;
                     }
                     // The echoed state is the one sent, so a failure is in the action.
-                    break parse_reply(line.as_bytes(), config).ok().map(|(_, a)| a);
+                    break parse_reply(line.as_bytes(), *state.config())
+                        .ok()
+                        .map(|(_, a)| a);
                 }
             }
         };
         let elapsed = started.elapsed();
-        if elapsed > limit {
+        if elapsed > limits.action {
             return Err(fail(SeatError::TimedOut {
-                limit_ms: limit.as_millis() as u64,
+                limit_ms: limits.action.as_millis() as u64,
             }));
         }
-        record.latency_ns[seat].push(elapsed.as_nanos().min(u128::from(u64::MAX)) as u64);
-        let (played, warning) = match action {
-            Some(action) => correct(&state, action),
-            None => (
-                Action::Call,
-                Some("invalid action, changed to call".to_owned()),
-            ),
-        };
-        if let Some(text) = warning {
-            record.warnings += 1;
-            warn(text);
+        self.used[seat] += elapsed;
+        if self.used[seat] > limits.hand {
+            return Err(fail(over_hand(self.used[seat])));
         }
-        if state.apply(played).is_err() {
-            // `correct` leaves only legal actions; a call is legal whenever a player acts.
-            let _ = state.apply(Action::Call);
-        }
+        self.latency_ns[seat].push(elapsed.as_nanos().min(u128::from(u64::MAX)) as u64);
+        Ok(action)
+    }
+
+    fn corrected(&mut self, _: Position, correction: Correction) {
+        self.warnings += 1;
+        (self.warn)(warning_text(correction));
+    }
+}
+
+/// Plays hand `hand` with `deal` between `seats` (indexed by seat) within `limits`; `warn`
+/// receives each warning's text, `transcript` every message.
+#[allow(clippy::too_many_arguments)]
+pub fn play_hand(
+    seats: &mut [Seat; 2],
+    names: &[String; 2],
+    config: HoldemConfig,
+    deal: &Deal,
+    hand: u64,
+    limits: Limits,
+    warn: &mut dyn FnMut(String),
+    transcript: Option<&mut Transcript>,
+) -> Result<HandRecord, HandError> {
+    let mut table = Table {
+        seats,
+        hand,
+        limits,
+        warn,
+        transcript,
+        warnings: 0,
+        latency_ns: [Vec::new(), Vec::new()],
+        used: [Duration::ZERO; 2],
+    };
+    let mut state = HandState::new(config);
+    play_hand_with(&mut table, config, deal, &mut state)?;
+    // The final state goes to every client; a bot hears that the hand is over.
+    table.tell_everyone(&state, 2)?;
+    for (index, seat) in table.seats.iter_mut().enumerate() {
+        let position = position_of(index, hand);
+        seat.hand_over(&state.seen_by(position), position);
     }
     let payoffs = state.payoffs().unwrap_or([0, 0]);
+    let mut chips = [0i64; 2];
     for position in 0..2u8 {
         let seat = usize::from(position_of(usize::from(position), hand));
-        record.chips[seat] = i64::from(payoffs[usize::from(position)]);
-    }
-    for (index, seat) in seats.iter_mut().enumerate() {
-        let position = position_of(index, hand);
-        if seat.is_remote() {
-            let line = match_state_line(&state, position, hand);
-            seat.tell(&line).map_err(|error| HandError {
-                seat: index,
-                error: at_limit(error, limit),
-            })?;
-        } else {
-            seat.hand_over(&state.seen_by(position), position);
-        }
+        chips[seat] = i64::from(payoffs[usize::from(position)]);
     }
     let by_position = |p: usize| names[usize::from(position_of(p, hand))].as_str();
     let line = LogLine {
@@ -203,8 +234,14 @@ pub fn play_hand(
         values: payoffs,
         names: [by_position(0), by_position(1)],
     };
-    let _ = write!(record.log_line, "{line}");
-    Ok(record)
+    let mut log_line = String::new();
+    let _ = write!(log_line, "{line}");
+    Ok(HandRecord {
+        log_line,
+        chips,
+        warnings: table.warnings,
+        latency_ns: table.latency_ns,
+    })
 }
 
 #[cfg(test)]
@@ -212,33 +249,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn invalid_actions_are_corrected_as_the_reference_dealer_does() {
-        // Preflop, the small blind (position 1) to act facing the big blind.
-        let mut state = HandState::new(HoldemConfig::ACPC);
+    fn corrections_read_as_the_reference_dealers_warnings() {
         assert_eq!(
-            correct(&state, Action::RaiseTo(300)),
-            (Action::RaiseTo(300), None)
+            warning_text(Correction::RaiseIncreased { from: 150, to: 200 }),
+            "raise of 150 increased to 200"
         );
-        let (action, warning) = correct(&state, Action::RaiseTo(150));
-        assert_eq!(action, Action::RaiseTo(200));
-        assert_eq!(warning.as_deref(), Some("raise of 150 increased to 200"));
-        let (action, warning) = correct(&state, Action::RaiseTo(25_000));
-        assert_eq!(action, Action::RaiseTo(20_000));
         assert_eq!(
-            warning.as_deref(),
-            Some("raise of 25000 decreased to 20000")
+            warning_text(Correction::RaiseDecreased {
+                from: 25_000,
+                to: 20_000
+            }),
+            "raise of 25000 decreased to 20000"
         );
-        assert_eq!(correct(&state, Action::Fold), (Action::Fold, None));
-        // The small blind calls: the big blind may check, so a fold is invalid.
-        state.apply(Action::Call).unwrap();
-        let (action, warning) = correct(&state, Action::Fold);
-        assert_eq!(action, Action::Call);
-        assert_eq!(warning.as_deref(), Some("invalid action, changed to call"));
-        // All in and called: no raise is possible, so a raise becomes a call.
-        state.apply(Action::RaiseTo(20_000)).unwrap();
-        let (action, warning) = correct(&state, Action::RaiseTo(20_000));
-        assert_eq!(action, Action::Call);
-        assert!(warning.is_some());
+        assert_eq!(
+            warning_text(Correction::ChangedToCall),
+            "invalid action, changed to call"
+        );
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! duplicate matches; CSV results that a rerun resumes) and an ACPC client for arbor's bots.
 mod client;
 mod dealer;
+mod match_time;
 mod report;
 mod run;
 mod seat;
+mod transcript;
 
 use super::args::{Command, Kind, Opt};
 
@@ -23,7 +25,8 @@ pub const DEALER: Command = Command {
             `arbor help`) played in-process, `cmd:COMMAND`\n\
             (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
             client that connects to the printed port). Invalid actions are corrected with a\n\
-            WARNING line on stderr; a player over --action-ms is an ERROR and exit code 1.\n\
+            WARNING line on stderr; a player over --action-ms, over --hand-ms in a hand or\n\
+            over --match-ms-per-hand x hands in a half is an ERROR and exit code 1.\n\
             --duplicate on plays every deal again with the seats swapped (log B in\n\
             <log>.swapped). Prints SCORE lines, bot0's mbb/hand with a 95% interval, latency\n\
             percentiles and speed; --csv keeps one row per hand and a rerun resumes it",
@@ -86,9 +89,37 @@ pub const DEALER: Command = Command {
                 min: 1,
                 max: 86_400_000,
             },
-            "time limit per action (and for a client to connect)",
+            "time limit per action (and for a client to connect); the reference's --t_response",
         )
         .or("600000"),
+        Opt::new(
+            "hand-ms",
+            "MS",
+            Kind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            "time limit for a player's actions in one hand, summed; the reference's --t_hand",
+        )
+        .or("600000"),
+        Opt::new(
+            "match-ms-per-hand",
+            "MS",
+            Kind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            "a player's time over a half may average this much a hand (MS x hands in all); \
+             the reference's --t_per_hand",
+        )
+        .or("7000"),
+        Opt::new(
+            "transcript",
+            "FILE|-",
+            Kind::Path,
+            "append every message sent (TO) and received (FROM) with its time, as the \
+             reference dealer prints them; - for stderr",
+        ),
         Opt::new("name0", "NAME", Kind::Text, "bot0's name in the log"),
         Opt::new("name1", "NAME", Kind::Text, "bot1's name in the log"),
         Opt::new(

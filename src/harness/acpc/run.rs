@@ -12,9 +12,11 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::dealer::play_hand;
+use super::dealer::{Limits, play_hand};
+use super::match_time::MatchTime;
 use super::report::{self, Row};
 use super::seat::{Remote, Seat, SeatSpec, start_client};
+use super::transcript::Transcript;
 use crate::harness::cluster::{self, tasks::run_tasks_on_ranks};
 use crate::harness::resources::write_file;
 use crate::harness::{Args, Failure};
@@ -24,10 +26,6 @@ use crate::holdem::rules::HoldemConfig;
 
 /// The ACPC game every match here plays.
 const GAME: &str = "holdem.nolimit.2p.reverse_blinds.game";
-/// The reference dealer's limits per hand and per hand on average, written in the log's
-/// header as it does; this dealer enforces only the per-action limit.
-const T_HAND_MS: u64 = 600_000;
-const T_PER_HAND_MS: u64 = 7_000;
 /// Pending CSV rows are written at least this often (and at the end, and before an error).
 const CSV_FLUSH: Duration = Duration::from_secs(1);
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
@@ -42,7 +40,10 @@ struct Match {
     duplicate: bool,
     /// Players start afresh every this many hands of a half (`--reset-every`).
     reset_every: Option<u64>,
-    limit: Duration,
+    /// The limits per action and per hand.
+    limits: Limits,
+    /// A bot's average time per hand over a half (`--match-ms-per-hand`).
+    per_hand: Duration,
     config: HoldemConfig,
 }
 
@@ -178,13 +179,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
         seed: args.need::<u32>("seed")?,
         duplicate: args.need::<String>("duplicate")? == "on",
         reset_every,
-        limit: Duration::from_millis(args.need("action-ms")?),
+        limits: Limits {
+            action: Duration::from_millis(args.need("action-ms")?),
+            hand: Duration::from_millis(args.need("hand-ms")?),
+        },
+        per_hand: Duration::from_millis(args.need("match-ms-per-hand")?),
         config: HoldemConfig::ACPC,
         specs,
     };
     let log: Option<PathBuf> = args.get("log")?;
     let csv: Option<PathBuf> = args.get("csv")?;
     let progress = args.need::<String>("progress")? == "on";
+    let transcript_path: Option<PathBuf> = args.get("transcript")?;
+    if transcript_path.is_some() && cluster::size() > 1 {
+        return Err(Failure::Usage(
+            "--transcript needs one process: the ranks of a distributed run play at once".into(),
+        ));
+    }
+    let mut transcript = transcript_path
+        .map(|path| Transcript::open(&path))
+        .transpose()?;
     let hands = game.hands;
     let halves = game.halves();
     let order = |index: usize| {
@@ -204,6 +218,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     // The resumed rows are the root's alone: what this run plays comes after these.
     let rows_before = rows.len();
+    let mut match_time = MatchTime::new(game.per_hand, hands);
+    for row in &rows {
+        match_time.charge(row, &game.names)?;
+    }
     let segments = game.segments(already);
     let total = hands * u64::from(halves);
     let started = Instant::now();
@@ -231,7 +249,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 &game,
                 *segment,
                 &mut |text| noteln!("WARNING: {text}"),
+                transcript.as_mut(),
                 &mut |row| {
+                    match_time.charge(&row, &game.names)?;
                     writer.push(&row)?;
                     rows.push(row);
                     clock.tick(rows.len() as u64);
@@ -258,6 +278,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     noteln!("WARNING: {text}");
                 }
                 for row in segment_rows {
+                    if let Err(failure) = match_time.charge(&row, &game.names) {
+                        writer.flush()?;
+                        return Err(failure);
+                    }
                     writer.push(&row)?;
                     rows.push(row);
                 }
@@ -384,28 +408,61 @@ impl Clock {
     }
 }
 
-/// Plays `segment` with players seated afresh, handing each hand's row to `on_row` and each
-/// warning's text to `warn`.
+/// Plays `segment` with players seated afresh, handing each hand's row to `on_row`, each
+/// warning's text to `warn` and every message to `transcript`.
 fn play_segment(
     game: &Match,
     segment: Segment,
     warn: &mut dyn FnMut(String),
+    mut transcript: Option<&mut Transcript>,
+    on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut seats = seat_up(game, segment.half)?;
+    if let Some(transcript) = transcript.as_deref_mut() {
+        transcript.mark("STARTED");
+    }
+    let played = play_seated(
+        game,
+        segment,
+        &mut seats,
+        warn,
+        transcript.as_deref_mut(),
+        on_row,
+    );
+    match transcript {
+        Some(transcript) => {
+            if played.is_ok() {
+                transcript.mark("FINISHED");
+            }
+            played.and(transcript.finish())
+        }
+        None => played,
+    }
+}
+
+/// The hands of `segment` at the table of `seats`.
+fn play_seated(
+    game: &Match,
+    segment: Segment,
+    seats: &mut [Seat; 2],
+    warn: &mut dyn FnMut(String),
+    mut transcript: Option<&mut Transcript>,
     on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let half = segment.half;
     let seat_names = [0, 1].map(|seat| game.names[Match::bot_in(seat, half)].clone());
-    let mut seats = seat_up(game, half)?;
     let mut dealer = Dealer::starting_at(game.seed, segment.start);
     for hand in segment.start..segment.end {
         let deal = dealer.next_hand();
         let record = play_hand(
-            &mut seats,
+            seats,
             &seat_names,
             game.config,
             &deal,
             hand,
-            game.limit,
+            game.limits,
             warn,
+            transcript.as_deref_mut(),
         )
         .map_err(|fault| {
             Failure::Job(format!(
@@ -432,10 +489,16 @@ fn play_segment(
 fn played_segment(game: &Match, segment: Segment) -> Result<(Vec<Row>, Vec<String>), String> {
     let mut rows = Vec::new();
     let mut warnings = Vec::new();
-    play_segment(game, segment, &mut |text| warnings.push(text), &mut |row| {
-        rows.push(row);
-        Ok(())
-    })
+    play_segment(
+        game,
+        segment,
+        &mut |text| warnings.push(text),
+        None,
+        &mut |row| {
+            rows.push(row);
+            Ok(())
+        },
+    )
     .map_err(|(Failure::Usage(why) | Failure::Job(why))| why)?;
     Ok((rows, warnings))
 }
@@ -476,7 +539,7 @@ fn seat_up(game: &Match, half: u8) -> Result<[Seat; 2], Failure> {
                     }
                     _ => None,
                 };
-                let remote = Remote::accept(listener, child, game.limit).map_err(|e| {
+                let remote = Remote::accept(listener, child, game.limits.action).map_err(|e| {
                     Failure::Job(format!("ERROR: seat {seat} ({}): {e}", ports[seat]))
                 })?;
                 Seat::Remote(remote)
@@ -522,9 +585,9 @@ fn log_text(game: &Match, path: &Path, rows: &[&Row], score: &str) -> String {
         "# name/game/hands/seed {name} {GAME} {} {}",
         game.hands, game.seed
     );
-    let _ = writeln!(text, "#--t_response {}", game.limit.as_millis());
-    let _ = writeln!(text, "#--t_hand {T_HAND_MS}");
-    let _ = writeln!(text, "#--t_per_hand {T_PER_HAND_MS}");
+    let _ = writeln!(text, "#--t_response {}", game.limits.action.as_millis());
+    let _ = writeln!(text, "#--t_hand {}", game.limits.hand.as_millis());
+    let _ = writeln!(text, "#--t_per_hand {}", game.per_hand.as_millis());
     for row in rows {
         text.push_str(&row.state);
         text.push('\n');
@@ -558,7 +621,11 @@ mod tests {
             seed: 1,
             duplicate,
             reset_every,
-            limit: Duration::from_secs(1),
+            limits: Limits {
+                action: Duration::from_secs(1),
+                hand: Duration::from_secs(1),
+            },
+            per_hand: Duration::from_secs(1),
             config: HoldemConfig::ACPC,
         }
     }

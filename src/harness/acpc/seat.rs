@@ -37,7 +37,15 @@ impl SeatSpec {
 /// Why a seat could not go on: the match stops with this as an `ERROR` line.
 #[derive(Debug)]
 pub enum SeatError {
-    TimedOut { limit_ms: u64 },
+    /// No action within the per-action limit (`--action-ms`).
+    TimedOut {
+        limit_ms: u64,
+    },
+    /// The seat's actions in one hand took longer than `--hand-ms` in all.
+    OverHandLimit {
+        limit_ms: u64,
+        used_ms: u64,
+    },
     Closed,
     Io(std::io::Error),
     Handshake(String),
@@ -47,6 +55,11 @@ impl std::fmt::Display for SeatError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SeatError::TimedOut { limit_ms } => write!(f, "no action within {limit_ms} ms"),
+            SeatError::OverHandLimit { limit_ms, used_ms } => write!(
+                f,
+                "ran out of time in this hand: {used_ms} ms used, the limit is {limit_ms} ms \
+                 a hand"
+            ),
             SeatError::Closed => f.write_str("the client closed the connection"),
             SeatError::Io(e) => write!(f, "connection error: {e}"),
             SeatError::Handshake(why) => write!(f, "bad handshake: {why}"),
