@@ -256,17 +256,53 @@ struct NthMoves<'a, C, F> {
 impl<C: FnMut(u32) -> u32, F: FnMut(Move, Color)> WithKernel for NthMoves<'_, C, F> {
     type Output = u32;
 
+    /// The moves of `play_nth_move` one after another, played on bare bitboards: the game
+    /// ends with the move that wins (`rules::apply` says so), and the position is rebuilt
+    /// and rehashed once at the end.
     #[inline(always)]
     fn run<K: Kernel>(mut self, kernel: K) -> u32 {
+        let position = self.position;
+        if self.limit == 0 || position.is_over() {
+            return 0;
+        }
+        let geometry = Geometry::new(position.size());
+        let mut white = position.pawns(Color::White);
+        let mut black = position.pawns(Color::Black);
+        let mut side = position.side_to_move();
         let mut played = 0;
         while played < self.limit {
-            let mover = self.position.side_to_move();
-            let Some(mv) = self.position.play_nth_move_with(kernel, &mut self.choose) else {
-                break;
+            let (own, opp) = match side {
+                Color::White => (&mut white, &mut black),
+                Color::Black => (&mut black, &mut white),
             };
-            (self.record)(mv, mover);
+            let counted = Targets::new(side, *own, *opp, geometry.board).counted(kernel);
+            let n = rules::total(kernel, &counted);
+            if n == 0 {
+                break;
+            }
+            let k = (self.choose)(n);
+            let picked = rules::pick(kernel, side, &counted, if k < n { k } else { 0 });
+            let capture = *opp & picked.to != 0;
+            let won = rules::apply(
+                own,
+                opp,
+                picked.from,
+                picked.to,
+                geometry.goal[side.index()],
+            );
+            let mv = Move::new(
+                Square::from_bit(picked.from),
+                Square::from_bit(picked.to),
+                capture,
+            );
+            (self.record)(mv, side);
             played += 1;
+            side = side.other();
+            if won {
+                break;
+            }
         }
+        position.set_reached(white, black, side);
         played
     }
 }
