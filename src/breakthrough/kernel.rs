@@ -10,8 +10,9 @@
 //!
 //! The measured reason for the `unsafe` here (calling the `#[target_feature]` copy, and
 //! `pdep` in `bits`): on this machine's Xeon (2026-11-27, `cargo bench --bench breakthrough
-//! -- random_playout`) an 8x8 random playout took 1.12 µs through the portable kernel and
-//! about 0.45 µs through this one; see docs/breakthrough-mcts.md.
+//! -- random_playout`, under load) an 8x8 random playout took 2.54–2.96 µs and about 11,900
+//! instructions through the portable kernel, 1.04–1.37 µs and 5,600 through this one; see
+//! docs/breakthrough-mcts.md.
 //!
 //! `pdep` is fast (one instruction, 3 cycles) on Intel since Haswell and on AMD since Zen 3
 //! (family 19h), but microcoded on earlier AMD processors that have it (Excavator, Zen 1 and
