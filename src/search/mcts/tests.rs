@@ -556,14 +556,18 @@ fn ucb1_scores_children_from_the_nodes_bit_for_bit() {
     let mut rng = XorShiftRng::seed_from_u64(9);
     for policy in [Ucb1::default(), Ucb1 { c: 1.3 }, Ucb1 { c: 0.0 }] {
         for parent_visits in [0u32, 1, 2, 7, 100, 12_345, u32::MAX] {
-            let mut parent = Node::<u8>::default();
-            parent.visits = parent_visits;
+            let parent = Node::<u8> {
+                visits: parent_visits,
+                ..Node::default()
+            };
             let children: Vec<Node<u8>> = (0..40)
                 .map(|i| {
-                    let mut child = Node::<u8>::default();
-                    child.visits = if i % 5 == 0 { 0 } else { rng.next_u32() % 5000 };
-                    child.wins = (rng.next_u32() % (2 * child.visits + 1)) as f32 / 2.0;
-                    child
+                    let visits = if i % 5 == 0 { 0 } else { rng.next_u32() % 5000 };
+                    Node::<u8> {
+                        visits,
+                        wins: (rng.next_u32() % (2 * visits + 1)) as f32 / 2.0,
+                        ..Node::default()
+                    }
                 })
                 .collect();
             let mut scores = vec![0.0f64; children.len()];
