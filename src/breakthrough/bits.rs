@@ -1,18 +1,20 @@
 //! Bit tricks for counting and picking moves.
 //!
 //! [`Counted`] is a set of bits ready for both questions a random move asks: how many bits
-//! it has, and which is its `k`-th. Two implementations give the same answers:
+//! it has, and which is its `k`-th. A [`Kernel`] answers them; two kernels give the same
+//! answers:
 //!
-//! - portable, for the baseline x86-64 target (which has neither `popcnt` nor `pdep`) and
-//!   every other one: counting goes through per-byte counts (what `count_ones` compiles to
-//!   there anyway), and the same byte counts then locate the k-th set bit without a loop: a
-//!   prefix sum across bytes finds the byte, a table the bit;
-//! - on x86-64 builds whose target has BMI2 (`-C target-cpu=native`, or `x86-64-v3` and
-//!   later, which also bring `popcnt`): `count_ones` is one instruction, and `pdep` deposits
-//!   the bit `1 << k` onto the `k`-th set bit, also one instruction.
+//! - [`Portable`], for every target: counting goes through per-byte counts (what
+//!   `count_ones` compiles to on baseline x86-64, which has no `popcnt`), and the same byte
+//!   counts then locate the k-th set bit without a loop: a prefix sum across bytes finds the
+//!   byte, a table the bit;
+//! - [`Bmi2`], on x86-64 processors with POPCNT and BMI2: counting is one `popcnt`, and
+//!   `pdep` deposits the bit `1 << k` onto the `k`-th set bit, also one instruction.
 //!
-//! The choice is made at compile time (`cfg(target_feature = "bmi2")`): the core is `no_std`
-//! and has no run-time feature detection.
+//! Code generic over the kernel is instantiated for each; `super::kernel` picks one at run
+//! time, once per playout, and runs the whole playout loop through it. A `Bmi2` value is the
+//! proof that the processor has both extensions: it can only be made by `kernel` after
+//! checking (or by a build whose target guarantees them).
 
 /// A one in every byte.
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -21,7 +23,6 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Running bit counts by byte: byte `i` of the result is the number of set bits of `x` in
 /// bytes `0..=i`, so the top byte is the total. No byte overflows (the total is at most 64).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 #[inline(always)]
 pub(crate) const fn prefix_counts(x: u64) -> u64 {
     let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
@@ -31,7 +32,6 @@ pub(crate) const fn prefix_counts(x: u64) -> u64 {
 }
 
 /// The total number of set bits, given `prefix_counts(x)`.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 #[inline(always)]
 pub(crate) const fn total(prefix: u64) -> u32 {
     (prefix >> 56) as u32
@@ -40,7 +40,6 @@ pub(crate) const fn total(prefix: u64) -> u32 {
 /// The single-bit mask of the `k`-th set bit of `x` (counting from bit 0), given
 /// `prefix = prefix_counts(x)`. Needs `k < x.count_ones()`; otherwise the result is some
 /// unspecified bit (never a panic).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn select(x: u64, prefix: u64, k: u32) -> u64 {
     debug_assert!(k < total(prefix));
@@ -77,49 +76,15 @@ static SELECT_IN_BYTE: [u8; 256 * 8] = {
     table
 };
 
-/// A set of bits with what counting and selecting in it need, computed once.
+/// A set of bits with what counting and selecting in it need, computed once by a kernel.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Counted {
     set: u64,
-    /// `prefix_counts(set)`.
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    /// `prefix_counts(set)` for [`Portable`]; unused (0) for [`Bmi2`].
     prefix: u64,
 }
 
 impl Counted {
-    /// Prepares `set`.
-    #[inline(always)]
-    pub(crate) const fn new(set: u64) -> Counted {
-        Counted {
-            set,
-            #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-            prefix: prefix_counts(set),
-        }
-    }
-
-    /// The number of set bits.
-    #[inline(always)]
-    pub(crate) const fn count(&self) -> u32 {
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        return total(self.prefix);
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        return self.set.count_ones();
-    }
-
-    /// The single-bit mask of the `k`-th set bit (counting from bit 0). Needs
-    /// `k < self.count()`; otherwise the result is some bit or none (never a panic).
-    #[inline(always)]
-    pub(crate) fn select(&self, k: u32) -> u64 {
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        return select(self.set, self.prefix, k);
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        // SAFETY: `pdep` needs BMI2, which this build's target guarantees (the cfg above);
-        // its arguments are plain integers. Why not the safe byte-sum select: on the same
-        // x86-64-v3 build an 8x8 random playout took 0.91 µs with it and 0.44 µs with `pdep`
-        // (2026-11-24, a million games, same instruction stream otherwise).
-        return unsafe { core::arch::x86_64::_pdep_u64(1u64 << (k & 63), self.set) };
-    }
-
     /// One of three sets, chosen without a branch by two all-ones-or-zero masks: the first
     /// where `past_a` is 0, the last where `past_b` is all ones, the middle one between.
     #[inline(always)]
@@ -128,11 +93,111 @@ impl Counted {
         let choose = |x: u64, y: u64, z: u64| (x & !past_a) | (y & past_a & !past_b) | (z & past_b);
         Counted {
             set: choose(a.set, b.set, c.set),
-            #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
             prefix: choose(a.prefix, b.prefix, c.prefix),
         }
     }
 }
+
+/// A way to count and select bits. All kernels give the same answers.
+pub(crate) trait Kernel: Copy {
+    /// Prepares `set`.
+    fn counted(self, set: u64) -> Counted;
+
+    /// The number of set bits.
+    fn count(self, counted: &Counted) -> u32;
+
+    /// The single-bit mask of the `k`-th set bit (counting from bit 0). Needs
+    /// `k < self.count(counted)`; otherwise the result is some bit or none (never a panic).
+    fn select(self, counted: &Counted, k: u32) -> u64;
+}
+
+/// Byte sums and a table: any processor.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl Kernel for Portable {
+    #[inline(always)]
+    fn counted(self, set: u64) -> Counted {
+        Counted {
+            set,
+            prefix: prefix_counts(set),
+        }
+    }
+
+    #[inline(always)]
+    fn count(self, counted: &Counted) -> u32 {
+        total(counted.prefix)
+    }
+
+    #[inline(always)]
+    fn select(self, counted: &Counted, k: u32) -> u64 {
+        select(counted.set, counted.prefix, k)
+    }
+}
+
+/// `popcnt` and `pdep`: x86-64 processors with POPCNT and BMI2. Holding one is the proof
+/// that the processor has them. Its methods are fast only when inlined into code compiled
+/// for those extensions (`super::kernel` sees to it); elsewhere `pdep` is a call.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bmi2 {
+    _checked: (),
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Bmi2 {
+    /// The kernel, unchecked.
+    ///
+    /// # Safety
+    ///
+    /// The processor running the program must have POPCNT and BMI2.
+    #[inline(always)]
+    pub(crate) const unsafe fn new_unchecked() -> Bmi2 {
+        Bmi2 { _checked: () }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Kernel for Bmi2 {
+    #[inline(always)]
+    fn counted(self, set: u64) -> Counted {
+        Counted { set, prefix: 0 }
+    }
+
+    #[inline(always)]
+    fn count(self, counted: &Counted) -> u32 {
+        counted.set.count_ones()
+    }
+
+    #[inline(always)]
+    fn select(self, counted: &Counted, k: u32) -> u64 {
+        // SAFETY: `pdep` needs BMI2, and a `Bmi2` exists only on a processor that has it
+        // (`Bmi2::new_unchecked`'s contract); its arguments are plain integers.
+        unsafe { core::arch::x86_64::_pdep_u64(1u64 << (k & 63), counted.set) }
+    }
+}
+
+/// The kernel for code that runs outside a dispatched playout (move lists, single random
+/// moves): `Bmi2` on builds whose target has it, `Portable` otherwise.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "popcnt",
+    target_feature = "bmi2"
+))]
+pub(crate) const BUILD: Bmi2 = {
+    // SAFETY: this build's target has POPCNT and BMI2 (the cfg above), so every processor
+    // that runs it does.
+    unsafe { Bmi2::new_unchecked() }
+};
+
+/// The kernel for code that runs outside a dispatched playout (move lists, single random
+/// moves): `Bmi2` on builds whose target has it, `Portable` otherwise.
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "popcnt",
+    target_feature = "bmi2"
+)))]
+pub(crate) const BUILD: Portable = Portable;
 
 #[cfg(test)]
 mod tests {
@@ -175,16 +240,27 @@ mod tests {
         assert_eq!(select(u64::MAX, prefix_counts(u64::MAX), 63), 1 << 63);
     }
 
-    /// Whichever implementation this build uses (see the module notes), `Counted` agrees
-    /// with the obvious one.
-    #[test]
-    fn counted_agrees_with_the_obvious_count_and_select() {
+    fn agrees_with_the_obvious_count_and_select(kernel: impl Kernel) {
         for x in words() {
-            let counted = Counted::new(x);
-            assert_eq!(counted.count(), x.count_ones());
+            let counted = kernel.counted(x);
+            assert_eq!(kernel.count(&counted), x.count_ones());
             for k in 0..x.count_ones() {
-                assert_eq!(counted.select(k), slow_select(x, k), "x={x:#x} k={k}");
+                assert_eq!(
+                    kernel.select(&counted, k),
+                    slow_select(x, k),
+                    "x={x:#x} k={k}"
+                );
             }
+        }
+    }
+
+    #[test]
+    fn every_kernel_agrees_with_the_obvious_count_and_select() {
+        agrees_with_the_obvious_count_and_select(Portable);
+        agrees_with_the_obvious_count_and_select(BUILD);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bmi2) = super::super::kernel::detect_bmi2() {
+            agrees_with_the_obvious_count_and_select(bmi2);
         }
     }
 }

@@ -78,6 +78,22 @@ impl Game for Position {
     fn play_random_move(&mut self, rng: &mut XorShiftRng) -> Option<Move> {
         self.play_nth_move(|count| random_index(rng, count as usize) as u32)
     }
+
+    /// The same moves as `play_random_move` one after another, through the fastest bit
+    /// kernel of this processor, chosen once for the whole simulation.
+    #[inline]
+    fn play_random_moves(
+        &mut self,
+        rng: &mut XorShiftRng,
+        limit: u32,
+        mut record: impl FnMut(Move, Turn),
+    ) -> u32 {
+        self.play_nth_moves(
+            limit,
+            |count| random_index(rng, count as usize) as u32,
+            |mv, mover| record(mv, Turn::Player(mover as u8)),
+        )
+    }
 }
 
 impl MoveIndex for Position {
@@ -112,6 +128,18 @@ impl Knowledge<Position> for Heuristics {
             let value = prior(state, mv);
             out.set(i, Prior { value, weight: 0.0 });
         }
+    }
+
+    /// Uniform playouts, so the game's whole-simulation loop (one bit kernel per simulation).
+    #[inline]
+    fn play_playout_moves(
+        &self,
+        state: &mut Position,
+        rng: &mut XorShiftRng,
+        limit: u32,
+        record: impl FnMut(Move, Turn),
+    ) -> u32 {
+        state.play_random_moves(rng, limit, record)
     }
 }
 

@@ -67,6 +67,8 @@ mod bits;
 /// cbindgen:ignore
 mod bytes;
 /// cbindgen:ignore
+mod kernel;
+/// cbindgen:ignore
 mod mcts;
 /// cbindgen:ignore
 mod moves;

@@ -9,6 +9,8 @@
 
 use rand_core::Rng;
 
+use super::bits::{self, Kernel};
+use super::kernel::{WithKernel, dispatch};
 use super::rules::{self, Geometry, Targets};
 use super::{Color, Move, Position, Square};
 
@@ -50,31 +52,33 @@ enum Step {
 /// Draws the random move of `side` and returns it as (from, to) bits, or `None` when there
 /// are no moves.
 #[inline(always)]
-fn draw<R: Rng + ?Sized>(
+fn draw<K: Kernel, R: Rng + ?Sized>(
+    kernel: K,
     side: Color,
     own: u64,
     opp: u64,
     board: u64,
     rng: &mut R,
 ) -> Option<rules::Picked> {
-    let counted = Targets::new(side, own, opp, board).counted();
-    let n = rules::total(&counted);
+    let counted = Targets::new(side, own, opp, board).counted(kernel);
+    let n = rules::total(kernel, &counted);
     if n == 0 {
         return None;
     }
-    Some(rules::pick(side, &counted, below(rng, n)))
+    Some(rules::pick(kernel, side, &counted, below(rng, n)))
 }
 
 /// Plays one random ply of `side`; the winner if that ended the game.
 #[inline(always)]
-fn ply<R: Rng + ?Sized>(
+fn ply<K: Kernel, R: Rng + ?Sized>(
+    kernel: K,
     side: Color,
     own: &mut u64,
     opp: &mut u64,
     geometry: &Geometry,
     rng: &mut R,
 ) -> Option<Color> {
-    match step(side, own, opp, geometry, rng) {
+    match step(kernel, side, own, opp, geometry, rng) {
         Step::Continue => None,
         Step::Won => Some(side),
         Step::Stuck => Some(side.other()),
@@ -82,14 +86,15 @@ fn ply<R: Rng + ?Sized>(
 }
 
 #[inline(always)]
-fn step<R: Rng + ?Sized>(
+fn step<K: Kernel, R: Rng + ?Sized>(
+    kernel: K,
     side: Color,
     own: &mut u64,
     opp: &mut u64,
     geometry: &Geometry,
     rng: &mut R,
 ) -> Step {
-    match draw(side, *own, *opp, geometry.board, rng) {
+    match draw(kernel, side, *own, *opp, geometry.board, rng) {
         None => Step::Stuck,
         Some(picked) => {
             let goal = geometry.goal[side.index()];
@@ -109,19 +114,25 @@ impl Position {
     /// `choose` is not called, once the game is over.
     #[inline]
     pub(crate) fn nth_move(&self, choose: impl FnOnce(u32) -> u32) -> Option<Move> {
+        self.nth_move_with(bits::BUILD, choose)
+    }
+
+    /// [`nth_move`](Self::nth_move) with the bit kernel `kernel`.
+    #[inline(always)]
+    fn nth_move_with(&self, kernel: impl Kernel, choose: impl FnOnce(u32) -> u32) -> Option<Move> {
         if self.is_over() {
             return None;
         }
         let (own, opp) = self.sides();
         let side = self.side_to_move();
         let targets = Targets::new(side, own, opp, self.size().board_mask());
-        let counted = targets.counted();
-        let n = rules::total(&counted);
+        let counted = targets.counted(kernel);
+        let n = rules::total(kernel, &counted);
         if n == 0 {
             return None;
         }
         let k = choose(n);
-        let picked = rules::pick(side, &counted, if k < n { k } else { 0 });
+        let picked = rules::pick(kernel, side, &counted, if k < n { k } else { 0 });
         Some(Move::new(
             Square::from_bit(picked.from),
             Square::from_bit(picked.to),
@@ -134,9 +145,38 @@ impl Position {
     /// its listed default would pick, with the same draw, without building the list.
     #[inline]
     pub(crate) fn play_nth_move(&mut self, choose: impl FnOnce(u32) -> u32) -> Option<Move> {
-        let mv = self.nth_move(choose)?;
+        self.play_nth_move_with(bits::BUILD, choose)
+    }
+
+    /// [`play_nth_move`](Self::play_nth_move) with the bit kernel `kernel`.
+    #[inline(always)]
+    fn play_nth_move_with(
+        &mut self,
+        kernel: impl Kernel,
+        choose: impl FnOnce(u32) -> u32,
+    ) -> Option<Move> {
+        let mv = self.nth_move_with(kernel, choose)?;
         self.play(mv);
         Some(mv)
+    }
+
+    /// Plays up to `limit` moves, each [`play_nth_move`](Self::play_nth_move)'s with the
+    /// answer of `choose`, until the game is over, handing each move and its mover to
+    /// `record`; returns the number played. The whole loop runs through the fastest bit
+    /// kernel of this processor (`kernel::dispatch`). The MCTS simulation plays through this.
+    #[inline]
+    pub(crate) fn play_nth_moves(
+        &mut self,
+        limit: u32,
+        choose: impl FnMut(u32) -> u32,
+        record: impl FnMut(Move, Color),
+    ) -> u32 {
+        dispatch(NthMoves {
+            position: self,
+            limit,
+            choose,
+            record,
+        })
     }
 
     /// A legal move drawn uniformly at random, or `None` once the game is over. Draws from
@@ -150,6 +190,15 @@ impl Position {
     ///
     /// The same position and generator state give the same game on every platform.
     pub fn random_playout<R: Rng + ?Sized>(&self, rng: &mut R) -> Playout {
+        dispatch(RandomPlayout {
+            position: self,
+            rng,
+        })
+    }
+
+    /// [`random_playout`](Self::random_playout) with the bit kernel `kernel`.
+    #[inline(always)]
+    fn random_playout_with<R: Rng + ?Sized>(&self, kernel: impl Kernel, rng: &mut R) -> Playout {
         if let Some(winner) = self.status().winner() {
             return Playout { winner, plies: 0 };
         }
@@ -161,27 +210,107 @@ impl Position {
         // move generation specialises; a game that starts with Black plays one ply first.
         if self.side_to_move() == Color::Black {
             plies += 1;
-            if let Some(winner) = ply(Color::Black, &mut black, &mut white, &geometry, rng) {
+            if let Some(winner) = ply(kernel, Color::Black, &mut black, &mut white, &geometry, rng)
+            {
                 return Playout { winner, plies };
             }
         }
         loop {
             plies += 1;
-            if let Some(winner) = ply(Color::White, &mut white, &mut black, &geometry, rng) {
+            if let Some(winner) = ply(kernel, Color::White, &mut white, &mut black, &geometry, rng)
+            {
                 return Playout { winner, plies };
             }
             plies += 1;
-            if let Some(winner) = ply(Color::Black, &mut black, &mut white, &geometry, rng) {
+            if let Some(winner) = ply(kernel, Color::Black, &mut black, &mut white, &geometry, rng)
+            {
                 return Playout { winner, plies };
             }
         }
     }
 }
 
+/// [`Position::random_playout`] as work for `kernel::dispatch`.
+struct RandomPlayout<'a, R: Rng + ?Sized> {
+    position: &'a Position,
+    rng: &'a mut R,
+}
+
+impl<R: Rng + ?Sized> WithKernel for RandomPlayout<'_, R> {
+    type Output = Playout;
+
+    #[inline(always)]
+    fn run<K: Kernel>(self, kernel: K) -> Playout {
+        self.position.random_playout_with(kernel, self.rng)
+    }
+}
+
+/// [`Position::play_nth_moves`] as work for `kernel::dispatch`.
+struct NthMoves<'a, C, F> {
+    position: &'a mut Position,
+    limit: u32,
+    choose: C,
+    record: F,
+}
+
+impl<C: FnMut(u32) -> u32, F: FnMut(Move, Color)> WithKernel for NthMoves<'_, C, F> {
+    type Output = u32;
+
+    /// The moves of `play_nth_move` one after another, played on bare bitboards: the game
+    /// ends with the move that wins (`rules::apply` says so), and the position is rebuilt
+    /// and rehashed once at the end.
+    #[inline(always)]
+    fn run<K: Kernel>(mut self, kernel: K) -> u32 {
+        let position = self.position;
+        if self.limit == 0 || position.is_over() {
+            return 0;
+        }
+        let geometry = Geometry::new(position.size());
+        let mut white = position.pawns(Color::White);
+        let mut black = position.pawns(Color::Black);
+        let mut side = position.side_to_move();
+        let mut played = 0;
+        while played < self.limit {
+            let (own, opp) = match side {
+                Color::White => (&mut white, &mut black),
+                Color::Black => (&mut black, &mut white),
+            };
+            let counted = Targets::new(side, *own, *opp, geometry.board).counted(kernel);
+            let n = rules::total(kernel, &counted);
+            if n == 0 {
+                break;
+            }
+            let k = (self.choose)(n);
+            let picked = rules::pick(kernel, side, &counted, if k < n { k } else { 0 });
+            let capture = *opp & picked.to != 0;
+            let won = rules::apply(
+                own,
+                opp,
+                picked.from,
+                picked.to,
+                geometry.goal[side.index()],
+            );
+            let mv = Move::new(
+                Square::from_bit(picked.from),
+                Square::from_bit(picked.to),
+                capture,
+            );
+            (self.record)(mv, side);
+            played += 1;
+            side = side.other();
+            if won {
+                break;
+            }
+        }
+        position.set_reached(white, black, side);
+        played
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::breakthrough::{MoveList, Size};
+    use crate::breakthrough::{Heuristics, MoveList, Size};
     use rand_core::SeedableRng;
     use rand_xorshift::XorShiftRng;
 
@@ -349,6 +478,73 @@ mod tests {
                 assert_eq!(fast.0, slow.0, "{columns}x{rows} {player:?}");
                 assert_eq!(fast.1, slow.1, "{columns}x{rows} {player:?}");
                 assert!(fast.2 == slow.2);
+            }
+        }
+    }
+
+    /// The kernel chosen at run time (`kernel::dispatch`: POPCNT and BMI2 where the processor
+    /// has them) and the portable one play the same games and searches, move for move: raw
+    /// playouts on every size, and whole UCT, RAVE and MoGo searches, whose trees hold
+    /// every playout's outcome and whose generators every draw.
+    #[test]
+    fn the_dispatched_and_the_portable_kernel_play_the_same_moves() {
+        use crate::breakthrough::Player;
+        use crate::breakthrough::kernel::{detect_bmi2, with_portable};
+        use crate::search::mcts::{Mcts, Node, random_index};
+
+        std::eprintln!("kernel: BMI2 {}", detect_bmi2().is_some());
+        let mut games = 0u32;
+        for columns in 2..=8 {
+            for rows in 4..=8 {
+                let p = start(columns, rows);
+                for seed in 0..30 {
+                    let mut fast_rng = XorShiftRng::seed_from_u64(seed);
+                    let mut portable_rng = fast_rng.clone();
+                    let fast = p.random_playout(&mut fast_rng);
+                    let portable = with_portable(|| p.random_playout(&mut portable_rng));
+                    assert_eq!(fast, portable, "{columns}x{rows} seed {seed}");
+                    assert!(fast_rng == portable_rng);
+                    // The MCTS simulation loop, every move recorded, against one move at
+                    // a time through the build's kernel.
+                    let (mut a, mut b) = (p, p);
+                    let mut rng_a = XorShiftRng::seed_from_u64(seed);
+                    let mut rng_b = rng_a.clone();
+                    let mut moves = std::vec::Vec::new();
+                    let played = a.play_nth_moves(
+                        u32::MAX,
+                        |n| random_index(&mut rng_a, n as usize) as u32,
+                        |mv, mover| moves.push((mv, mover)),
+                    );
+                    for &(mv, mover) in &moves {
+                        assert_eq!(mover, b.side_to_move());
+                        let k = |n: u32| random_index(&mut rng_b, n as usize) as u32;
+                        assert_eq!(with_portable(|| b.play_nth_move(k)), Some(mv));
+                    }
+                    assert_eq!(played as usize, moves.len());
+                    assert!(a.is_over() && a == b && rng_a == rng_b);
+                    games += 1;
+                }
+            }
+        }
+        assert_eq!(games, 7 * 5 * 30);
+
+        let mut storage = std::vec![Node::default(); Player::uct(400).nodes_needed()];
+        for (columns, rows) in [(8, 8), (6, 5), (3, 6), (5, 8)] {
+            let p = start(columns, rows);
+            for player in [Player::uct(400), Player::rave(400), Player::mogo(400)] {
+                let mut search = || {
+                    let mut tree = Mcts::new(&mut storage);
+                    let mut rng = XorShiftRng::seed_from_u64(11);
+                    let (s, c, i) = (&player.selection, &player.config, player.iterations);
+                    let result = tree.search(&p, s, &Heuristics, c, i, &mut rng);
+                    let children = tree.root_children().collect::<std::vec::Vec<_>>();
+                    (result, children, rng)
+                };
+                let fast = search();
+                let portable = with_portable(&mut search);
+                assert_eq!(fast.0, portable.0, "{columns}x{rows} {player:?}");
+                assert_eq!(fast.1, portable.1, "{columns}x{rows} {player:?}");
+                assert!(fast.2 == portable.2);
             }
         }
     }

@@ -6,7 +6,7 @@
 //! named by its direction and its destination bit; the source is the destination shifted
 //! back.
 
-use super::bits::Counted;
+use super::bits::{Counted, Kernel};
 use super::{Bitboard, Color, Size, Status};
 
 /// Directions, as indices into [`Targets::sets`].
@@ -64,21 +64,17 @@ impl Targets {
         self.sets[0].count_ones() + self.sets[1].count_ones() + self.sets[2].count_ones()
     }
 
-    /// The three sets ready for [`total`] and [`pick`].
+    /// The three sets ready for [`total`] and [`pick`] with `kernel`.
     #[inline(always)]
-    pub(crate) const fn counted(&self) -> [Counted; 3] {
-        [
-            Counted::new(self.sets[0]),
-            Counted::new(self.sets[1]),
-            Counted::new(self.sets[2]),
-        ]
+    pub(crate) fn counted(&self, kernel: impl Kernel) -> [Counted; 3] {
+        self.sets.map(|set| kernel.counted(set))
     }
 }
 
 /// The number of moves in the three sets of [`Targets::counted`].
 #[inline(always)]
-pub(crate) const fn total(counted: &[Counted; 3]) -> u32 {
-    counted[0].count() + counted[1].count() + counted[2].count()
+pub(crate) fn total(kernel: impl Kernel, counted: &[Counted; 3]) -> u32 {
+    kernel.count(&counted[0]) + kernel.count(&counted[1]) + kernel.count(&counted[2])
 }
 
 /// The source square (as a bit) of the move of `side` in direction `dir` landing on `to`.
@@ -129,9 +125,9 @@ pub(crate) struct Picked {
 /// direction is chosen by arithmetic rather than branches: in random playouts it is random,
 /// so a branch would mispredict often.
 #[inline(always)]
-pub(crate) fn pick(side: Color, counted: &[Counted; 3], k: u32) -> Picked {
-    let straight = counted[0].count();
-    let left = counted[1].count();
+pub(crate) fn pick(kernel: impl Kernel, side: Color, counted: &[Counted; 3], k: u32) -> Picked {
+    let straight = kernel.count(&counted[0]);
+    let left = kernel.count(&counted[1]);
     let past_straight = k >= straight;
     let past_left = k >= straight + left;
     // All-ones masks select the direction's set and sums without an indexed load.
@@ -139,7 +135,7 @@ pub(crate) fn pick(side: Color, counted: &[Counted; 3], k: u32) -> Picked {
     let m2 = 0u64.wrapping_sub(u64::from(past_left));
     let set = Counted::blend(counted, m1, m2);
     let skipped = (u64::from(straight) & m1 & !m2) | (u64::from(straight + left) & m2);
-    let to = set.select(k - skipped as u32);
+    let to = kernel.select(&set, k - skipped as u32);
     let dir = usize::from(past_straight) + usize::from(past_left);
     Picked {
         from: source(side, dir, to),

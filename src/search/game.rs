@@ -196,6 +196,36 @@ pub trait Game: Clone {
         play_listed(self, rng, |_, moves, rng| random_index(rng, moves.len()))
     }
 
+    /// Plays uniformly random moves, chance outcomes included, until the game is over (or a
+    /// player has no move) or `limit` moves are played, handing each move and whose turn it
+    /// was to `record`; returns the number played. It must play, draw and record exactly
+    /// what calling [`Game::play_random_move`] (and [`play_outcome`] in chance turns) move
+    /// after move does (the default). MCTS simulates through it, so a game may override it to
+    /// choose something once per simulation rather than once per move, for example an
+    /// instruction-set-specific copy of its move generation.
+    fn play_random_moves(
+        &mut self,
+        rng: &mut XorShiftRng,
+        limit: u32,
+        mut record: impl FnMut(Self::Move, Turn),
+    ) -> u32 {
+        let mut played = 0;
+        while played < limit {
+            let turn = self.turn();
+            let mv = match turn {
+                Turn::Over => break,
+                Turn::Player(_) => self.play_random_move(rng),
+                Turn::Chance => play_outcome(self, rng),
+            };
+            let Some(mv) = mv else {
+                break;
+            };
+            record(mv, turn);
+            played += 1;
+        }
+        played
+    }
+
     /// Called by MCTS on each iteration's copy of the root state before anything is played.
     /// A game with chance inside `play` may reseed its chance generator from `rng` here so
     /// that iterations sample different outcomes (open-loop search). The stored moves are then
@@ -319,6 +349,36 @@ pub trait Knowledge<G: Game> {
     /// for uniform playouts, is [`Game::play_random_move`].
     fn play_playout_move(&self, state: &mut G, rng: &mut XorShiftRng) -> Option<G::Move> {
         state.play_random_move(rng)
+    }
+
+    /// Plays a simulation: playout moves in players' turns and [`play_outcome`] in chance
+    /// turns, until the game is over (or a player has no move) or `limit` moves are played,
+    /// handing each move and whose turn it was to `record`; returns the number played. It
+    /// must play, draw and record exactly what that loop of
+    /// [`Knowledge::play_playout_move`] does (the default). Knowledge whose playouts are
+    /// uniform may hand it to [`Game::play_random_moves`], which a game may speed up.
+    fn play_playout_moves(
+        &self,
+        state: &mut G,
+        rng: &mut XorShiftRng,
+        limit: u32,
+        mut record: impl FnMut(G::Move, Turn),
+    ) -> u32 {
+        let mut played = 0;
+        while played < limit {
+            let turn = state.turn();
+            let mv = match turn {
+                Turn::Over => break,
+                Turn::Player(_) => self.play_playout_move(state, rng),
+                Turn::Chance => play_outcome(state, rng),
+            };
+            let Some(mv) = mv else {
+                break;
+            };
+            record(mv, turn);
+            played += 1;
+        }
+        played
     }
 }
 

@@ -3,7 +3,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::config::{Config, PlayoutPolicy};
 use super::node::CHANCE;
-use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn, play_outcome};
+use crate::search::game::{Bounded, Game, Knowledge, Ply, Turn};
 
 /// How a playout ended.
 #[derive(Clone, Copy, Debug)]
@@ -15,7 +15,9 @@ pub(crate) struct End {
     pub(crate) steps: u32,
 }
 
-/// Plays `state` out with the configured playout policy, appending moves to `trace`.
+/// Plays `state` out with the configured playout policy, appending moves to `trace`. The
+/// whole loop is the game's or the knowledge's (`play_random_moves`, `play_playout_moves`),
+/// so that they may choose how to play it once per simulation.
 pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
     state: &mut G,
     knowledge: &K,
@@ -23,37 +25,21 @@ pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
     rng: &mut XorShiftRng,
     trace: &mut G::Trace,
 ) -> End {
-    let mut steps = 0;
-    loop {
-        let turn = state.turn();
-        if turn == Turn::Over {
-            return End {
-                terminal: true,
-                steps,
-            };
-        }
-        if steps >= config.playout_cutoff {
-            return End {
-                terminal: false,
-                steps,
-            };
-        }
-        let (played, player) = match (turn, config.playout) {
-            (Turn::Player(player), PlayoutPolicy::Game) => {
-                (knowledge.play_playout_move(state, rng), player)
-            }
-            (Turn::Player(player), PlayoutPolicy::Uniform) => (state.play_random_move(rng), player),
-            _ => (play_outcome(state, rng), CHANCE),
-        };
-        let Some(mv) = played else {
-            return End {
-                terminal: true,
-                steps,
-            };
-        };
+    let limit = config.playout_cutoff;
+    let record = |mv, turn: Turn| {
+        let player = turn.player().unwrap_or(CHANCE);
         // A full trace only stops AMAF from seeing the rest of this simulation.
         let _ = trace.push(Ply { mv, player });
-        steps += 1;
+    };
+    let steps = match config.playout {
+        PlayoutPolicy::Game => knowledge.play_playout_moves(state, rng, limit, record),
+        PlayoutPolicy::Uniform => state.play_random_moves(rng, limit, record),
+    };
+    End {
+        // Stopped before the cutoff, the game is over (or stuck); stopped at the cutoff, it
+        // may just have ended.
+        terminal: steps < limit || state.turn() == Turn::Over,
+        steps,
     }
 }
 

@@ -203,6 +203,27 @@ impl<G: Game> Policy<G> for Ucb1 {
             };
         }
     }
+
+    /// As `score_all`, read straight from the nodes (no `ChildStats` built per child), the
+    /// same operations in the same order, so the same bits: ln N once, then per visited child
+    /// one division for the mean and one for the bonus, and a square root.
+    fn score_children(
+        &self,
+        parent: &Node<G::Move>,
+        children: &[Node<G::Move>],
+        scores: &mut [f64],
+    ) {
+        let mut log = LogCache::default();
+        for (child, score) in children.iter().zip(scores) {
+            let visits = child.visits();
+            *score = if visits == 0 {
+                f64::INFINITY
+            } else {
+                let mean = f64::from(child.wins()) / f64::from(visits);
+                mean + bonus(self.c, log.of(parent.visits()), visits)
+            };
+        }
+    }
 }
 
 /// β of the MoGo paper's Eq. 2 (Gelly and Silver's RAVE weight):

@@ -549,6 +549,41 @@ fn mogo_weights_follow_equations_2_to_4() {
     assert!((mogo.score(&child) - expected).abs() < 1e-12);
 }
 
+/// UCB1 scoring a batch straight from the nodes gives, bit for bit, what scoring each
+/// child's `ChildStats` gives (ties are broken on exact equality, so the bits matter).
+#[test]
+fn ucb1_scores_children_from_the_nodes_bit_for_bit() {
+    let mut rng = XorShiftRng::seed_from_u64(9);
+    for policy in [Ucb1::default(), Ucb1 { c: 1.3 }, Ucb1 { c: 0.0 }] {
+        for parent_visits in [0u32, 1, 2, 7, 100, 12_345, u32::MAX] {
+            let parent = Node::<u8> {
+                visits: parent_visits,
+                ..Node::default()
+            };
+            let children: Vec<Node<u8>> = (0..40)
+                .map(|i| {
+                    let visits = if i % 5 == 0 { 0 } else { rng.next_u32() % 5000 };
+                    Node::<u8> {
+                        visits,
+                        wins: (rng.next_u32() % (2 * visits + 1)) as f32 / 2.0,
+                        ..Node::default()
+                    }
+                })
+                .collect();
+            let mut scores = vec![0.0f64; children.len()];
+            Policy::<Nim>::score_children(&policy, &parent, &children, &mut scores);
+            for (child, score) in children.iter().zip(&scores) {
+                let want = policy.score(&child.stats(&parent));
+                assert_eq!(
+                    score.to_bits(),
+                    want.to_bits(),
+                    "{child:?} under {parent_visits}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn ucb1_matches_equation_1() {
     let child = ChildStats {
