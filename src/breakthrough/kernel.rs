@@ -21,12 +21,6 @@
 //! which needs no table of models. Builds whose target already has both extensions
 //! (`-C target-cpu=native`, `x86-64-v3`) use them everywhere without asking.
 
-#[cfg(all(
-    target_arch = "x86_64",
-    not(all(target_feature = "popcnt", target_feature = "bmi2"))
-))]
-use core::sync::atomic::{AtomicU8, Ordering};
-
 #[cfg(target_arch = "x86_64")]
 use super::bits::Bmi2;
 use super::bits::{Kernel, Portable};
@@ -74,73 +68,65 @@ pub(crate) fn detect_bmi2() -> Option<Bmi2> {
     Some(super::bits::BUILD)
 }
 
-/// What the processor said, cached: 0 not asked yet, then one of these.
+/// Asking the processor, in builds whose target does not promise POPCNT and BMI2.
 #[cfg(all(
     target_arch = "x86_64",
     not(all(target_feature = "popcnt", target_feature = "bmi2"))
 ))]
-static FAST_PDEP: AtomicU8 = AtomicU8::new(UNKNOWN);
-#[cfg(all(
-    target_arch = "x86_64",
-    not(all(target_feature = "popcnt", target_feature = "bmi2"))
-))]
-const UNKNOWN: u8 = 0;
-#[cfg(all(
-    target_arch = "x86_64",
-    not(all(target_feature = "popcnt", target_feature = "bmi2"))
-))]
-const ABSENT: u8 = 1;
-#[cfg(all(
-    target_arch = "x86_64",
-    not(all(target_feature = "popcnt", target_feature = "bmi2"))
-))]
-const PRESENT: u8 = 2;
+mod asked {
+    use core::sync::atomic::{AtomicU8, Ordering};
 
-/// The `Bmi2` kernel if this processor has POPCNT and a fast BMI2 `pdep`, asked once.
-#[cfg(all(
-    target_arch = "x86_64",
-    not(all(target_feature = "popcnt", target_feature = "bmi2"))
-))]
-#[inline]
-pub(crate) fn detect_bmi2() -> Option<Bmi2> {
-    let mut known = FAST_PDEP.load(Ordering::Relaxed);
-    if known == UNKNOWN {
-        // Every thread that races here computes the same answer.
-        known = if cpu_has_fast_pdep() { PRESENT } else { ABSENT };
-        FAST_PDEP.store(known, Ordering::Relaxed);
-    }
-    // SAFETY: PRESENT is stored only after `cpuid` said this processor has POPCNT and BMI2.
-    (known == PRESENT).then(|| unsafe { Bmi2::new_unchecked() })
-}
+    use crate::breakthrough::bits::Bmi2;
 
-/// Whether `cpuid` reports POPCNT and BMI2, on a processor where `pdep` is not microcoded.
+    /// What the processor said, cached: 0 not asked yet, then one of these.
+    static FAST_PDEP: AtomicU8 = AtomicU8::new(UNKNOWN);
+    const UNKNOWN: u8 = 0;
+    const ABSENT: u8 = 1;
+    const PRESENT: u8 = 2;
+
+    /// The `Bmi2` kernel if this processor has POPCNT and a fast BMI2 `pdep`, asked once.
+    #[inline]
+    pub(crate) fn detect_bmi2() -> Option<Bmi2> {
+        let mut known = FAST_PDEP.load(Ordering::Relaxed);
+        if known == UNKNOWN {
+            // Every thread that races here computes the same answer.
+            known = if cpu_has_fast_pdep() { PRESENT } else { ABSENT };
+            FAST_PDEP.store(known, Ordering::Relaxed);
+        }
+        // SAFETY: PRESENT is stored only after `cpuid` said this processor has POPCNT and BMI2.
+        (known == PRESENT).then(|| unsafe { Bmi2::new_unchecked() })
+    }
+
+    /// Whether `cpuid` reports POPCNT and BMI2, on a processor where `pdep` is not microcoded.
+    fn cpu_has_fast_pdep() -> bool {
+        use core::arch::x86_64::{__cpuid, __cpuid_count};
+        // `cpuid` exists on every x86-64 processor; leaves above the maximum are not asked.
+        let vendor = __cpuid(0);
+        if vendor.eax < 7 {
+            return false;
+        }
+        let features = __cpuid(1);
+        let popcnt = features.ecx & (1 << 23) != 0;
+        let bmi2 = __cpuid_count(7, 0).ebx & (1 << 8) != 0;
+        // The family: the base field, plus the extended field when the base is 0Fh.
+        let base_family = (features.eax >> 8) & 0xF;
+        let family = if base_family == 0xF {
+            base_family + ((features.eax >> 20) & 0xFF)
+        } else {
+            base_family
+        };
+        // "AuthenticAMD" and "HygonGenuine", as cpuid returns them in ebx, edx, ecx.
+        let name = [vendor.ebx, vendor.edx, vendor.ecx];
+        let amd_like = name == [0x6874_7541, 0x6974_6E65, 0x444D_4163]
+            || name == [0x6F67_7948, 0x6E65_476E, 0x656E_6975];
+        popcnt && bmi2 && !(amd_like && family < 0x19)
+    }
+}
 #[cfg(all(
     target_arch = "x86_64",
     not(all(target_feature = "popcnt", target_feature = "bmi2"))
 ))]
-fn cpu_has_fast_pdep() -> bool {
-    use core::arch::x86_64::{__cpuid, __cpuid_count};
-    // `cpuid` exists on every x86-64 processor; leaves above the maximum are not asked.
-    let vendor = __cpuid(0);
-    if vendor.eax < 7 {
-        return false;
-    }
-    let features = __cpuid(1);
-    let popcnt = features.ecx & (1 << 23) != 0;
-    let bmi2 = __cpuid_count(7, 0).ebx & (1 << 8) != 0;
-    // The family: the base field, plus the extended field when the base is 0Fh.
-    let base_family = (features.eax >> 8) & 0xF;
-    let family = if base_family == 0xF {
-        base_family + ((features.eax >> 20) & 0xFF)
-    } else {
-        base_family
-    };
-    // "AuthenticAMD" and "HygonGenuine", as cpuid returns them in ebx, edx, ecx.
-    let name = [vendor.ebx, vendor.edx, vendor.ecx];
-    let amd_like = name == [0x6874_7541, 0x6974_6E65, 0x444D_4163]
-        || name == [0x6F67_7948, 0x6E65_476E, 0x656E_6975];
-    popcnt && bmi2 && !(amd_like && family < 0x19)
-}
+pub(crate) use asked::detect_bmi2;
 
 /// Tests run each path on purpose: while `f` runs on this thread, `dispatch` takes the
 /// portable kernel whatever the processor has.
