@@ -29,9 +29,9 @@ use super::arbor_status;
 use super::boundary::{OptionalOut, Out, boundary, read_in, report_bytes};
 use super::holdem_hand::{arbor_holdem_hand, encode, read_hand};
 use super::search::{
-    ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE, CallStop, HANDLE_HEAD_BYTES,
-    HandleKind, arbor_search_limits, arbor_search_progress, cancel_handle, check_limits,
-    handle_state, open_handle, prepare_handle,
+    ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE, ARBOR_STOP_ITERATIONS, CallStop,
+    HANDLE_HEAD_BYTES, HandleKind, arbor_search_limits, arbor_search_progress, cancel_handle,
+    check_limits, handle_state, open_handle, prepare_handle,
 };
 use super::text::{ParseFailure, arbor_parse_error, text_in};
 use crate::Error;
@@ -299,10 +299,17 @@ fn fallback(state: &HandState) -> Action {
 /// The budget: a cancel (`arbor_holdem_bot_cancel`, also one made before this call) or a
 /// deadline of `limits` already passed when the call starts stops it before the bot thinks:
 /// it writes the cheapest legal action (a check, else a fold) with `ARBOR_STOP_CANCELLED` or
-/// `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, with
-/// `ARBOR_STOP_DONE`. The bots' own searches are not interruptible yet: their size is set by
-/// the spec's options (samples, raises), `max_iterations` is not used, and a decision may
-/// overrun the deadline by its whole length (`staged` takes up to about a second on the flop).
+/// `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, and a bot that
+/// searches (`staged`) polls the cancel flag and the deadline as it goes (before every
+/// opponent node and card of its tree, and every CFR+ iteration of a river re-solve): cut
+/// short, it writes the best action found so far (the best of the root actions it finished
+/// measuring, or the expert's own choice when none; the re-solve's average strategy of the
+/// iterations done) with `ARBOR_STOP_CANCELLED` or `ARBOR_STOP_DEADLINE`; not cut short, with
+/// `ARBOR_STOP_DONE`, the very action it plays without a budget. So the deadline bounds the
+/// call: it returns within a poll interval of it (docs/holdem-search.md gives the measured
+/// overrun), plus the preflop bot's and the range tracking's time, which do not poll (a few
+/// milliseconds). The search's size is still set by the spec's options (samples, raises);
+/// `max_iterations` is not used.
 ///
 /// Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `hand`, `limits`, `out_action`),
 /// the buffer errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -354,12 +361,16 @@ pub unsafe extern "C" fn arbor_holdem_bot_decide(
         let (action, stop_reason) = if stop.poll() {
             (fallback(&state), stop.finish())
         } else {
-            let action = bot.act(&view, &state.seen_by(position));
+            let action = bot.act_until(&view, &state.seen_by(position), &mut &stop);
             // The bots only play legal actions; a refusal here would be a bug, reported
             // rather than handed to the caller.
             state.check(action).map_err(|_| Error::InvalidArgument)?;
             handle.decisions = handle.decisions.saturating_add(1);
-            (action, ARBOR_STOP_DONE)
+            let why = match stop.finish() {
+                ARBOR_STOP_ITERATIONS => ARBOR_STOP_DONE,
+                cut_short => cut_short,
+            };
+            (action, why)
         };
         debug_assert!(matches!(
             stop_reason,
@@ -416,9 +427,11 @@ pub unsafe extern "C" fn arbor_holdem_bot_hand_over(
     })
 }
 
-/// Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` (or the one running, if
-/// it has not begun to think) answers at once with the cheapest legal action and
-/// `ARBOR_STOP_CANCELLED`, which clears the request. The one call that may overlap others on
+/// Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` answers at once with the
+/// cheapest legal action and `ARBOR_STOP_CANCELLED`, which clears the request; the one
+/// running, if its bot searches, stops at its next poll with the best action found so far
+/// and `ARBOR_STOP_CANCELLED` (a bot that does not search finishes its decision, and the
+/// request then waits for the next call). The one call that may overlap others on
 /// the handle, from any thread (not its `_init` nor its freeing).
 ///
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,

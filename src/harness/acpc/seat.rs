@@ -262,10 +262,12 @@ impl Seat {
             Seat::Bot(bot) => {
                 let view = BotView::from_state(state, position, hand);
                 let seen = state.seen_by(position);
-                // The dealer asks only the position to act, whose cards it dealt.
-                Ok(Answer::Action(
-                    view.map_or(Action::Call, |v| bot.act(&v, &seen)),
-                ))
+                // The dealer asks only the position to act, whose cards it dealt; a bot that
+                // searches stops at the action's time limit with its best so far.
+                let mut stop = crate::search::mcts::InstantDeadline(deadline);
+                Ok(Answer::Action(view.map_or(Action::Call, |v| {
+                    bot.act_until(&v, &seen, &mut stop)
+                })))
             }
             Seat::Remote(remote) => remote.read_line(deadline).map(Answer::Line),
         }

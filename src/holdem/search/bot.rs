@@ -3,7 +3,7 @@
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
 //! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
 use super::models::StrengthModel;
-use super::{ChanceMode, SearchConfig, opponent_range, search};
+use super::{ChanceMode, SearchConfig, opponent_range, search_until};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
@@ -11,6 +11,7 @@ use crate::holdem::resolve::{BetAbstraction, RiverSolver};
 use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::rng::stream_seed;
 use crate::search::game::seeded_rng;
+use crate::search::mcts::{Never, Stop};
 
 /// Where the river re-solver keeps its regrets and strategy sums: a slice of at least the
 /// length asked for, or `None` when there is no room (the bot then searches instead).
@@ -213,6 +214,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         seen: &HandState,
         their_range: &Range,
         seed: u64,
+        stop: &mut dyn Stop,
     ) -> Option<Action> {
         let iterations = self.settings.river_resolve_iterations;
         if iterations == 0 || seen.street() != Street::River {
@@ -231,7 +233,11 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         let len = RiverSolver::values_len(seen, &bets).ok()?;
         let values = self.storage.values(len)?;
         let mut solver = RiverSolver::new(seen, ranges, &bets, values).ok()?;
-        solver.solve(u32::from(iterations));
+        // A stopped re-solve plays the average of the iterations it finished; with none, the
+        // search answers (from the same, fired, stop: the expert's action).
+        if solver.solve_until(u32::from(iterations), stop) == 0 {
+            return None;
+        }
         let action = solver.choose(view.hole, &mut seeded_rng(seed)).ok()?;
         seen.is_legal(action).then_some(action)
     }
@@ -248,6 +254,14 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     // would make every bot's call reserve its stack.
     #[inline(never)]
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
+        self.act_until(view, seen, &mut Never)
+    }
+
+    /// The re-solve stops between CFR+ iterations and the search between opponent nodes
+    /// and cards ([`search_until`]: the best of the root actions measured, the expert's
+    /// first); preflop is the preflop bot's, which does not search.
+    #[inline(never)]
+    fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
         let me = view.position;
         // The search needs the hand itself; a view that does not match it (a caller that
         // passes only the summary) falls back to the preflop policy.
@@ -259,7 +273,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         // Each decision's samples depend on the hand and the situation only.
         let situation = (seen.action_count() as u64) << 8 | u64::from(view.board_len);
         let seed = stream_seed(stream_seed(self.settings.seed, view.hand), situation);
-        if let Some(action) = self.resolve_river(view, seen, &range, seed) {
+        if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
             return action;
         }
         let config = self.settings.config(seen.street(), seed);
@@ -270,7 +284,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
                 .get(seen.street().index() + usize::from(self.settings.opponent_model_rounds) - 1)
                 .map_or(5, |street| street.board_cards()),
         };
-        match search(seen, me, &range, &opponent, &self.own, config) {
+        match search_until(seen, me, &range, &opponent, &self.own, config, stop) {
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
             _ => self.preflop.act(view, seen),
         }
@@ -384,21 +398,26 @@ mod tests {
             &mut storage[..],
         );
         // No room in an empty slice: the bot falls back to the search.
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
         let mut bot = StagedBot::with_storage(
             settings,
             StrengthModel::default(),
             StrengthModel::default(),
             Vec::new(),
         );
-        let action = bot.resolve_river(&view, &seen, &range, 1).unwrap();
+        let action = bot
+            .resolve_river(&view, &seen, &range, 1, &mut Never)
+            .unwrap();
         assert!(seen.is_legal(action));
         // Trip aces never give up the pot: the re-solve checks or bets, it never folds.
         assert_ne!(action, Action::Fold);
         let played = bot.act(&view, &seen);
         assert!(seen.is_legal(played) && played != Action::Fold);
         // The same seed re-solves to the same action.
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), Some(action));
+        assert_eq!(
+            bot.resolve_river(&view, &seen, &range, 1, &mut Never),
+            Some(action)
+        );
         let off = StagedSettings::default();
         let mut bot = StagedBot::with_storage(
             off,
@@ -406,7 +425,46 @@ mod tests {
             StrengthModel::default(),
             Vec::new(),
         );
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
+    }
+
+    #[test]
+    fn a_budget_cuts_the_decision_short_and_a_loose_one_changes_nothing() {
+        let card = |text: &str| crate::holdem::card::Card::parse(text).unwrap();
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        hand.deal_hole_cards(0, [card("Ah"), card("Kh")]).unwrap();
+        hand.deal_hole_cards(1, [card("7c"), card("2d")]).unwrap();
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for board in ["Kd", "7s", "2h"] {
+            hand.deal_board_card(card(board)).unwrap();
+        }
+        assert_eq!(hand.to_act(), Some(0));
+        let seen = hand.seen_by(0);
+        let view = BotView::from_state(&seen, 0, 3).unwrap();
+        let settings = StagedSettings {
+            flop_samples: 3,
+            ..StagedSettings::default()
+        };
+        let planned = StagedBot::new(settings).act(&view, &seen);
+        let mut polls = 0u32;
+        let mut counting = |_: u32| {
+            polls += 1;
+            false
+        };
+        let loose = StagedBot::new(settings).act_until(&view, &seen, &mut counting);
+        assert_eq!(loose, planned);
+        assert!(polls > 4, "the search polls as it goes: {polls}");
+        for k in [0, 1, polls / 2] {
+            let mut asked = 0u32;
+            let mut after_k = |_: u32| {
+                asked += 1;
+                asked > k
+            };
+            let cut = StagedBot::new(settings).act_until(&view, &seen, &mut after_k);
+            assert!(seen.is_legal(cut), "{cut:?}");
+            assert_eq!(asked, k + 1, "stops polling once stopped");
+        }
     }
 
     #[test]
