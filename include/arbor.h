@@ -320,7 +320,16 @@
 /**
  * Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
  */
-#define ARBOR_HOLDEM_BOT_BYTES ((size_t)344)
+#define ARBOR_HOLDEM_BOT_BYTES ((size_t)1112)
+
+/**
+ * Bytes of what the bot learned across hands, kept at the end of a bot handle: the last
+ * `ARBOR_HOLDEM_BOT_LEARNED_BYTES` bytes of the buffer. Versioned and checksummed; a caller
+ * may save them (an opponent profile) and copy them into a handle of the same spec later;
+ * damaged or another bot's bytes make every call refuse the handle with
+ * `ARBOR_NOT_INITIALISED`.
+ */
+#define ARBOR_HOLDEM_BOT_LEARNED_BYTES ((size_t)768)
 
 /**
  * Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
@@ -2478,9 +2487,9 @@ ARBOR_NOEXCEPT;
 /**
  * Tells the handle's bot that `hand`, which is over, ended; the bot saw it as `position`
  * (0 or 1; it is shown what that position saw, and the opponent's cards only if the hand
- * showed them). The handle counts it. Bots that learn across hands would learn here, but the
- * handle rebuilds its bot on every call and keeps nothing a bot learns: a persistent learned
- * state is not built yet (no bot of the core learns today).
+ * showed them). The handle counts it, and keeps what the bot learned from it (the expert
+ * bot's statistics of its opponent, the online opponent model's counts) for the next calls:
+ * a handle told of N hands decides as a bot kept in memory through the same N hands.
  *
  * Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors (see `_decide`),
  * `ARBOR_INVALID_ARGUMENT` (`position` not 0 or 1, a damaged hand), `ARBOR_ILLEGAL_MOVE`

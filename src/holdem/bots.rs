@@ -17,6 +17,7 @@ use rand_xorshift::XorShiftRng;
 use super::Card;
 use super::eval::rank7_unchecked;
 use super::expert::{ExpertBot, Style, StyleError};
+use super::learned::{LearnedError, LearnedReader, LearnedWriter};
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
 use super::search::{OpponentModel, StagedSettings};
@@ -124,6 +125,19 @@ pub trait HoldemBot {
     /// only after a showdown). Bots that learn from their opponent override it.
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         let _ = (seen, position);
+    }
+    /// Appends what the bot learned in [`hand_over`](HoldemBot::hand_over) to a learned
+    /// block's payload (see [`save_learned`](super::learned::save_learned)); bots that learn
+    /// override it and [`read_learned`](HoldemBot::read_learned).
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        let _ = out;
+    }
+    /// Reads back, into a bot made afresh from the same spec, what
+    /// [`write_learned`](HoldemBot::write_learned) wrote, refusing values the bot could not
+    /// have learned.
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        let _ = input;
+        Ok(())
     }
 }
 
@@ -490,6 +504,22 @@ impl HoldemBot for Baseline {
             #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.hand_over(seen, position),
             _ => {}
+        }
+    }
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        match self {
+            Baseline::Expert(bot) => bot.write_learned(out),
+            #[cfg(feature = "std")]
+            Baseline::Staged(bot) => bot.write_learned(out),
+            _ => {}
+        }
+    }
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        match self {
+            Baseline::Expert(bot) => bot.read_learned(input),
+            #[cfg(feature = "std")]
+            Baseline::Staged(bot) => bot.read_learned(input),
+            _ => Ok(()),
         }
     }
 }

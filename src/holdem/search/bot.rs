@@ -5,6 +5,7 @@
 use super::models::StrengthModel;
 use super::{ChanceMode, SearchConfig, opponent_range, search_until};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
+use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
 use crate::holdem::resolve::{BetAbstraction, RiverSolver};
@@ -243,8 +244,12 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     }
 }
 
-impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: HoldemBot> HoldemBot
-    for StagedBot<Opponent, Own, Storage, Preflop>
+impl<
+    Opponent: ActionModel + LearnedPart,
+    Own: ActionModel,
+    Storage: ResolveStorage,
+    Preflop: HoldemBot,
+> HoldemBot for StagedBot<Opponent, Own, Storage, Preflop>
 {
     fn name(&self) -> &str {
         "staged"
@@ -293,6 +298,18 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         self.preflop.hand_over(seen, position);
         self.opponent.observe_hand(seen, position);
+    }
+
+    /// What the preflop bot learned, then what the opponent model learned: the two parts
+    /// `hand_over` teaches.
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        self.preflop.write_learned(out);
+        self.opponent.write_learned(out);
+    }
+
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        self.preflop.read_learned(input)?;
+        self.opponent.read_learned(input)
     }
 }
 

@@ -152,10 +152,9 @@ pub fn search(
     search_until(hand, me, range, opponent, own, config, &mut Never)
 }
 
-/// [`search`] that asks `stop` before every opponent node, every 64 opponent-model predictions
-/// and every card dealt in the tree
-/// (a few hundred microseconds apart at most on the default settings; the `u32` it is
-/// given counts the polls so far) and, once it says stop, answers from what is done.
+/// [`search`] that asks `stop` before every opponent node, every 64 opponent-model
+/// predictions and every card dealt in the tree (the `u32` it is given counts the polls so
+/// far) and, once it says stop, answers from what is done.
 ///
 /// What is done is counted in whole root actions. The root actions are measured one after
 /// the other, the own model's choice at the root (the expert's action, the same rule that

@@ -178,3 +178,6 @@ mod tests {
         assert!(raise(model.predict(&strong)) > raise(model.predict(&weak)));
     }
 }
+
+/// The stand-in learns nothing.
+impl crate::holdem::learned::LearnedPart for StrengthModel {}

@@ -289,7 +289,7 @@ fn a_search_stopped_after_k_polls_answers_from_the_root_actions_it_finished() {
     let model = StrengthModel::default();
     let range = Range::uniform();
     let full = search(&hand, 0, &range, &model, &model, config).unwrap();
-    let mut walk = Walk {
+    let walk = Walk {
         me: 0,
         opponent: &model,
         own: &model,
