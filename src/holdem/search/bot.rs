@@ -3,7 +3,9 @@
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
 //! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
 use super::models::StrengthModel;
-use super::{ChanceMode, SearchConfig, opponent_range, search_until};
+use super::{
+    ChanceMode, SearchConfig, expert_choice, opponent_range, opponent_range_until, search_until,
+};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
 use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
@@ -225,7 +227,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         // Our range as the opponent would track it: our actions under our own policy.
         let mut hidden = seen.clone();
         hidden.forget_hole_cards(me);
-        let own_range = opponent_range(&hidden, 1 - me, &self.own);
+        let own_range = opponent_range_until(&hidden, 1 - me, &self.own, stop)?;
         let mut ranges = [&own_range, their_range];
         if me == 1 {
             ranges.swap(0, 1);
@@ -274,14 +276,22 @@ impl<
         if seen.street() == Street::Preflop || !consistent {
             return self.preflop.act(view, seen);
         }
-        let range = opponent_range(seen, me, &self.opponent);
         // Each decision's samples depend on the hand and the situation only.
         let situation = (seen.action_count() as u64) << 8 | u64::from(view.board_len);
         let seed = stream_seed(stream_seed(self.settings.seed, view.hand), situation);
+        let config = self.settings.config(seen.street(), seed);
+        // Stopped while tracking the range: no search can run, the expert's action is played.
+        let Some(range) = opponent_range_until(seen, me, &self.opponent, stop) else {
+            let action = expert_choice(seen, me, &self.own, config);
+            return if seen.is_legal(action) {
+                action
+            } else {
+                self.preflop.act(view, seen)
+            };
+        };
         if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
             return action;
         }
-        let config = self.settings.config(seen.street(), seed);
         let opponent = NearRounds {
             near: &self.opponent,
             far: &self.own,

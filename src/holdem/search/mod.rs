@@ -44,7 +44,7 @@ use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::search::mcts::{Never, Stop};
 pub use bot::{NoResolveStorage, ResolveStorage, StagedBot, StagedSettings};
 pub use paper::{OpponentModel, PaperBot, ResolveScratch, paper_bot};
-pub use tracking::opponent_range;
+pub use tracking::{opponent_range, opponent_range_until};
 pub use walk::WalkStats;
 use walk::{PerHolding, Showdown, Walk};
 
@@ -280,6 +280,27 @@ pub fn search_until(
         stats: walk.stats,
         stopped,
     })
+}
+
+/// The own model's choice for `me` at `hand` under `config`'s raise cap: the action a
+/// search cut short before it measured anything plays (see [`search_until`]).
+pub fn expert_choice(
+    hand: &HandState,
+    me: Position,
+    own: &dyn ActionModel,
+    config: SearchConfig,
+) -> Action {
+    let walk = Walk {
+        me,
+        opponent: own,
+        own,
+        config,
+        root_spent: hand.spent(me),
+        stats: WalkStats::default(),
+        stop: &mut Never,
+        stopped: false,
+    };
+    walk.own_choice(hand).1
 }
 
 /// The range's weights over the holdings that do not collide with the cards dealt in
