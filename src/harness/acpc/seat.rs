@@ -263,12 +263,13 @@ impl Seat {
                 let view = BotView::from_state(state, position, hand);
                 let seen = state.seen_by(position);
                 // The dealer asks only the position to act, whose cards it dealt. A bot that
-                // searches stops with its best so far three quarters into the time left: the
-                // last quarter absorbs what it does after its last poll (docs/holdem-search.md
-                // measures it), so it stays within the limit the dealer enforces.
+                // searches stops with its best so far halfway through the time left: the other
+                // half absorbs what it does after its last poll and a loaded machine's
+                // scheduling (docs/holdem-search.md measures both), so it stays within the
+                // limit the dealer enforces.
                 let now = Instant::now();
                 let left = deadline.saturating_duration_since(now);
-                let mut stop = crate::search::mcts::InstantDeadline(now + left * 3 / 4);
+                let mut stop = crate::search::mcts::InstantDeadline(now + left / 2);
                 Ok(Answer::Action(view.map_or(Action::Call, |v| {
                     bot.act_until(&v, &seen, &mut stop)
                 })))

@@ -3,9 +3,7 @@
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
 //! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
 use super::models::StrengthModel;
-use super::{
-    ChanceMode, SearchConfig, expert_choice, opponent_range, opponent_range_until, search_until,
-};
+use super::{ChanceMode, SearchConfig, expert_choice, opponent_range_until, search_until};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
 use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
@@ -346,6 +344,7 @@ mod tests {
     use crate::holdem::bots::AlwaysCall;
     use crate::holdem::deal::Dealer;
     use crate::holdem::rules::HoldemConfig;
+    use crate::holdem::search::opponent_range;
 
     /// Plays `hands` hands of the staged bot (position 0) against `other`, checking that
     /// every action is legal; returns the staged bot's actions after preflop.
