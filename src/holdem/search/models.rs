@@ -138,6 +138,9 @@ impl ActionModel for StrengthModel {
     }
 }
 
+/// The stand-in learns nothing.
+impl crate::holdem::learned::LearnedPart for StrengthModel {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +181,3 @@ mod tests {
         assert!(raise(model.predict(&strong)) > raise(model.predict(&weak)));
     }
 }
-
-/// The stand-in learns nothing.
-impl crate::holdem::learned::LearnedPart for StrengthModel {}
