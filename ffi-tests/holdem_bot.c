@@ -1,15 +1,33 @@
 /* A Hold'em bot handle through the C ABI: two handles in caller buffers play whole hands
  * against each other through the arbor_holdem_hand calls, the same seed plays the same
- * actions, a cancel answers with the cheapest legal action, and bad inputs are refused. */
+ * actions, a cancel answers with the cheapest legal action, a deadline and a cancel from
+ * another thread cut the staged bot's search short, the handle keeps what its bot learned
+ * across hands, and bad inputs are refused. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "arbor.h"
 #include "check.h"
 
 /* A fixed deal (card bytes, rank * 4 + suit): position 0's, position 1's, the board. */
 static const uint8_t deck[9] = {0, 2, 37, 47, 28, 27, 9, 43, 32};
+
+static uint64_t now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
+}
+
+/* The same clock for arbor_search_limits.now_us (a no_std build has none of its own). */
+static uint64_t monotonic_clock(void *ctx) {
+    (void)ctx;
+    return now_us();
+}
 
 static void *make_bot(const char *spec, uint64_t seed) {
     size_t bytes = 0;
@@ -123,6 +141,170 @@ static void test_cancel_answers_with_the_cheapest_action(void) {
     free(bot);
 }
 
+/* The fixed deal, checked and called to the flop: the staged bot searches there. */
+static arbor_holdem_hand flop_hand(void) {
+    arbor_holdem_hand hand = dealt_hand(3);
+    int card;
+    CHECK_STATUS(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_CALL), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_hand_apply(&hand, ARBOR_HOLDEM_CALL), ARBOR_OK);
+    for (card = 4; card < 7; card++) {
+        CHECK_STATUS(arbor_holdem_hand_deal_board(&hand, deck[card]), ARBOR_OK);
+    }
+    return hand;
+}
+
+/* Whether `action` is legal in `hand` (applied to a copy). */
+static int legal(const arbor_holdem_hand *hand, uint32_t action) {
+    arbor_holdem_hand copy = *hand;
+    return arbor_holdem_hand_apply(&copy, action) == ARBOR_OK;
+}
+
+typedef struct {
+    void *bot;
+    uint64_t cancelled_at;
+    arbor_status status;
+} canceller;
+
+static void *cancel_later(void *arg) {
+    canceller *c = (canceller *)arg;
+    struct timespec pause = {0, 5 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    c->cancelled_at = now_us();
+    c->status = arbor_holdem_bot_cancel(c->bot, ARBOR_HOLDEM_BOT_BYTES);
+    return NULL;
+}
+
+/* The staged bot on a flop, 10 cards a deal, searches for about 250 ms (more under the
+ * sanitizers); a 10 ms deadline or a cancel from another thread ends it within a poll (well
+ * under a millisecond) plus what does not poll (the bot is rebuilt and the range tracked: a
+ * few milliseconds). The margin of 50 ms absorbs a loaded machine and the sanitizers'
+ * slowdown, and is still a fifth of the uncut decision, which the test checks. */
+static void test_a_deadline_and_a_cancel_cut_the_staged_search_short(void) {
+    const uint64_t margin_us = 50000;
+    void *bot = make_bot("staged:samples=10", 5);
+    arbor_holdem_hand hand = flop_hand();
+    arbor_search_limits limits = no_limits();
+    arbor_search_progress progress;
+    uint32_t full = 0xDEAD, cut = 0xDEAD, action = 0xDEAD;
+    uint64_t start, full_us, cut_us, after_cancel_us;
+    canceller c;
+    pthread_t thread;
+
+    start = now_us();
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &full, &progress),
+        ARBOR_OK);
+    full_us = now_us() - start;
+    CHECK(progress.stop_reason == ARBOR_STOP_DONE && legal(&hand, full));
+
+    limits.deadline_us = 10000;
+    limits.now_us = monotonic_clock;
+    start = now_us();
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &cut, &progress),
+        ARBOR_OK);
+    cut_us = now_us() - start;
+    CHECK(progress.stop_reason == ARBOR_STOP_DEADLINE && progress.best_move == cut);
+    CHECK(legal(&hand, cut));
+    CHECK(cut_us < limits.deadline_us + margin_us);
+    /* The check is meaningful: the uncut decision takes longer than the bound. */
+    CHECK(full_us > limits.deadline_us + margin_us);
+    printf("staged on a flop: %u us uncut, %u us under a 10 ms deadline\n", (unsigned)full_us,
+           (unsigned)cut_us);
+
+    /* A cancel from another thread, 5 ms into a decision without a deadline. */
+    limits = no_limits();
+    c.bot = bot;
+    c.cancelled_at = 0;
+    c.status = ARBOR_NULL_POINTER;
+    CHECK(pthread_create(&thread, NULL, cancel_later, &c) == 0);
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, &progress),
+        ARBOR_OK);
+    after_cancel_us = now_us() - c.cancelled_at;
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK_STATUS(c.status, ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_CANCELLED && legal(&hand, action));
+    CHECK(after_cancel_us < margin_us);
+    printf("cancel: the decision returned %u us after the flag was set\n",
+           (unsigned)after_cancel_us);
+    /* The cancel was consumed: the next decision is the uncut one again. */
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, &hand, &limits, &action, &progress),
+        ARBOR_OK);
+    CHECK(progress.stop_reason == ARBOR_STOP_DONE && action == full);
+    free(bot);
+}
+
+/* A hand in which position 1 holds 7c 2d and position 0 `hole`, with `actions` applied. */
+static arbor_holdem_hand shove_hand(uint32_t number, const uint8_t hole[2],
+                                    const uint32_t *actions, int count) {
+    static const uint8_t theirs[2] = {20, 1};
+    arbor_holdem_hand hand;
+    int i;
+    CHECK_STATUS(arbor_holdem_hand_init(ARBOR_HOLDEM_ACPC_STACK, ARBOR_HOLDEM_ACPC_STACK,
+                                        ARBOR_HOLDEM_ACPC_BIG_BLIND,
+                                        ARBOR_HOLDEM_ACPC_SMALL_BLIND, &hand),
+                 ARBOR_OK);
+    hand.hand_number = number;
+    CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 0, hole, 2), ARBOR_OK);
+    CHECK_STATUS(arbor_holdem_hand_deal_hole(&hand, 1, theirs, 2), ARBOR_OK);
+    for (i = 0; i < count; i++) CHECK_STATUS(arbor_holdem_hand_apply(&hand, actions[i]), ARBOR_OK);
+    return hand;
+}
+
+static uint32_t decide(void *bot, const arbor_holdem_hand *hand) {
+    arbor_search_limits limits = no_limits();
+    uint32_t action = 0xDEAD;
+    CHECK_STATUS(
+        arbor_holdem_bot_decide(bot, ARBOR_HOLDEM_BOT_BYTES, hand, &limits, &action, NULL),
+        ARBOR_OK);
+    return action;
+}
+
+/* The expert bot learns that its opponent shoves anything: after forty hands of it, the
+ * handle calls a shove with K9 offsuit that a fresh handle folds; a changed byte of the
+ * learned block at the handle's end is refused. */
+static void test_the_handle_keeps_what_the_bot_learned(void) {
+    static const uint8_t king_nine[2] = {44, 29}, junk[2] = {8, 13};
+    const uint32_t shove[1] = {ARBOR_HOLDEM_ACPC_STACK};
+    const uint32_t shove_fold[2] = {ARBOR_HOLDEM_ACPC_STACK, ARBOR_HOLDEM_FOLD};
+    void *kept = make_bot("expert", 3), *fresh = make_bot("expert", 3);
+    void *copy = malloc(ARBOR_HOLDEM_BOT_BYTES);
+    arbor_holdem_hand spot = shove_hand(100, king_nine, shove, 1);
+    uint32_t number, learned;
+    size_t at;
+    CHECK(copy != NULL);
+    CHECK(decide(fresh, &spot) == ARBOR_HOLDEM_FOLD);
+    for (number = 0; number < 40; number++) {
+        arbor_holdem_hand over = shove_hand(number, junk, shove_fold, 2);
+        CHECK_STATUS(arbor_holdem_bot_hand_over(kept, ARBOR_HOLDEM_BOT_BYTES, &over, 0), ARBOR_OK);
+    }
+    learned = decide(kept, &spot);
+    CHECK(learned == ARBOR_HOLDEM_CALL);
+    CHECK(decide(fresh, &spot) == ARBOR_HOLDEM_FOLD);
+    /* The learned block is the buffer's end; every byte of it is checked. */
+    for (at = ARBOR_HOLDEM_BOT_BYTES - ARBOR_HOLDEM_BOT_LEARNED_BYTES; at < ARBOR_HOLDEM_BOT_BYTES;
+         at += 97) {
+        uint32_t action = 0xDEAD;
+        arbor_search_limits limits = no_limits();
+        memcpy(copy, kept, ARBOR_HOLDEM_BOT_BYTES);
+        ((unsigned char *)copy)[at] ^= 0x04;
+        CHECK_STATUS(
+            arbor_holdem_bot_decide(copy, ARBOR_HOLDEM_BOT_BYTES, &spot, &limits, &action, NULL),
+            ARBOR_NOT_INITIALISED);
+        CHECK(action == 0xDEAD);
+    }
+    /* Copied into a fresh handle of the same spec, the learned bytes carry the profile. */
+    memcpy((unsigned char *)fresh + ARBOR_HOLDEM_BOT_BYTES - ARBOR_HOLDEM_BOT_LEARNED_BYTES,
+           (unsigned char *)kept + ARBOR_HOLDEM_BOT_BYTES - ARBOR_HOLDEM_BOT_LEARNED_BYTES,
+           ARBOR_HOLDEM_BOT_LEARNED_BYTES);
+    CHECK(decide(fresh, &spot) == learned);
+    free(copy);
+    free(fresh);
+    free(kept);
+}
+
 static void test_bad_inputs_are_refused(void) {
     void *bot = make_bot("call", 1);
     void *spare = malloc(ARBOR_HOLDEM_BOT_BYTES + 8);
@@ -203,6 +385,8 @@ static void test_bad_inputs_are_refused(void) {
 int main(void) {
     test_whole_hands_and_the_same_seed_plays_the_same();
     test_cancel_answers_with_the_cheapest_action();
+    test_a_deadline_and_a_cancel_cut_the_staged_search_short();
+    test_the_handle_keeps_what_the_bot_learned();
     test_bad_inputs_are_refused();
     return check_report("holdem_bot");
 }

@@ -320,7 +320,16 @@
 /**
  * Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
  */
-#define ARBOR_HOLDEM_BOT_BYTES ((size_t)344)
+#define ARBOR_HOLDEM_BOT_BYTES ((size_t)1112)
+
+/**
+ * Bytes of what the bot learned across hands, kept at the end of a bot handle: the last
+ * `ARBOR_HOLDEM_BOT_LEARNED_BYTES` bytes of the buffer. Versioned and checksummed; a caller
+ * may save them (an opponent profile) and copy them into a handle of the same spec later;
+ * damaged or another bot's bytes make every call refuse the handle with
+ * `ARBOR_NOT_INITIALISED`.
+ */
+#define ARBOR_HOLDEM_BOT_LEARNED_BYTES ((size_t)768)
 
 /**
  * Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
@@ -2439,10 +2448,17 @@ ARBOR_NOEXCEPT;
  * The budget: a cancel (`arbor_holdem_bot_cancel`, also one made before this call) or a
  * deadline of `limits` already passed when the call starts stops it before the bot thinks:
  * it writes the cheapest legal action (a check, else a fold) with `ARBOR_STOP_CANCELLED` or
- * `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, with
- * `ARBOR_STOP_DONE`. The bots' own searches are not interruptible yet: their size is set by
- * the spec's options (samples, raises), `max_iterations` is not used, and a decision may
- * overrun the deadline by its whole length (`staged` takes up to about a second on the flop).
+ * `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, and a bot that
+ * searches (`staged`) polls the cancel flag and the deadline as it goes (before every
+ * opponent node and card of its tree, and every CFR+ iteration of a river re-solve): cut
+ * short, it writes the best action found so far (the best of the root actions it finished
+ * measuring, or the expert's own choice when none; the re-solve's average strategy of the
+ * iterations done) with `ARBOR_STOP_CANCELLED` or `ARBOR_STOP_DEADLINE`; not cut short, with
+ * `ARBOR_STOP_DONE`, the very action it plays without a budget. So the deadline bounds the
+ * call: it returns within a poll interval of it (docs/holdem-search.md gives the measured
+ * overrun), plus the preflop bot's and the range tracking's time, which do not poll (a few
+ * milliseconds). The search's size is still set by the spec's options (samples, raises);
+ * `max_iterations` is not used.
  *
  * Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `hand`, `limits`, `out_action`),
  * the buffer errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -2471,9 +2487,9 @@ ARBOR_NOEXCEPT;
 /**
  * Tells the handle's bot that `hand`, which is over, ended; the bot saw it as `position`
  * (0 or 1; it is shown what that position saw, and the opponent's cards only if the hand
- * showed them). The handle counts it. Bots that learn across hands would learn here, but the
- * handle rebuilds its bot on every call and keeps nothing a bot learns: a persistent learned
- * state is not built yet (no bot of the core learns today).
+ * showed them). The handle counts it, and keeps what the bot learned from it (the expert
+ * bot's statistics of its opponent, the online opponent model's counts) for the next calls:
+ * a handle told of N hands decides as a bot kept in memory through the same N hands.
  *
  * Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors (see `_decide`),
  * `ARBOR_INVALID_ARGUMENT` (`position` not 0 or 1, a damaged hand), `ARBOR_ILLEGAL_MOVE`
@@ -2489,9 +2505,11 @@ ARBOR_NODISCARD arbor_status arbor_holdem_bot_hand_over(void *buf,
 ARBOR_NOEXCEPT;
 
 /**
- * Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` (or the one running, if
- * it has not begun to think) answers at once with the cheapest legal action and
- * `ARBOR_STOP_CANCELLED`, which clears the request. The one call that may overlap others on
+ * Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` answers at once with the
+ * cheapest legal action and `ARBOR_STOP_CANCELLED`, which clears the request; the one
+ * running, if its bot searches, stops at its next poll with the best action found so far
+ * and `ARBOR_STOP_CANCELLED` (a bot that does not search finishes its decision, and the
+ * request then waits for the next call). The one call that may overlap others on
  * the handle, from any thread (not its `_init` nor its freeing).
  *
  * Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,

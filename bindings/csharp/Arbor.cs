@@ -105,7 +105,8 @@ namespace Arbor
         public const int HoldemActionTextMax = 12;              // ARBOR_HOLDEM_ACTION_TEXT_MAX
         public const int HoldemBotSpecMax = 256;                // ARBOR_HOLDEM_BOT_SPEC_MAX
         public const int HoldemBotAlign = 8;                    // ARBOR_HOLDEM_BOT_ALIGN
-        public const int HoldemBotBytes = 344;                  // ARBOR_HOLDEM_BOT_BYTES
+        public const int HoldemBotBytes = 1112;                 // ARBOR_HOLDEM_BOT_BYTES
+        public const int HoldemBotLearnedBytes = 768;           // ARBOR_HOLDEM_BOT_LEARNED_BYTES
         public const int HoldemBotStackBytes = 524288;          // ARBOR_HOLDEM_BOT_STACK_BYTES
 
         // Breakthrough.

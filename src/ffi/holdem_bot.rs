@@ -9,19 +9,21 @@
 //! holdem_hand.rs is the stateless call that takes the spec each time; the handle's call is
 //! `_decide` because C has one name per function.)
 //!
-//! The handle stores the spec's text with the seed written into it, not a bot: each call
-//! rebuilds the bot from that text (parsing a spec and making a bot is cheap next to a
-//! decision, and no core bot type has to be laid out in C memory). A bot's randomness comes
-//! from its seed and the hand's number only, so a rebuilt bot decides as a kept one would;
-//! what a bot learns across hands (`HoldemBot::hand_over`: the expert bot's statistics of its
-//! opponent, the online opponent model's counts) is not kept: such bots start afresh on
-//! every call.
+//! The handle stores the spec's text with the seed written into it and what the bot learned,
+//! not a bot: each call rebuilds the bot from that text (parsing a spec and making a bot is
+//! cheap next to a decision, and no core bot type has to be laid out in C memory) and gives
+//! it back what it learned. A bot's randomness comes from its seed and the hand's number
+//! only, and what a bot learns across hands (`HoldemBot::hand_over`: the expert bot's
+//! statistics of its opponent, the online opponent model's counts) is kept in the handle as
+//! the core's learned block (holdem/learned.rs: fixed size, versioned, checksummed), written
+//! by `_hand_over` and read back by every call; so a rebuilt bot decides as a kept one would.
 //!
 //! Layout of the buffer (8-aligned, `ARBOR_HOLDEM_BOT_BYTES`): the 24 bytes every handle
 //! begins with (search.rs: the buffer header with magic `HEBT`, then the cancel flag), then
 //! the [`State`]: the seed, the counts of decisions and hands seen, the stored spec's length
-//! and its bytes. A damaged state (a length past the array, text that is not UTF-8 or no
-//! longer a bot spec) is refused with `ARBOR_NOT_INITIALISED`, never misread.
+//! and its bytes, and the learned block. A damaged state (a length past the array, text that
+//! is not UTF-8 or no longer a bot spec, a learned block that fails its checks or is another
+//! bot's) is refused with `ARBOR_NOT_INITIALISED`, never misread.
 use core::ffi::c_void;
 use core::mem::size_of;
 
@@ -29,13 +31,14 @@ use super::arbor_status;
 use super::boundary::{OptionalOut, Out, boundary, read_in, report_bytes};
 use super::holdem_hand::{arbor_holdem_hand, encode, read_hand};
 use super::search::{
-    ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE, CallStop, HANDLE_HEAD_BYTES,
-    HandleKind, arbor_search_limits, arbor_search_progress, cancel_handle, check_limits,
-    handle_state, open_handle, prepare_handle,
+    ARBOR_STOP_CANCELLED, ARBOR_STOP_DEADLINE, ARBOR_STOP_DONE, ARBOR_STOP_ITERATIONS, CallStop,
+    HANDLE_HEAD_BYTES, HandleKind, arbor_search_limits, arbor_search_progress, cancel_handle,
+    check_limits, handle_state, open_handle, prepare_handle,
 };
 use super::text::{ParseFailure, arbor_parse_error, text_in};
 use crate::Error;
 use crate::holdem::bots::{Baseline, BotView, HoldemBot, SpecError, parse_bot};
+use crate::holdem::learned::{LEARNED_BYTES, restore_learned, save_learned};
 use crate::holdem::rules::{Action, HandState};
 
 /// Longest bot spec `arbor_holdem_bot_init` accepts, in bytes.
@@ -43,8 +46,15 @@ pub const ARBOR_HOLDEM_BOT_SPEC_MAX: usize = 256;
 /// Alignment of a bot handle buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
 pub const ARBOR_HOLDEM_BOT_ALIGN: usize = 8;
 /// Bytes of a bot handle buffer (`arbor_holdem_bot_bytes` reports the same).
-pub const ARBOR_HOLDEM_BOT_BYTES: usize = 344;
+pub const ARBOR_HOLDEM_BOT_BYTES: usize = 1112;
 const _: () = assert!(ARBOR_HOLDEM_BOT_BYTES == HANDLE_HEAD_BYTES + STATE_BYTES);
+/// Bytes of what the bot learned across hands, kept at the end of a bot handle: the last
+/// `ARBOR_HOLDEM_BOT_LEARNED_BYTES` bytes of the buffer. Versioned and checksummed; a caller
+/// may save them (an opponent profile) and copy them into a handle of the same spec later;
+/// damaged or another bot's bytes make every call refuse the handle with
+/// `ARBOR_NOT_INITIALISED`.
+pub const ARBOR_HOLDEM_BOT_LEARNED_BYTES: usize = 768;
+const _: () = assert!(ARBOR_HOLDEM_BOT_LEARNED_BYTES == LEARNED_BYTES);
 /// Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
 /// sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 437,240 bytes with
 /// the std library's `staged` bot deciding on a flop and re-solving a river (the search and the
@@ -75,9 +85,11 @@ struct State {
     reserved: u32,
     /// The spec the bot is rebuilt from, UTF-8.
     spec: [u8; STORED_SPEC_MAX],
+    /// What the bot learned, sealed by `save_learned`; last, so that it is the buffer's end.
+    learned: [u8; LEARNED_BYTES],
 }
 
-const STATE_BYTES: usize = 32 + STORED_SPEC_MAX;
+const STATE_BYTES: usize = 32 + STORED_SPEC_MAX + LEARNED_BYTES;
 const _: () = assert!(size_of::<State>() == STATE_BYTES);
 const _: () = assert!(STATE_BYTES.is_multiple_of(8));
 
@@ -209,7 +221,8 @@ unsafe fn open<'a>(buf: *mut c_void, len: usize) -> Result<Opened<'a>, Error> {
         .get(..state.spec_len as usize)
         .ok_or(Error::NotInitialised)?;
     let spec = core::str::from_utf8(spec).map_err(|_| Error::NotInitialised)?;
-    let bot = parse_bot(spec).map_err(|_| Error::NotInitialised)?;
+    let mut bot = parse_bot(spec).map_err(|_| Error::NotInitialised)?;
+    restore_learned(&mut bot, &state.learned).map_err(|_| Error::NotInitialised)?;
     Ok(Opened { cancel, state, bot })
 }
 
@@ -263,6 +276,9 @@ pub unsafe extern "C" fn arbor_holdem_bot_init(
         // SAFETY: forwarded caller guarantee.
         let out_error = unsafe { OptionalOut::new(out_error) };
         let stored = stored_spec(spec, seed, out_error)?;
+        let bot = parse_bot(stored.as_str()).map_err(|_| Error::InvalidArgument)?;
+        let mut learned = [0u8; LEARNED_BYTES];
+        save_learned(&bot, &mut learned).map_err(|_| Error::InvalidArgument)?;
         // SAFETY: forwarded caller guarantee (exclusive use of `len` writable bytes).
         let own = unsafe { prepare_handle(buf, len, &HANDLE, ARBOR_HOLDEM_BOT_BYTES) }?;
         own.fill(0);
@@ -275,6 +291,7 @@ pub unsafe extern "C" fn arbor_holdem_bot_init(
             spec_len: stored.len as u32,
             reserved: 0,
             spec: stored.bytes,
+            learned,
         };
         Ok(())
     })
@@ -299,10 +316,17 @@ fn fallback(state: &HandState) -> Action {
 /// The budget: a cancel (`arbor_holdem_bot_cancel`, also one made before this call) or a
 /// deadline of `limits` already passed when the call starts stops it before the bot thinks:
 /// it writes the cheapest legal action (a check, else a fold) with `ARBOR_STOP_CANCELLED` or
-/// `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, with
-/// `ARBOR_STOP_DONE`. The bots' own searches are not interruptible yet: their size is set by
-/// the spec's options (samples, raises), `max_iterations` is not used, and a decision may
-/// overrun the deadline by its whole length (`staged` takes up to about a second on the flop).
+/// `ARBOR_STOP_DEADLINE` (a cancel is consumed). Otherwise the bot decides, and a bot that
+/// searches (`staged`) polls the cancel flag and the deadline as it goes (before every
+/// opponent node and card of its tree, and every CFR+ iteration of a river re-solve): cut
+/// short, it writes the best action found so far (the best of the root actions it finished
+/// measuring, or the expert's own choice when none; the re-solve's average strategy of the
+/// iterations done) with `ARBOR_STOP_CANCELLED` or `ARBOR_STOP_DEADLINE`; not cut short, with
+/// `ARBOR_STOP_DONE`, the very action it plays without a budget. So the deadline bounds the
+/// call: it returns within a poll interval of it (docs/holdem-search.md gives the measured
+/// overrun), plus the preflop bot's and the range tracking's time, which do not poll (a few
+/// milliseconds). The search's size is still set by the spec's options (samples, raises);
+/// `max_iterations` is not used.
 ///
 /// Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `hand`, `limits`, `out_action`),
 /// the buffer errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -354,12 +378,16 @@ pub unsafe extern "C" fn arbor_holdem_bot_decide(
         let (action, stop_reason) = if stop.poll() {
             (fallback(&state), stop.finish())
         } else {
-            let action = bot.act(&view, &state.seen_by(position));
+            let action = bot.act_until(&view, &state.seen_by(position), &mut &stop);
             // The bots only play legal actions; a refusal here would be a bug, reported
             // rather than handed to the caller.
             state.check(action).map_err(|_| Error::InvalidArgument)?;
             handle.decisions = handle.decisions.saturating_add(1);
-            (action, ARBOR_STOP_DONE)
+            let why = match stop.finish() {
+                ARBOR_STOP_ITERATIONS => ARBOR_STOP_DONE,
+                cut_short => cut_short,
+            };
+            (action, why)
         };
         debug_assert!(matches!(
             stop_reason,
@@ -377,9 +405,9 @@ pub unsafe extern "C" fn arbor_holdem_bot_decide(
 
 /// Tells the handle's bot that `hand`, which is over, ended; the bot saw it as `position`
 /// (0 or 1; it is shown what that position saw, and the opponent's cards only if the hand
-/// showed them). The handle counts it. Bots that learn across hands would learn here, but the
-/// handle rebuilds its bot on every call and keeps nothing a bot learns: a persistent learned
-/// state is not built yet (no bot of the core learns today).
+/// showed them). The handle counts it, and keeps what the bot learned from it (the expert
+/// bot's statistics of its opponent, the online opponent model's counts) for the next calls:
+/// a handle told of N hands decides as a bot kept in memory through the same N hands.
 ///
 /// Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors (see `_decide`),
 /// `ARBOR_INVALID_ARGUMENT` (`position` not 0 or 1, a damaged hand), `ARBOR_ILLEGAL_MOVE`
@@ -411,14 +439,20 @@ pub unsafe extern "C" fn arbor_holdem_bot_hand_over(
             return Err(Error::IllegalMove);
         }
         bot.hand_over(&state.seen_by(position), position);
+        // Sealed into a copy first, so a failure leaves the handle as it was.
+        let mut learned = [0u8; LEARNED_BYTES];
+        save_learned(&bot, &mut learned).map_err(|_| Error::InvalidArgument)?;
+        handle.learned = learned;
         handle.hands_seen = handle.hands_seen.saturating_add(1);
         Ok(())
     })
 }
 
-/// Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` (or the one running, if
-/// it has not begun to think) answers at once with the cheapest legal action and
-/// `ARBOR_STOP_CANCELLED`, which clears the request. The one call that may overlap others on
+/// Asks the handle's bot to stop: the next `arbor_holdem_bot_decide` answers at once with the
+/// cheapest legal action and `ARBOR_STOP_CANCELLED`, which clears the request; the one
+/// running, if its bot searches, stops at its next poll with the best action found so far
+/// and `ARBOR_STOP_CANCELLED` (a bot that does not search finishes its decision, and the
+/// request then waits for the next call). The one call that may overlap others on
 /// the handle, from any thread (not its `_init` nor its freeing).
 ///
 /// Errors: `ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`,
@@ -439,9 +473,9 @@ pub unsafe extern "C" fn arbor_holdem_bot_cancel(buf: *mut c_void, len: usize) -
 mod tests {
     use super::*;
     use crate::ffi::{
-        ARBOR_HOLDEM_CALL, arbor_holdem_hand_apply, arbor_holdem_hand_deal_board,
-        arbor_holdem_hand_deal_hole, arbor_holdem_hand_info, arbor_holdem_hand_init,
-        arbor_holdem_info, arbor_search_limits_init,
+        ARBOR_HOLDEM_CALL, ARBOR_HOLDEM_FOLD, arbor_holdem_hand_apply,
+        arbor_holdem_hand_deal_board, arbor_holdem_hand_deal_hole, arbor_holdem_hand_info,
+        arbor_holdem_hand_init, arbor_holdem_info, arbor_search_limits_init,
     };
 
     fn handle(spec: &str, seed: u64) -> Result<Vec<u64>, (arbor_status, String)> {
@@ -575,6 +609,120 @@ mod tests {
             assert_eq!(status, arbor_status::ARBOR_OK);
         }
         actions
+    }
+
+    /// A hand of 20,000-chip stacks in which position 1 holds 7c 2d and position 0 `hole`
+    /// (card bytes), with `actions` (codes) applied; also the same hand as a `HandState`.
+    fn shove_hand(number: u32, hole: [u8; 2], actions: &[u32]) -> (arbor_holdem_hand, HandState) {
+        let mut hand = core::mem::MaybeUninit::uninit();
+        // SAFETY: writable, then valid pointers.
+        let mut hand = unsafe {
+            assert_eq!(
+                arbor_holdem_hand_init(20_000, 20_000, 100, 50, hand.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            hand.assume_init()
+        };
+        hand.hand_number = number;
+        let theirs = [20u8, 1];
+        let mut state = HandState::new(crate::holdem::HoldemConfig::ACPC);
+        let card = |byte: u8| crate::holdem::Card::ALL[usize::from(byte)];
+        state.deal_hole_cards(0, hole.map(card)).unwrap();
+        state.deal_hole_cards(1, theirs.map(card)).unwrap();
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                arbor_holdem_hand_deal_hole(&mut hand, 0, hole.as_ptr(), 2),
+                arbor_status::ARBOR_OK
+            );
+            assert_eq!(
+                arbor_holdem_hand_deal_hole(&mut hand, 1, theirs.as_ptr(), 2),
+                arbor_status::ARBOR_OK
+            );
+        }
+        for &code in actions {
+            // SAFETY: valid pointer.
+            let status = unsafe { arbor_holdem_hand_apply(&mut hand, code) };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            let action = match code {
+                0 => Action::Fold,
+                1 => Action::Call,
+                amount => Action::RaiseTo(amount),
+            };
+            state.apply(action).unwrap();
+        }
+        (hand, state)
+    }
+
+    fn hand_over(buf: &mut [u64], hand: &arbor_holdem_hand, position: u32) -> arbor_status {
+        // SAFETY: valid pointers.
+        unsafe {
+            arbor_holdem_bot_hand_over(buf.as_mut_ptr().cast(), buf.len() * 8, hand, position)
+        }
+    }
+
+    /// The learned block's first byte in a handle buffer.
+    const LEARNED_AT: usize = ARBOR_HOLDEM_BOT_BYTES - LEARNED_BYTES;
+
+    #[test]
+    fn a_handle_keeps_what_its_bot_learned_and_refuses_a_damaged_block() {
+        use crate::holdem::expert::{ExpertBot, Style};
+        let mut kept = handle("expert", 3).unwrap();
+        let mut fresh = handle("expert", 3).unwrap();
+        let mut in_process = ExpertBot::new(Style::BALANCED, 3);
+        // K9 offsuit facing a shove: folded against the chart's shoving range.
+        let king_nine = [44u8, 29];
+        let (spot, spot_state) = shove_hand(100, king_nine, &[20_000]);
+        let view = BotView::from_state(&spot_state, 0, 100).unwrap();
+        let before = decide(&mut fresh, &spot).1;
+        assert_eq!(before, ARBOR_HOLDEM_FOLD);
+        assert_eq!(in_process.act(&view, &spot_state.seen_by(0)), Action::Fold);
+        // Forty hands in which the opponent shoves and we fold: it shoves anything.
+        for number in 0..40 {
+            let (over, over_state) = shove_hand(number, [8, 13], &[20_000, ARBOR_HOLDEM_FOLD]);
+            assert_eq!(hand_over(&mut kept, &over, 0), arbor_status::ARBOR_OK);
+            in_process.hand_over(&over_state.seen_by(0), 0);
+        }
+        let learned = in_process.act(&view, &spot_state.seen_by(0));
+        let (status, action, _) = decide(&mut kept, &spot);
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        assert_eq!(
+            action,
+            encode(learned),
+            "the handle decides as the kept bot"
+        );
+        assert_ne!(action, before, "what it learned changes the decision");
+        // The fresh handle, told nothing, still folds; a decision teaches nothing.
+        assert_eq!(decide(&mut fresh, &spot).1, ARBOR_HOLDEM_FOLD);
+        assert_eq!(decide(&mut kept, &spot).1, action);
+        // A flipped byte anywhere in the learned block is refused, and so is another bot's.
+        let bytes_of =
+            |buf: &Vec<u64>| -> Vec<u8> { buf.iter().flat_map(|w| w.to_ne_bytes()).collect() };
+        let words_of = |bytes: &[u8]| -> Vec<u64> {
+            bytes
+                .chunks(8)
+                .map(|c| u64::from_ne_bytes(c.try_into().unwrap()))
+                .collect()
+        };
+        for at in [LEARNED_AT, LEARNED_AT + 30, ARBOR_HOLDEM_BOT_BYTES - 1] {
+            let mut bytes = bytes_of(&kept);
+            bytes[at] ^= 0x10;
+            let mut damaged = words_of(&bytes);
+            assert_eq!(
+                decide(&mut damaged, &spot).0,
+                arbor_status::ARBOR_NOT_INITIALISED
+            );
+            assert_eq!(
+                hand_over(&mut damaged, &spot, 0),
+                arbor_status::ARBOR_NOT_INITIALISED
+            );
+        }
+        let mut call = bytes_of(&handle("call", 3).unwrap());
+        call[LEARNED_AT..].copy_from_slice(&bytes_of(&kept)[LEARNED_AT..]);
+        assert_eq!(
+            decide(&mut words_of(&call), &spot).0,
+            arbor_status::ARBOR_NOT_INITIALISED
+        );
     }
 
     #[test]

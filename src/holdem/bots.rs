@@ -17,12 +17,14 @@ use rand_xorshift::XorShiftRng;
 use super::Card;
 use super::eval::rank7_unchecked;
 use super::expert::{ExpertBot, Style, StyleError};
+use super::learned::{LearnedError, LearnedReader, LearnedWriter};
 pub use super::rules::Action;
 use super::rules::{HandState, Position};
 use super::search::{OpponentModel, StagedSettings};
 #[cfg(feature = "std")]
 use super::search::{PaperBot, paper_bot};
 use crate::rng::stream_seed;
+use crate::search::mcts::Stop;
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
 /// the legal range of actions. Positions are ACPC's: 0 is the big blind, 1 the small blind.
@@ -110,10 +112,32 @@ pub trait HoldemBot {
     /// it (the betting so far, its own hole cards, the opponent's unknown), for bots that
     /// read the history; `view` is its summary.
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action;
+    /// [`act`](HoldemBot::act) under a budget: a bot that searches asks `stop` as it goes
+    /// (a deadline, a cancel: the core's [`Stop`]) and, once it says stop, answers at once
+    /// with the best action it has (always a legal one). Whether it was cut short is for the
+    /// stop to tell (a stop that fired knows it did). Bots that decide in a few microseconds
+    /// ignore the stop: the default is `act`. A stop that never fires gives `act`'s action.
+    fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
+        let _ = stop;
+        self.act(view, seen)
+    }
     /// The hand is over: `seen` is its end as `position` sees it (the opponent's hole cards
     /// only after a showdown). Bots that learn from their opponent override it.
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         let _ = (seen, position);
+    }
+    /// Appends what the bot learned in [`hand_over`](HoldemBot::hand_over) to a learned
+    /// block's payload (see [`save_learned`](super::learned::save_learned)); bots that learn
+    /// override it and [`read_learned`](HoldemBot::read_learned).
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        let _ = out;
+    }
+    /// Reads back, into a bot made afresh from the same spec, what
+    /// [`write_learned`](HoldemBot::write_learned) wrote, refusing values the bot could not
+    /// have learned.
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        let _ = input;
+        Ok(())
     }
 }
 
@@ -464,12 +488,38 @@ impl HoldemBot for Baseline {
             Baseline::Staged(bot) => bot.act(view, seen),
         }
     }
+    fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
+        match self {
+            #[cfg(feature = "std")]
+            Baseline::Staged(bot) => bot.act_until(view, seen, stop),
+            _ => {
+                let _ = stop;
+                self.act(view, seen)
+            }
+        }
+    }
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         match self {
             Baseline::Expert(bot) => bot.hand_over(seen, position),
             #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.hand_over(seen, position),
             _ => {}
+        }
+    }
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        match self {
+            Baseline::Expert(bot) => bot.write_learned(out),
+            #[cfg(feature = "std")]
+            Baseline::Staged(bot) => bot.write_learned(out),
+            _ => {}
+        }
+    }
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        match self {
+            Baseline::Expert(bot) => bot.read_learned(input),
+            #[cfg(feature = "std")]
+            Baseline::Staged(bot) => bot.read_learned(input),
+            _ => Ok(()),
         }
     }
 }

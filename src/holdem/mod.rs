@@ -10,6 +10,7 @@ pub mod eval;
 pub mod expert;
 pub mod game;
 pub mod hand_rank;
+pub mod learned;
 pub mod model;
 pub mod policy;
 pub mod range;

@@ -30,6 +30,7 @@ use super::eval::rank7_unchecked;
 use super::range::Range;
 use super::rules::{Action, Chips, HandState, Position, Street};
 use crate::search::game::random_index;
+use crate::search::mcts::{Never, Stop};
 
 /// Most nodes of a re-solved tree: two pot fractions, all-in and two raises take about 60.
 pub const MAX_NODES: usize = 512;
@@ -214,7 +215,19 @@ impl<'a> RiverSolver<'a> {
 
     /// Runs `iterations` CFR+ iterations (each updates both players).
     pub fn solve(&mut self, iterations: u32) {
-        for _ in 0..iterations {
+        self.solve_until(iterations, &mut Never);
+    }
+
+    /// [`RiverSolver::solve`] that asks `stop` before each iteration (with the iterations of
+    /// this call done so far) and ends there when it says stop; returns the iterations run.
+    /// An iteration is never cut in half, so the average strategy stays that of whole
+    /// iterations (CFR+'s average is weighted by the iteration number, so a stopped solve is
+    /// the solve of fewer iterations, bit for bit).
+    pub fn solve_until(&mut self, iterations: u32, stop: &mut dyn Stop) -> u32 {
+        for done in 0..iterations {
+            if stop.stop(done) {
+                return done;
+            }
             self.iterations += 1;
             let weight = self.iterations as f32;
             for player in 0..2u8 {
@@ -224,6 +237,7 @@ impl<'a> RiverSolver<'a> {
                 self.walk(0, player, &own, &opponent, weight, &mut out);
             }
         }
+        iterations
     }
 
     /// One CFR+ walk for `traverser` below `node`: its counterfactual value per holding into
@@ -750,6 +764,35 @@ mod tests {
         let c = cards(SETS[0]);
         let action = solver.choose([c[0], c[1]], &mut rng).unwrap();
         assert!(matches!(action, Action::RaiseTo(_)), "{action:?}");
+    }
+
+    #[test]
+    fn a_stopped_solve_is_the_solve_of_the_iterations_it_ran() {
+        let hand = river(BOARD);
+        let hero = range(&[&SETS[..], &AIR[..]].concat());
+        let villain = range(&CATCHERS);
+        let bets = BetAbstraction::default();
+        let len = RiverSolver::values_len(&hand, &bets).unwrap();
+        let strategy_after = |stop: &mut dyn Stop, asked: u32| {
+            let mut values = std::vec![0.0; len];
+            let mut solver =
+                RiverSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
+            let ran = solver.solve_until(asked, stop);
+            assert_eq!(ran, solver.iterations());
+            let c = cards(AIR[0]);
+            let strategy = solver.strategy([c[0], c[1]]).unwrap();
+            let bits: std::vec::Vec<_> = strategy.iter().map(|(a, p)| (*a, p.to_bits())).collect();
+            (ran, bits)
+        };
+        let (ran, fifteen) = strategy_after(&mut Never, 15);
+        assert_eq!(ran, 15);
+        // Stopped after 15 of 40: bit for bit the solve of 15.
+        let (ran, stopped) = strategy_after(&mut |done: u32| done >= 15, 40);
+        assert_eq!(ran, 15);
+        assert_eq!(stopped, fifteen);
+        // A stop that never fires runs them all; one that fires at once runs none.
+        assert_eq!(strategy_after(&mut |_: u32| false, 40).0, 40);
+        assert_eq!(strategy_after(&mut |_: u32| true, 40).0, 0);
     }
 
     #[test]

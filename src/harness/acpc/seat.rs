@@ -275,10 +275,17 @@ impl Seat {
             Seat::Bot(bot) => {
                 let view = BotView::from_state(state, position, hand);
                 let seen = state.seen_by(position);
-                // The dealer asks only the position to act, whose cards it dealt.
-                Ok(Answer::Action(
-                    view.map_or(Action::Call, |v| bot.act(&v, &seen)),
-                ))
+                // The dealer asks only the position to act, whose cards it dealt. A bot that
+                // searches stops with its best so far halfway through the time left: the other
+                // half absorbs what it does after its last poll and a loaded machine's
+                // scheduling (docs/holdem-search.md measures both), so it stays within the
+                // limit the dealer enforces.
+                let now = Instant::now();
+                let left = deadline.saturating_duration_since(now);
+                let mut stop = crate::search::mcts::InstantDeadline(now + left / 2);
+                Ok(Answer::Action(view.map_or(Action::Call, |v| {
+                    bot.act_until(&v, &seen, &mut stop)
+                })))
             }
             Seat::Remote(remote) => remote.read_line(deadline).map(Answer::Line),
         }

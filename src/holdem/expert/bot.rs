@@ -16,6 +16,7 @@ use super::range_equity::sampled_equity;
 use super::style::Style;
 use crate::holdem::bots::{BotView, HoldemBot};
 use crate::holdem::equity::{COMBOS, hand_vs_range};
+use crate::holdem::learned::{LearnedError, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionClass;
 use crate::holdem::range::Range;
 use crate::holdem::rules::{Action, HandState, Position};
@@ -149,5 +150,14 @@ impl HoldemBot for ExpertBot {
 
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         self.opponent.observe_hand(seen, position);
+    }
+
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        self.opponent.write_learned(out);
+    }
+
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        self.opponent = OpponentStats::read_learned(input)?;
+        Ok(())
     }
 }

@@ -4,6 +4,7 @@
 use super::chart::{Situation, situation};
 use super::classes::{CLASSES, HandClass};
 use super::preflop_equity::equity_vs_classes;
+use crate::holdem::learned::{LearnedError, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionClass;
 use crate::holdem::rules::{HandState, Position};
 
@@ -82,6 +83,59 @@ impl OpponentStats {
                 self.raiser_showdowns = self.raiser_showdowns.saturating_add(1);
             }
         }
+    }
+
+    /// Appends the statistics to a learned block (15 words: the four rates, the five action
+    /// counts, the raisers' strength and showdowns).
+    pub fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        for rate in [
+            self.first_raise,
+            self.reraise,
+            self.all_in,
+            self.fold_to_bet,
+        ] {
+            out.u32(rate.hits);
+            out.u32(rate.chances);
+        }
+        for &count in &self.actions {
+            out.u32(count);
+        }
+        out.f32(self.raiser_strength);
+        out.u32(self.raiser_showdowns);
+    }
+
+    /// The statistics [`OpponentStats::write_learned`] wrote. Errors: a rate with more hits
+    /// than chances, a strength that is not a sum of equities (negative, not finite, or
+    /// above the showdowns it sums).
+    pub fn read_learned(input: &mut LearnedReader<'_>) -> Result<OpponentStats, LearnedError> {
+        let mut rates = [Rate::default(); 4];
+        for rate in &mut rates {
+            let hits = input.u32()?;
+            let chances = input.u32()?;
+            if hits > chances {
+                return Err(LearnedError::BadPayload);
+            }
+            *rate = Rate { hits, chances };
+        }
+        let mut actions = [0u32; 5];
+        for count in &mut actions {
+            *count = input.u32()?;
+        }
+        let raiser_strength = input.count()?;
+        let raiser_showdowns = input.u32()?;
+        if raiser_strength > raiser_showdowns as f32 {
+            return Err(LearnedError::BadPayload);
+        }
+        let [first_raise, reraise, all_in, fold_to_bet] = rates;
+        Ok(OpponentStats {
+            first_raise,
+            reraise,
+            all_in,
+            fold_to_bet,
+            actions,
+            raiser_strength,
+            raiser_showdowns,
+        })
     }
 
     /// The share of hands the opponent is taken to hold in `spot`: the nominal share, or

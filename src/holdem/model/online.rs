@@ -5,6 +5,7 @@
 //! take over from the training population's after a few dozen of its actions.
 use super::history::raises_this_round;
 use super::{legal_classes, normalise_legal};
+use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ActionModel, ClassProbabilities};
 use crate::holdem::rules::{Action, HandState, Position};
 
@@ -70,6 +71,25 @@ impl<P: ActionModel> OnlineModel<P> {
 
     pub fn prior(&self) -> &P {
         &self.prior
+    }
+}
+
+/// The counts, situation by situation ([`SITUATIONS`] × [`ACTION_CLASSES`] reals); the prior
+/// and its strength come from the spec.
+impl<P> LearnedPart for OnlineModel<P> {
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        for &count in self.counts.iter().flatten() {
+            out.f32(count);
+        }
+    }
+
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        let mut counts = [[0.0f32; ACTION_CLASSES]; SITUATIONS];
+        for count in counts.iter_mut().flatten() {
+            *count = input.count()?;
+        }
+        self.counts = counts;
+        Ok(())
     }
 }
 

@@ -3,14 +3,16 @@
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
 //! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
 use super::models::StrengthModel;
-use super::{ChanceMode, SearchConfig, opponent_range, search};
+use super::{ChanceMode, SearchConfig, expert_choice, opponent_range_until, search_until};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
+use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
 use crate::holdem::resolve::{BetAbstraction, RiverSolver};
 use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::rng::stream_seed;
 use crate::search::game::seeded_rng;
+use crate::search::mcts::{Never, Stop};
 
 /// Where the river re-solver keeps its regrets and strategy sums: a slice of at least the
 /// length asked for, or `None` when there is no room (the bot then searches instead).
@@ -213,6 +215,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         seen: &HandState,
         their_range: &Range,
         seed: u64,
+        stop: &mut dyn Stop,
     ) -> Option<Action> {
         let iterations = self.settings.river_resolve_iterations;
         if iterations == 0 || seen.street() != Street::River {
@@ -222,7 +225,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         // Our range as the opponent would track it: our actions under our own policy.
         let mut hidden = seen.clone();
         hidden.forget_hole_cards(me);
-        let own_range = opponent_range(&hidden, 1 - me, &self.own);
+        let own_range = opponent_range_until(&hidden, 1 - me, &self.own, stop)?;
         let mut ranges = [&own_range, their_range];
         if me == 1 {
             ranges.swap(0, 1);
@@ -231,14 +234,22 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         let len = RiverSolver::values_len(seen, &bets).ok()?;
         let values = self.storage.values(len)?;
         let mut solver = RiverSolver::new(seen, ranges, &bets, values).ok()?;
-        solver.solve(u32::from(iterations));
+        // A stopped re-solve plays the average of the iterations it finished; with none, the
+        // search answers (from the same, fired, stop: the expert's action).
+        if solver.solve_until(u32::from(iterations), stop) == 0 {
+            return None;
+        }
         let action = solver.choose(view.hole, &mut seeded_rng(seed)).ok()?;
         seen.is_legal(action).then_some(action)
     }
 }
 
-impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: HoldemBot> HoldemBot
-    for StagedBot<Opponent, Own, Storage, Preflop>
+impl<
+    Opponent: ActionModel + LearnedPart,
+    Own: ActionModel,
+    Storage: ResolveStorage,
+    Preflop: HoldemBot,
+> HoldemBot for StagedBot<Opponent, Own, Storage, Preflop>
 {
     fn name(&self) -> &str {
         "staged"
@@ -248,6 +259,14 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     // would make every bot's call reserve its stack.
     #[inline(never)]
     fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
+        self.act_until(view, seen, &mut Never)
+    }
+
+    /// The re-solve stops between CFR+ iterations and the search between opponent nodes
+    /// and cards ([`search_until`]: the best of the root actions measured, the expert's
+    /// first); preflop is the preflop bot's, which does not search.
+    #[inline(never)]
+    fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
         let me = view.position;
         // The search needs the hand itself; a view that does not match it (a caller that
         // passes only the summary) falls back to the preflop policy.
@@ -255,14 +274,22 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         if seen.street() == Street::Preflop || !consistent {
             return self.preflop.act(view, seen);
         }
-        let range = opponent_range(seen, me, &self.opponent);
         // Each decision's samples depend on the hand and the situation only.
         let situation = (seen.action_count() as u64) << 8 | u64::from(view.board_len);
         let seed = stream_seed(stream_seed(self.settings.seed, view.hand), situation);
-        if let Some(action) = self.resolve_river(view, seen, &range, seed) {
+        let config = self.settings.config(seen.street(), seed);
+        // Stopped while tracking the range: no search can run, the expert's action is played.
+        let Some(range) = opponent_range_until(seen, me, &self.opponent, stop) else {
+            let action = expert_choice(seen, me, &self.own, config);
+            return if seen.is_legal(action) {
+                action
+            } else {
+                self.preflop.act(view, seen)
+            };
+        };
+        if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
             return action;
         }
-        let config = self.settings.config(seen.street(), seed);
         let opponent = NearRounds {
             near: &self.opponent,
             far: &self.own,
@@ -270,7 +297,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
                 .get(seen.street().index() + usize::from(self.settings.opponent_model_rounds) - 1)
                 .map_or(5, |street| street.board_cards()),
         };
-        match search(seen, me, &range, &opponent, &self.own, config) {
+        match search_until(seen, me, &range, &opponent, &self.own, config, stop) {
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
             _ => self.preflop.act(view, seen),
         }
@@ -279,6 +306,18 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
     fn hand_over(&mut self, seen: &HandState, position: Position) {
         self.preflop.hand_over(seen, position);
         self.opponent.observe_hand(seen, position);
+    }
+
+    /// What the preflop bot learned, then what the opponent model learned: the two parts
+    /// `hand_over` teaches.
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        self.preflop.write_learned(out);
+        self.opponent.write_learned(out);
+    }
+
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        self.preflop.read_learned(input)?;
+        self.opponent.read_learned(input)
     }
 }
 
@@ -305,6 +344,7 @@ mod tests {
     use crate::holdem::bots::AlwaysCall;
     use crate::holdem::deal::Dealer;
     use crate::holdem::rules::HoldemConfig;
+    use crate::holdem::search::opponent_range;
 
     /// Plays `hands` hands of the staged bot (position 0) against `other`, checking that
     /// every action is legal; returns the staged bot's actions after preflop.
@@ -384,21 +424,26 @@ mod tests {
             &mut storage[..],
         );
         // No room in an empty slice: the bot falls back to the search.
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
         let mut bot = StagedBot::with_storage(
             settings,
             StrengthModel::default(),
             StrengthModel::default(),
             Vec::new(),
         );
-        let action = bot.resolve_river(&view, &seen, &range, 1).unwrap();
+        let action = bot
+            .resolve_river(&view, &seen, &range, 1, &mut Never)
+            .unwrap();
         assert!(seen.is_legal(action));
         // Trip aces never give up the pot: the re-solve checks or bets, it never folds.
         assert_ne!(action, Action::Fold);
         let played = bot.act(&view, &seen);
         assert!(seen.is_legal(played) && played != Action::Fold);
         // The same seed re-solves to the same action.
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), Some(action));
+        assert_eq!(
+            bot.resolve_river(&view, &seen, &range, 1, &mut Never),
+            Some(action)
+        );
         let off = StagedSettings::default();
         let mut bot = StagedBot::with_storage(
             off,
@@ -406,7 +451,46 @@ mod tests {
             StrengthModel::default(),
             Vec::new(),
         );
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1), None);
+        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
+    }
+
+    #[test]
+    fn a_budget_cuts_the_decision_short_and_a_loose_one_changes_nothing() {
+        let card = |text: &str| crate::holdem::card::Card::parse(text).unwrap();
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        hand.deal_hole_cards(0, [card("Ah"), card("Kh")]).unwrap();
+        hand.deal_hole_cards(1, [card("7c"), card("2d")]).unwrap();
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for board in ["Kd", "7s", "2h"] {
+            hand.deal_board_card(card(board)).unwrap();
+        }
+        assert_eq!(hand.to_act(), Some(0));
+        let seen = hand.seen_by(0);
+        let view = BotView::from_state(&seen, 0, 3).unwrap();
+        let settings = StagedSettings {
+            flop_samples: 3,
+            ..StagedSettings::default()
+        };
+        let planned = StagedBot::new(settings).act(&view, &seen);
+        let mut polls = 0u32;
+        let mut counting = |_: u32| {
+            polls += 1;
+            false
+        };
+        let loose = StagedBot::new(settings).act_until(&view, &seen, &mut counting);
+        assert_eq!(loose, planned);
+        assert!(polls > 4, "the search polls as it goes: {polls}");
+        for k in [0, 1, polls / 2] {
+            let mut asked = 0u32;
+            let mut after_k = |_: u32| {
+                asked += 1;
+                asked > k
+            };
+            let cut = StagedBot::new(settings).act_until(&view, &seen, &mut after_k);
+            assert!(seen.is_legal(cut), "{cut:?}");
+            assert_eq!(asked, k + 1, "stops polling once stopped");
+        }
     }
 
     #[test]

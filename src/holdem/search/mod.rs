@@ -41,9 +41,10 @@ use crate::holdem::equity::{COMBOS, combo_cards};
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ActionModel};
 use crate::holdem::range::Range;
 use crate::holdem::rules::{Action, HandState, Position, Street};
+use crate::search::mcts::{Never, Stop};
 pub use bot::{NoResolveStorage, ResolveStorage, StagedBot, StagedSettings};
 pub use paper::{OpponentModel, PaperBot, ResolveScratch, paper_bot};
-pub use tracking::opponent_range;
+pub use tracking::{opponent_range, opponent_range_until};
 pub use walk::WalkStats;
 use walk::{PerHolding, Showdown, Walk};
 
@@ -125,11 +126,16 @@ pub struct RootValue {
 /// The result of a search: every root action's value and the best.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
+    /// The root actions whose values were measured, in the order call, fold, small raise,
+    /// big raise, all-in (all of them unless the search was stopped).
     pub values: heapless::Vec<RootValue, ACTION_CLASSES>,
     /// The best action (the first of equal values, in the order call, fold, small raise, big
-    /// raise, all-in: the passive one on a tie).
+    /// raise, all-in: the passive one on a tie). When a stop left no root action measured, it
+    /// is the own model's choice (see [`search_until`]) and its value is NaN.
     pub best: RootValue,
     pub stats: WalkStats,
+    /// Whether the stop cut the search short (some root actions are then not in `values`).
+    pub stopped: bool,
 }
 
 /// Searches `hand` for `me` (who must be to act, with hole cards dealt, after preflop):
@@ -142,6 +148,34 @@ pub fn search(
     opponent: &dyn ActionModel,
     own: &dyn ActionModel,
     config: SearchConfig,
+) -> Result<SearchResult, SearchError> {
+    search_until(hand, me, range, opponent, own, config, &mut Never)
+}
+
+/// [`search`] that asks `stop` before every opponent node, every 64 opponent-model
+/// predictions and every card dealt in the tree (the `u32` it is given counts the polls so
+/// far) and, once it says stop, answers from what is done.
+///
+/// What is done is counted in whole root actions. The root actions are measured one after
+/// the other, the own model's choice at the root (the expert's action, the same rule that
+/// plays our nodes below the root) first, then the others in the passive-first order; a
+/// root action cut short is dropped whole. So the answer is always the best of exact
+/// values measured under the same deals: every prefix compares like with like, and the
+/// search departs from the expert only for an action it measured as better. Partial deals
+/// are not averaged in: on a card prefix each holding would average over different cards
+/// per root action (the tree deals at every line's end of round), so a cut walk would
+/// compare actions on unequal samples. When no root action is finished the answer is the
+/// expert's action itself, with a NaN value. Never stopped, the values, the best action and
+/// the counters (except `polls`) are those of [`search`]: the order of the root walks
+/// changes no value, each walk being independent.
+pub fn search_until(
+    hand: &HandState,
+    me: Position,
+    range: &Range,
+    opponent: &dyn ActionModel,
+    own: &dyn ActionModel,
+    config: SearchConfig,
+    stop: &mut dyn Stop,
 ) -> Result<SearchResult, SearchError> {
     if hand.to_act() != Some(me) {
         return Err(SearchError::NotOurTurn);
@@ -170,6 +204,8 @@ pub fn search(
         config,
         root_spent: root.spent(me),
         stats: WalkStats::default(),
+        stop,
+        stopped: false,
     };
     // Passive first, so that a tie keeps the passive action.
     let order = [
@@ -179,29 +215,60 @@ pub fn search(
         ActionClass::BigRaise,
         ActionClass::AllIn,
     ];
-    let mut values = heapless::Vec::<RootValue, ACTION_CLASSES>::new();
-    let mut out = [0.0f32; COMBOS];
+    // The distinct legal root actions, in that order.
+    let mut candidates = heapless::Vec::<(ActionClass, Action), ACTION_CLASSES>::new();
     for class in order {
         let Some(action) = class.representative(&root) else {
             continue;
         };
-        if values.iter().any(|known| known.action == action) {
+        if candidates.iter().any(|&(_, known)| known == action) {
             continue;
         }
+        if root.clone().apply(action).is_err() {
+            continue;
+        }
+        // At most five distinct actions: the push cannot fail.
+        let _ = candidates.push((class, action));
+    }
+    let (expert_class, expert_action) = walk.own_choice(&root);
+    let expert = candidates
+        .iter()
+        .position(|&(_, action)| action == expert_action);
+    let mut measured = [None::<f32>; ACTION_CLASSES];
+    let mut out = [0.0f32; COMBOS];
+    let rest = (0..candidates.len()).filter(|&slot| Some(slot) != expert);
+    for slot in expert.into_iter().chain(rest) {
+        let (_, action) = candidates[slot];
         let mut child = root.clone();
         if child.apply(action).is_err() {
             continue;
         }
         walk.value(&child, &reach, showdown.as_ref(), &mut out);
-        let value: f32 = reach.iter().zip(&out).map(|(w, v)| w * v).sum();
-        // At most five distinct actions: the push cannot fail.
-        let _ = values.push(RootValue {
-            action,
-            class,
-            value,
-        });
+        if walk.stopped {
+            break;
+        }
+        measured[slot] = Some(reach.iter().zip(&out).map(|(w, v)| w * v).sum());
     }
-    let mut best = *values.first().ok_or(SearchError::NotOurTurn)?;
+    let mut values = heapless::Vec::<RootValue, ACTION_CLASSES>::new();
+    for (&(class, action), value) in candidates.iter().zip(measured) {
+        if let Some(value) = value {
+            let _ = values.push(RootValue {
+                action,
+                class,
+                value,
+            });
+        }
+    }
+    let stopped = walk.stopped;
+    let mut best = match values.first() {
+        Some(&first) => first,
+        None if stopped => RootValue {
+            action: expert_action,
+            class: expert_class,
+            value: f32::NAN,
+        },
+        None => return Err(SearchError::NotOurTurn),
+    };
     for candidate in &values {
         if candidate.value > best.value {
             best = *candidate;
@@ -211,7 +278,29 @@ pub fn search(
         values,
         best,
         stats: walk.stats,
+        stopped,
     })
+}
+
+/// The own model's choice for `me` at `hand` under `config`'s raise cap: the action a
+/// search cut short before it measured anything plays (see [`search_until`]).
+pub fn expert_choice(
+    hand: &HandState,
+    me: Position,
+    own: &dyn ActionModel,
+    config: SearchConfig,
+) -> Action {
+    let walk = Walk {
+        me,
+        opponent: own,
+        own,
+        config,
+        root_spent: hand.spent(me),
+        stats: WalkStats::default(),
+        stop: &mut Never,
+        stopped: false,
+    };
+    walk.own_choice(hand).1
 }
 
 /// The range's weights over the holdings that do not collide with the cards dealt in

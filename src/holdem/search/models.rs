@@ -138,6 +138,9 @@ impl ActionModel for StrengthModel {
     }
 }
 
+/// The stand-in learns nothing.
+impl crate::holdem::learned::LearnedPart for StrengthModel {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ use super::bot::NoResolveStorage;
 use super::bot::{StagedBot, StagedSettings};
 use crate::holdem::equity::COMBOS;
 use crate::holdem::expert::{ExpertBot, ExpertModel, Style};
+use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::model::{CachingCnn, CnnModel, OnlineModel};
 use crate::holdem::policy::{ActionModel, ClassProbabilities};
 use crate::holdem::rules::{HandState, Position};
@@ -59,6 +60,22 @@ impl ActionModel for OpponentModel {
             OpponentModel::Expert(model) => model.observe_hand(seen, observer),
             OpponentModel::Cnn(model) => model.observe_hand(seen, observer),
             OpponentModel::Online(model) => model.observe_hand(seen, observer),
+        }
+    }
+}
+
+/// The online model's counts; the other models learn nothing.
+impl LearnedPart for OpponentModel {
+    fn write_learned(&self, out: &mut LearnedWriter<'_>) {
+        if let OpponentModel::Online(model) = self {
+            model.write_learned(out);
+        }
+    }
+
+    fn read_learned(&mut self, input: &mut LearnedReader<'_>) -> Result<(), LearnedError> {
+        match self {
+            OpponentModel::Online(model) => model.read_learned(input),
+            _ => Ok(()),
         }
     }
 }

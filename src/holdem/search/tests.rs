@@ -247,3 +247,121 @@ fn searches_that_cannot_run_say_why() {
         Some(SearchError::TooFewSamples)
     );
 }
+
+/// A flop spot whose search has several root actions, and its settings.
+fn flop_spot() -> (HandState, SearchConfig) {
+    let hand = checked_to(["Ah", "Kh"], &["Kd", "7c", "2h"]);
+    let config = SearchConfig {
+        chance: ChanceMode::Sampled { cards_per_deal: 3 },
+        seed: 5,
+        ..SearchConfig::EXACT
+    };
+    (hand, config)
+}
+
+/// The bits of every value, to compare results bit for bit.
+fn value_bits(result: &SearchResult) -> Vec<(Action, u32)> {
+    result
+        .values
+        .iter()
+        .map(|v| (v.action, v.value.to_bits()))
+        .collect()
+}
+
+#[test]
+fn a_stop_that_never_fires_changes_nothing() {
+    let (hand, config) = flop_spot();
+    let model = StrengthModel::default();
+    let range = Range::uniform();
+    let plain = search(&hand, 0, &range, &model, &model, config).unwrap();
+    let mut never = |_: u32| false;
+    let until = search_until(&hand, 0, &range, &model, &model, config, &mut never).unwrap();
+    assert_eq!(value_bits(&plain), value_bits(&until));
+    assert_eq!(plain, until);
+    assert!(!until.stopped);
+    assert_eq!(until.values.len(), 4, "{:?}", until.values);
+    assert!(until.stats.polls > 0);
+}
+
+#[test]
+fn a_search_stopped_after_k_polls_answers_from_the_root_actions_it_finished() {
+    let (hand, config) = flop_spot();
+    let model = StrengthModel::default();
+    let range = Range::uniform();
+    let full = search(&hand, 0, &range, &model, &model, config).unwrap();
+    let walk = Walk {
+        me: 0,
+        opponent: &model,
+        own: &model,
+        config,
+        root_spent: hand.spent(0),
+        stats: WalkStats::default(),
+        stop: &mut crate::search::mcts::Never,
+        stopped: false,
+    };
+    let (_, expert) = walk.own_choice(&hand);
+    let total = full.stats.polls;
+    let mut previous_measured = 0;
+    for k in [0, 1, total / 4, total / 2, total * 3 / 4, total - 1] {
+        let mut polls = 0u64;
+        let mut after_k = |done: u32| {
+            assert_eq!(u64::from(done), polls);
+            polls += 1;
+            polls > k
+        };
+        let cut = search_until(&hand, 0, &range, &model, &model, config, &mut after_k).unwrap();
+        assert!(cut.stopped, "k = {k}");
+        assert_eq!(
+            cut.stats.polls,
+            k + 1,
+            "polled until it fired, then never again"
+        );
+        assert!(hand.is_legal(cut.best.action));
+        assert!(cut.values.len() < full.values.len());
+        // What it measured, it measured exactly, and it measured more with more polls.
+        for value in &cut.values {
+            assert!(full.values.contains(value), "{value:?}");
+        }
+        assert!(cut.values.len() >= previous_measured);
+        previous_measured = cut.values.len();
+        match cut.values.first() {
+            // Nothing finished: the expert's action, unmeasured.
+            None => {
+                assert_eq!(cut.best.action, expert);
+                assert!(cut.best.value.is_nan());
+            }
+            // The expert's action is measured first, and the best measured is played.
+            Some(_) => {
+                assert!(cut.values.iter().any(|v| v.action == expert));
+                let top = cut.values.iter().map(|v| v.value).fold(f32::MIN, f32::max);
+                assert_eq!(cut.best.value, top);
+            }
+        }
+    }
+    assert!(
+        previous_measured > 0,
+        "three quarters of the polls finish a root action"
+    );
+}
+
+#[test]
+fn a_search_cancelled_before_it_starts_plays_the_expert_action() {
+    let (hand, config) = flop_spot();
+    let model = StrengthModel::default();
+    let flag = core::sync::atomic::AtomicBool::new(true);
+    let mut cancel = crate::search::mcts::Cancel(&flag);
+    let cut = search_until(
+        &hand,
+        0,
+        &Range::uniform(),
+        &model,
+        &model,
+        config,
+        &mut cancel,
+    )
+    .unwrap();
+    assert!(cut.stopped && cut.values.is_empty());
+    assert_eq!(cut.stats.polls, 1);
+    assert!(hand.is_legal(cut.best.action));
+    assert!(cut.best.value.is_nan());
+}

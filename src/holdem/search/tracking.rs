@@ -3,6 +3,7 @@
 use crate::holdem::policy::{ActionClass, ActionModel};
 use crate::holdem::range::Range;
 use crate::holdem::rules::{HandState, Position};
+use crate::search::mcts::{Never, Stop};
 
 /// The range of `me`'s opponent after the betting of `seen` (the hand as `me` sees it):
 /// every opponent action so far observed with `model` (its class by [`ActionClass::of`],
@@ -10,21 +11,43 @@ use crate::holdem::rules::{HandState, Position};
 /// out. The model is shown the public cards and the opponent's hypothetical holding, never
 /// our cards. Replaying from the start keeps the bot free of state between decisions.
 pub fn opponent_range(seen: &HandState, me: Position, model: &dyn ActionModel) -> Range {
+    // A stop that never fires: the range always comes.
+    opponent_range_until(seen, me, model, &mut Never).unwrap_or_else(Range::uniform)
+}
+
+/// [`opponent_range`] that asks `stop` before each opponent action it weighs in (each asks
+/// the model about every holding: milliseconds with the expert model); `None` once it says
+/// stop.
+pub fn opponent_range_until(
+    seen: &HandState,
+    me: Position,
+    model: &dyn ActionModel,
+    stop: &mut dyn Stop,
+) -> Option<Range> {
     let opponent = 1 - me.min(1);
     let mut range = Range::uniform();
+    let mut observed = 0u32;
+    let mut stopped = false;
     // The replay holds our cards too; `observe` forgets the actor's and deals each holding.
     seen.replay(|before, actor, action| {
-        if actor == opponent {
-            range.observe(before, opponent, ActionClass::of(before, action), model);
+        if actor == opponent && !stopped {
+            stopped = stop.stop(observed);
+            if !stopped {
+                range.observe(before, opponent, ActionClass::of(before, action), model);
+                observed += 1;
+            }
         }
     });
+    if stopped {
+        return None;
+    }
     let mut dead = seen.dealt_mask();
     if let Some([a, b]) = seen.hole_cards(opponent) {
         // The opponent's own cards are never dead to its range.
         dead &= !(1 << a.byte() | 1 << b.byte());
     }
     range.remove_dead(dead);
-    range
+    Some(range)
 }
 
 #[cfg(test)]

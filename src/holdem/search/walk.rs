@@ -19,6 +19,11 @@ use crate::holdem::eval::rank7_unchecked;
 use crate::holdem::policy::{ACTION_CLASSES, ActionClass, ActionModel, ClassProbabilities};
 use crate::holdem::rules::{Action, Chips, HandState, Position};
 use crate::rng::stream_seed;
+use crate::search::mcts::Stop;
+
+/// Opponent-model predictions between two polls of the stop inside an opponent node (a
+/// fraction of a millisecond with the expert model, whose predictions cost microseconds).
+const POLL_EVERY: u64 = 64;
 
 /// A vector of values or weights over the opponent's holdings.
 pub(crate) type PerHolding = [f32; COMBOS];
@@ -76,6 +81,9 @@ pub struct WalkStats {
     pub opponent_predictions: u64,
     /// Showdown boards whose holdings were ranked.
     pub boards: u64,
+    /// Times the stop was asked (before every opponent node, every 64 opponent-model
+    /// predictions and every card dealt).
+    pub polls: u64,
 }
 
 /// The state of one search: who we are, the models, the settings, the counters.
@@ -87,9 +95,24 @@ pub(crate) struct Walk<'a> {
     /// What we had put in at the root: values are relative to it.
     pub root_spent: Chips,
     pub stats: WalkStats,
+    /// Asked before every opponent node and every card dealt; once it says stop, the walk
+    /// unwinds without finishing its vectors (their values are then meaningless).
+    pub stop: &'a mut dyn Stop,
+    /// Whether the stop fired.
+    pub stopped: bool,
 }
 
 impl Walk<'_> {
+    /// Asks the stop (with the polls made so far) unless it already fired; `true` to stop.
+    fn should_stop(&mut self) -> bool {
+        if !self.stopped {
+            let polls = u32::try_from(self.stats.polls).unwrap_or(u32::MAX);
+            self.stats.polls += 1;
+            self.stopped = self.stop.stop(polls);
+        }
+        self.stopped
+    }
+
     /// Writes into `out` the value of `hand` for every holding with positive `reach`.
     pub(crate) fn value(
         &mut self,
@@ -98,8 +121,11 @@ impl Walk<'_> {
         showdown: Option<&Showdown>,
         out: &mut PerHolding,
     ) {
-        self.stats.nodes += 1;
         out.fill(0.0);
+        if self.stopped {
+            return;
+        }
+        self.stats.nodes += 1;
         let back = self.root_spent as f32;
         if let Some(folder) = hand.folded() {
             let result = if folder == self.me {
@@ -150,6 +176,20 @@ impl Walk<'_> {
         hand.raise_bounds().is_some() && raises < usize::from(self.config.max_raises_per_round)
     }
 
+    /// The own model's most likely class in `hand` (ties to the more passive, raises capped as
+    /// in the tree) and the action that represents it (a call when it has none).
+    pub(crate) fn own_choice(&self, hand: &HandState) -> (ActionClass, Action) {
+        let raise_allowed = self.raise_allowed(hand);
+        let probabilities = capped(hand, raise_allowed, self.own.predict(hand));
+        let mut best = ActionClass::Call;
+        for class in ActionClass::ALL {
+            if probabilities[class.index()] > probabilities[best.index()] {
+                best = class;
+            }
+        }
+        (best, best.representative(hand).unwrap_or(Action::Call))
+    }
+
     /// Our node below the root: the own model's most likely class (ties to the more
     /// passive), played as its representative.
     fn own_node(
@@ -159,15 +199,7 @@ impl Walk<'_> {
         showdown: Option<&Showdown>,
         out: &mut PerHolding,
     ) {
-        let raise_allowed = self.raise_allowed(hand);
-        let probabilities = capped(hand, raise_allowed, self.own.predict(hand));
-        let mut best = ActionClass::Call;
-        for class in ActionClass::ALL {
-            if probabilities[class.index()] > probabilities[best.index()] {
-                best = class;
-            }
-        }
-        let action = best.representative(hand).unwrap_or(Action::Call);
+        let (_, action) = self.own_choice(hand);
         let mut child = hand.clone();
         if child.apply(action).is_err() && child.apply(Action::Call).is_err() {
             fill_live(out, reach, self.root_spent as f32);
@@ -185,6 +217,9 @@ impl Walk<'_> {
         showdown: Option<&Showdown>,
         out: &mut PerHolding,
     ) {
+        if self.should_stop() {
+            return;
+        }
         let opponent = 1 - self.me;
         // The model sees the opponent's hypothetical cards, never ours.
         let mut view = hand.clone();
@@ -219,6 +254,12 @@ impl Walk<'_> {
             };
             if view.deal_hole_cards(opponent, cards).is_err() {
                 continue;
+            }
+            // A node's predictions take milliseconds with the expert model: the stop is
+            // asked again every `POLL_EVERY` of them.
+            if self.stats.opponent_predictions % POLL_EVERY == POLL_EVERY - 1 && self.should_stop()
+            {
+                return;
             }
             let predicted = self.opponent.predict(&view);
             view.forget_hole_cards(opponent);
@@ -312,6 +353,9 @@ impl Walk<'_> {
         let mut child_reach = [0.0f32; COMBOS];
         let mut child_out = [0.0f32; COMBOS];
         for &card in &deck[..draws] {
+            if self.should_stop() {
+                return;
+            }
             let bit = 1u64 << card.byte();
             let mut any = false;
             for index in 0..COMBOS {
