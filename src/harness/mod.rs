@@ -175,8 +175,9 @@ commands:
                     time_settings/time_left set the time per move; the other options
                     tune MoGo's score, the priors and the playout rules (ablations)
   acpc dealer --bot0 SPEC --bot1 SPEC [--hands 1000] [--seed 1] [--duplicate on|off]
-              [--log FILE] [--csv FILE] [--action-ms 600000] [--name0 NAME] [--name1 NAME]
-              [--progress on|off] [--reset-every N]
+              [--log FILE] [--csv FILE] [--action-ms 600000] [--hand-ms 600000]
+              [--match-ms-per-hand 7000] [--transcript FILE|-] [--name0 NAME]
+              [--name1 NAME] [--progress on|off] [--reset-every N]
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
                     cards, log, SCORE line and warnings), seats rotating every hand.
                     SPEC: call | min-raise | all-in | random[:seed=S] |
