@@ -472,6 +472,7 @@ pub unsafe extern "C" fn arbor_holdem_bot_cancel(buf: *mut c_void, len: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ffi::holdem_hand::decode;
     use crate::ffi::{
         ARBOR_HOLDEM_CALL, ARBOR_HOLDEM_FOLD, arbor_holdem_hand_apply,
         arbor_holdem_hand_deal_board, arbor_holdem_hand_deal_hole, arbor_holdem_hand_info,
@@ -549,8 +550,8 @@ mod tests {
         (status, action, progress.stop_reason)
     }
 
-    /// A whole hand dealt from a fixed deck, each position played by its handle; the actions.
-    fn play_hand(bots: [&mut Vec<u64>; 2], number: u32) -> Vec<u32> {
+    /// Hand number `number` of 20,000-chip stacks and blinds 100/50, nothing dealt.
+    fn new_hand(number: u32) -> arbor_holdem_hand {
         let mut hand = core::mem::MaybeUninit::uninit();
         // SAFETY: writable.
         let mut hand = unsafe {
@@ -561,6 +562,12 @@ mod tests {
             hand.assume_init()
         };
         hand.hand_number = number;
+        hand
+    }
+
+    /// A whole hand dealt from a fixed deck, each position played by its handle; the actions.
+    fn play_hand(bots: [&mut Vec<u64>; 2], number: u32) -> Vec<u32> {
+        let mut hand = new_hand(number);
         let deck: [u8; 9] = [51, 47, 12, 13, 30, 22, 5, 40, 33];
         // SAFETY: valid pointers.
         unsafe {
@@ -614,16 +621,7 @@ mod tests {
     /// A hand of 20,000-chip stacks in which position 1 holds 7c 2d and position 0 `hole`
     /// (card bytes), with `actions` (codes) applied; also the same hand as a `HandState`.
     fn shove_hand(number: u32, hole: [u8; 2], actions: &[u32]) -> (arbor_holdem_hand, HandState) {
-        let mut hand = core::mem::MaybeUninit::uninit();
-        // SAFETY: writable, then valid pointers.
-        let mut hand = unsafe {
-            assert_eq!(
-                arbor_holdem_hand_init(20_000, 20_000, 100, 50, hand.as_mut_ptr()),
-                arbor_status::ARBOR_OK
-            );
-            hand.assume_init()
-        };
-        hand.hand_number = number;
+        let mut hand = new_hand(number);
         let theirs = [20u8, 1];
         let mut state = HandState::new(crate::holdem::HoldemConfig::ACPC);
         let card = |byte: u8| crate::holdem::Card::ALL[usize::from(byte)];
@@ -644,12 +642,7 @@ mod tests {
             // SAFETY: valid pointer.
             let status = unsafe { arbor_holdem_hand_apply(&mut hand, code) };
             assert_eq!(status, arbor_status::ARBOR_OK);
-            let action = match code {
-                0 => Action::Fold,
-                1 => Action::Call,
-                amount => Action::RaiseTo(amount),
-            };
-            state.apply(action).unwrap();
+            state.apply(decode(code)).unwrap();
         }
         (hand, state)
     }

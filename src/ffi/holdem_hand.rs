@@ -164,7 +164,7 @@ pub(super) fn encode(action: Action) -> u32 {
     }
 }
 
-fn decode(code: u32) -> Action {
+pub(super) fn decode(code: u32) -> Action {
     match code {
         ARBOR_HOLDEM_FOLD => Action::Fold,
         ARBOR_HOLDEM_CALL => Action::Call,

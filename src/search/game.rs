@@ -209,21 +209,9 @@ pub trait Game: Clone {
         limit: u32,
         mut record: impl FnMut(Self::Move, Turn),
     ) -> u32 {
-        let mut played = 0;
-        while played < limit {
-            let turn = self.turn();
-            let mv = match turn {
-                Turn::Over => break,
-                Turn::Player(_) => self.play_random_move(rng),
-                Turn::Chance => play_outcome(self, rng),
-            };
-            let Some(mv) = mv else {
-                break;
-            };
-            record(mv, turn);
-            played += 1;
-        }
-        played
+        simulate(self, rng, limit, &mut record, |state, rng| {
+            state.play_random_move(rng)
+        })
     }
 
     /// Called by MCTS on each iteration's copy of the root state before anything is played.
@@ -364,25 +352,40 @@ pub trait Knowledge<G: Game> {
         limit: u32,
         mut record: impl FnMut(G::Move, Turn),
     ) -> u32 {
-        let mut played = 0;
-        while played < limit {
-            let turn = state.turn();
-            let mv = match turn {
-                Turn::Over => break,
-                Turn::Player(_) => self.play_playout_move(state, rng),
-                Turn::Chance => play_outcome(state, rng),
-            };
-            let Some(mv) = mv else {
-                break;
-            };
-            record(mv, turn);
-            played += 1;
-        }
-        played
+        simulate(state, rng, limit, &mut record, |state, rng| {
+            self.play_playout_move(state, rng)
+        })
     }
 }
 
 impl<G: Game> Knowledge<G> for () {}
+
+/// The simulation loop of [`Game::play_random_moves`] and [`Knowledge::play_playout_moves`]:
+/// `player_move` in players' turns and [`play_outcome`] in chance turns, until the game is
+/// over (or a player has no move) or `limit` moves are played; returns the number played.
+fn simulate<G: Game>(
+    state: &mut G,
+    rng: &mut XorShiftRng,
+    limit: u32,
+    record: &mut impl FnMut(G::Move, Turn),
+    mut player_move: impl FnMut(&mut G, &mut XorShiftRng) -> Option<G::Move>,
+) -> u32 {
+    let mut played = 0;
+    while played < limit {
+        let turn = state.turn();
+        let mv = match turn {
+            Turn::Over => break,
+            Turn::Player(_) => player_move(state, rng),
+            Turn::Chance => play_outcome(state, rng),
+        };
+        let Some(mv) = mv else {
+            break;
+        };
+        record(mv, turn);
+        played += 1;
+    }
+    played
+}
 
 /// What the proof-number solvers need beyond [`Game`]: two players who alternate, no draws,
 /// no cycles (the positions reachable from a position form a DAG), a game that ends; and what

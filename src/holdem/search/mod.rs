@@ -215,16 +215,13 @@ pub fn search_until(
         ActionClass::BigRaise,
         ActionClass::AllIn,
     ];
-    // The distinct legal root actions, in that order.
+    // The distinct root actions, in that order (one that does not apply is skipped below).
     let mut candidates = heapless::Vec::<(ActionClass, Action), ACTION_CLASSES>::new();
     for class in order {
         let Some(action) = class.representative(&root) else {
             continue;
         };
         if candidates.iter().any(|&(_, known)| known == action) {
-            continue;
-        }
-        if root.clone().apply(action).is_err() {
             continue;
         }
         // At most five distinct actions: the push cannot fail.
