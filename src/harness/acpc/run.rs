@@ -12,7 +12,7 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::dealer::{Limits, play_hand};
+use super::dealer::{Limits, SeatCounts, Seating, TableRules, play_hand};
 use super::match_time::MatchTime;
 use super::report::{self, Row};
 use super::seat::{Remote, Seat, SeatSpec, start_client};
@@ -40,8 +40,12 @@ struct Match {
     duplicate: bool,
     /// Players start afresh every this many hands of a half (`--reset-every`).
     reset_every: Option<u64>,
-    /// The limits per action and per hand.
+    /// The limits per action and per hand, and on invalid actions.
     limits: Limits,
+    /// Whether the button moves every hand (`--fixed-seats`).
+    seating: Seating,
+    /// How long a client has to connect and say its version (`--start-ms`).
+    start: Duration,
     /// A bot's average time per hand over a half (`--match-ms-per-hand`).
     per_hand: Duration,
     config: HoldemConfig,
@@ -67,6 +71,9 @@ impl Match {
         );
         if let Some(every) = self.reset_every {
             let _ = write!(line, " reset-every {every}");
+        }
+        if self.seating == Seating::Fixed {
+            line.push_str(" fixed-seats on");
         }
         line
     }
@@ -173,6 +180,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             ));
         }
     }
+    let action = Duration::from_millis(args.need("action-ms")?);
     let game = Match {
         names,
         hands: args.need("hands")?,
@@ -180,9 +188,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         duplicate: args.need::<String>("duplicate")? == "on",
         reset_every,
         limits: Limits {
-            action: Duration::from_millis(args.need("action-ms")?),
+            action,
             hand: Duration::from_millis(args.need("hand-ms")?),
+            invalid: args.get("max-invalid")?,
         },
+        seating: if args.need::<String>("fixed-seats")? == "on" {
+            Seating::Fixed
+        } else {
+            Seating::Rotating
+        },
+        start: args
+            .get::<u64>("start-ms")?
+            .map_or(action, Duration::from_millis),
         per_hand: Duration::from_millis(args.need("match-ms-per-hand")?),
         config: HoldemConfig::ACPC,
         specs,
@@ -209,7 +226,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut rows = Vec::new();
     let already = cluster::from_root(|| {
         if let Some(path) = &csv {
-            rows = report::resume(path, &game.settings_line(), order)?;
+            rows = report::resume(path, &game.settings_line(), game.seating, order)?;
         }
         Ok(rows.len() as u64)
     })?;
@@ -234,6 +251,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let mut writer = CsvWriter {
         path: csv.filter(|_| cluster::is_root()),
+        seating: game.seating,
         pending: String::new(),
         last_flush: started,
     };
@@ -354,6 +372,7 @@ impl Results<'_> {
 /// written at least every [`CSV_FLUSH`] and whenever [`CsvWriter::flush`] is called.
 struct CsvWriter {
     path: Option<PathBuf>,
+    seating: Seating,
     pending: String,
     last_flush: Instant,
 }
@@ -363,7 +382,7 @@ impl CsvWriter {
         if self.path.is_none() {
             return Ok(());
         }
-        self.pending.push_str(&row.csv());
+        self.pending.push_str(&row.csv(self.seating));
         if self.last_flush.elapsed() >= CSV_FLUSH {
             self.flush()?;
         }
@@ -452,6 +471,13 @@ fn play_seated(
     let half = segment.half;
     let seat_names = [0, 1].map(|seat| game.names[Match::bot_in(seat, half)].clone());
     let mut dealer = Dealer::starting_at(game.seed, segment.start);
+    let rules = TableRules {
+        limits: game.limits,
+        seating: game.seating,
+    };
+    // Invalid actions count from the seating on, as the reference counts them from its
+    // start (a resumed reference match counts afresh too).
+    let mut counts = SeatCounts::default();
     for hand in segment.start..segment.end {
         let deal = dealer.next_hand();
         let record = play_hand(
@@ -460,7 +486,8 @@ fn play_seated(
             game.config,
             &deal,
             hand,
-            game.limits,
+            rules,
+            &mut counts,
             warn,
             transcript.as_deref_mut(),
         )
@@ -539,9 +566,10 @@ fn seat_up(game: &Match, half: u8) -> Result<[Seat; 2], Failure> {
                     }
                     _ => None,
                 };
-                let remote = Remote::accept(listener, child, game.limits.action).map_err(|e| {
-                    Failure::Job(format!("ERROR: seat {seat} ({}): {e}", ports[seat]))
-                })?;
+                let remote = Remote::accept(listener, child, game.start, game.limits.action)
+                    .map_err(|e| {
+                        Failure::Job(format!("ERROR: seat {seat} ({}): {e}", ports[seat]))
+                    })?;
                 Seat::Remote(remote)
             }
             (_, None) => {
@@ -624,7 +652,10 @@ mod tests {
             limits: Limits {
                 action: Duration::from_secs(1),
                 hand: Duration::from_secs(1),
+                invalid: None,
             },
+            seating: Seating::Rotating,
+            start: Duration::from_secs(1),
             per_hand: Duration::from_secs(1),
             config: HoldemConfig::ACPC,
         }
