@@ -76,6 +76,10 @@ fn scripted_client(port: u16, reply: fn(u32, &str) -> String) -> std::thread::Jo
             }
             let betting = line.split(':').nth(3).unwrap_or_default().to_owned();
             let action = reply(state.hand_number, &betting);
+            // The script's way to crash: the connection closes without an answer.
+            if action == "quit" {
+                return;
+            }
             if writer
                 .write_all(format!("{line}:{action}\r\n").as_bytes())
                 .is_err()
@@ -403,5 +407,101 @@ fn a_client_that_does_not_connect_within_the_start_timeout_is_an_error() {
     assert!(
         err.contains("no client connected and sent its version within 200 ms"),
         "{err}"
+    );
+}
+
+/// Raises in every third hand, calls otherwise.
+fn raise_every_third(hand: u32, betting: &str) -> String {
+    if hand.is_multiple_of(3) && betting.is_empty() {
+        "r300".into()
+    } else {
+        "c".into()
+    }
+}
+
+/// [`raise_every_third`], crashing when asked on hand 5's flop.
+fn crash_in_hand_5(hand: u32, betting: &str) -> String {
+    if hand == 5 && betting == "cc/c" {
+        "quit".into()
+    } else {
+        raise_every_third(hand, betting)
+    }
+}
+
+/// Lines of a transaction file without the times.
+fn actions_of(transactions: &str) -> Vec<String> {
+    transactions
+        .lines()
+        .skip(1)
+        .map(|line| line.rsplit_once(' ').unwrap().0.to_owned())
+        .collect()
+}
+
+#[test]
+fn a_match_stopped_in_the_middle_of_a_hand_resumes_there_from_the_transaction_file() {
+    let run = |dir: &Path, client: fn(u32, &str) -> String| {
+        let (child, ports, stdout) = dealer_awaiting_clients(&[
+            "--bot0",
+            "port",
+            "--bot1",
+            "call",
+            "--hands",
+            "9",
+            "--seed",
+            "6",
+            "--log",
+            dir.join("m.log").to_str().unwrap(),
+            "--csv",
+            dir.join("m.csv").to_str().unwrap(),
+            "--transactions",
+            dir.join("m.tlog").to_str().unwrap(),
+            "--transcript",
+            dir.join("m.transcript").to_str().unwrap(),
+        ]);
+        let client = scripted_client(ports[0], client);
+        let result = finish(child, stdout);
+        client.join().unwrap();
+        result
+    };
+    let whole = scratch("tlog-whole");
+    let (code, _, err) = run(&whole, raise_every_third);
+    assert_eq!(code, 0, "{err}");
+    let stopped = scratch("tlog-stopped");
+    let (code, _, err) = run(&stopped, crash_in_hand_5);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("ERROR: hand 5: seat 0 (port)"), "{err}");
+    // Hands 0 to 4 are in the CSV, hand 5's first three actions in the transaction file.
+    assert_eq!(text(&stopped.join("m.csv")).lines().count(), 2 + 5);
+    let recorded = actions_of(&text(&stopped.join("m.tlog")));
+    assert_eq!(recorded[recorded.len() - 3..], ["0 5 c", "0 5 c", "0 5 c"]);
+    std::fs::remove_file(stopped.join("m.transcript")).unwrap();
+    let (code, _, err) = run(&stopped, raise_every_third);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resuming after 5 hands in the CSV"), "{err}");
+    assert!(
+        err.contains("resuming 3 actions from the transaction file"),
+        "{err}"
+    );
+    // The client is first asked on hand 5's flop, where the match stopped.
+    let transcript = text(&stopped.join("m.transcript"));
+    let first = transcript.lines().find(|l| l.starts_with("TO 1 ")).unwrap();
+    assert!(first.contains(" MATCHSTATE:1:5:cc/c:"), "{first}");
+    // The match is the uninterrupted one, and every action is recorded once.
+    assert_eq!(text(&stopped.join("m.log")), text(&whole.join("m.log")));
+    assert_eq!(
+        actions_of(&text(&stopped.join("m.tlog"))),
+        actions_of(&text(&whole.join("m.tlog")))
+    );
+    let outcomes = |csv: &str| -> Vec<String> {
+        csv.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.splitn(10, ',').collect();
+                format!("{} {}", f[..7.min(f.len())].join(","), f.last().unwrap())
+            })
+            .collect()
+    };
+    assert_eq!(
+        outcomes(&text(&stopped.join("m.csv"))),
+        outcomes(&text(&whole.join("m.csv")))
     );
 }

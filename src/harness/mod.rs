@@ -178,7 +178,7 @@ commands:
               [--log FILE] [--csv FILE] [--action-ms 600000] [--hand-ms 600000]
               [--match-ms-per-hand 7000] [--transcript FILE|-] [--name0 NAME]
               [--name1 NAME] [--progress on|off] [--reset-every N] [--start-ms MS]
-              [--fixed-seats on|off] [--max-invalid N]
+              [--fixed-seats on|off] [--max-invalid N] [--transactions FILE]
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
                     cards, log, SCORE line and warnings), seats rotating every hand
                     (--fixed-seats on keeps the button, the reference's -f).
@@ -192,7 +192,8 @@ commands:
                     --reset-every N seats the players afresh every N hands (blocks that
                     mpirun can spread over ranks); prints
                     bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
-                    --csv resumes an interrupted match; --max-invalid N ends the match
+                    --csv resumes an interrupted match (mid-hand with --transactions,
+                    which records every action); --max-invalid N ends the match
                     at a player's invalid action past N, --start-ms limits the wait for
                     clients to connect
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC] [--action-ms 1000]

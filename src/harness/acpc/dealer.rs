@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use super::seat::{Answer, Seat, SeatError};
+use super::transactions::Transactions;
 use super::transcript::Transcript;
 use crate::holdem::acpc::{LogLine, MatchState, parse_reply};
 use crate::holdem::deal::Deal;
@@ -118,6 +119,10 @@ struct Table<'a> {
     over_invalid: Option<usize>,
     warn: &'a mut dyn FnMut(String),
     transcript: Option<&'a mut Transcript>,
+    transactions: Option<&'a mut Transactions>,
+    /// The action being applied was played again from the transaction file (its
+    /// correction, if any, was reported when it was first played).
+    replaying: bool,
     warnings: u32,
     latency_ns: [Vec<u64>; 2],
     /// Each seat's time so far in this hand.
@@ -156,6 +161,19 @@ impl Players for Table<'_> {
     fn act(&mut self, state: &HandState, position: Position) -> Result<Option<Action>, HandError> {
         self.check_invalid()?;
         let seat = usize::from(self.seating.position_of(usize::from(position), self.hand));
+        self.replaying = false;
+        if let Some(recorded) = self
+            .transactions
+            .as_deref_mut()
+            .and_then(Transactions::next_recorded)
+        {
+            // Taken before the match stopped: nobody is told or asked again; its time
+            // counts as it did.
+            self.replaying = true;
+            self.used[seat] += Duration::from_nanos(recorded.ns);
+            self.latency_ns[seat].push(recorded.ns);
+            return Ok(recorded.action);
+        }
         let request = self.tell_everyone(state, seat)?;
         let started = Instant::now();
         // A client is waited for until the first limit it would break.
@@ -214,13 +232,19 @@ impl Players for Table<'_> {
         if self.used[seat] > limits.hand {
             return Err(fail(over_hand(self.used[seat])));
         }
-        self.latency_ns[seat].push(elapsed.as_nanos().min(u128::from(u64::MAX)) as u64);
+        let ns = elapsed.as_nanos().min(u128::from(u64::MAX)) as u64;
+        self.latency_ns[seat].push(ns);
+        if let Some(transactions) = self.transactions.as_deref_mut() {
+            transactions.record(action, ns);
+        }
         Ok(action)
     }
 
     fn corrected(&mut self, position: Position, correction: Correction) {
         self.warnings += 1;
-        (self.warn)(warning_text(correction));
+        if !self.replaying {
+            (self.warn)(warning_text(correction));
+        }
         if correction == Correction::ChangedToCall {
             let seat = usize::from(self.seating.position_of(usize::from(position), self.hand));
             let count = &mut self.counts.invalid[seat];
@@ -259,7 +283,8 @@ pub struct TableRules {
 
 /// Plays hand `hand` with `deal` between `seats` (indexed by seat) under `rules`; `counts`
 /// carries the seats' invalid actions from hand to hand; `warn` receives each warning's
-/// text, `transcript` every message.
+/// text, `transcript` every message; `transactions` records every action (and gives back
+/// those recorded before a stop, which are played again first).
 #[allow(clippy::too_many_arguments)]
 pub fn play_hand(
     seats: &mut [Seat; 2],
@@ -271,6 +296,7 @@ pub fn play_hand(
     counts: &mut SeatCounts,
     warn: &mut dyn FnMut(String),
     transcript: Option<&mut Transcript>,
+    transactions: Option<&mut Transactions>,
 ) -> Result<HandRecord, HandError> {
     let seating = rules.seating;
     let position_of = |seat: usize| seating.position_of(seat, hand);
@@ -281,6 +307,8 @@ pub fn play_hand(
         seating,
         counts,
         over_invalid: None,
+        transactions,
+        replaying: false,
         warn,
         transcript,
         warnings: 0,

@@ -8,6 +8,7 @@ mod match_time;
 mod report;
 mod run;
 mod seat;
+mod transactions;
 mod transcript;
 
 use super::args::{Command, Kind, Opt};
@@ -141,6 +142,14 @@ pub const DEALER: Command = Command {
             },
             "invalid actions (changed to call) a player may make since it was seated; one \
              more is an ERROR that ends the match, as in the reference (default: no cap)",
+        ),
+        Opt::new(
+            "transactions",
+            "FILE",
+            Kind::Path,
+            "write every action as it is taken (flushed at once); with --csv a rerun plays \
+             the actions of the hands the CSV lacks again and goes on from there, mid-hand; \
+             the reference's -T and -a",
         ),
         Opt::new(
             "transcript",

@@ -16,6 +16,7 @@ use super::dealer::{Limits, SeatCounts, Seating, TableRules, play_hand};
 use super::match_time::MatchTime;
 use super::report::{self, Row};
 use super::seat::{Remote, Seat, SeatSpec, start_client};
+use super::transactions::Transactions;
 use super::transcript::Transcript;
 use crate::harness::cluster::{self, tasks::run_tasks_on_ranks};
 use crate::harness::resources::write_file;
@@ -213,6 +214,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             "--transcript needs one process: the ranks of a distributed run play at once".into(),
         ));
     }
+    let transactions_path: Option<PathBuf> = args.get("transactions")?;
+    if transactions_path.is_some() && cluster::size() > 1 {
+        return Err(Failure::Usage(
+            "--transactions needs one process: the ranks of a distributed run play at once".into(),
+        ));
+    }
     let mut transcript = transcript_path
         .map(|path| Transcript::open(&path))
         .transpose()?;
@@ -232,6 +239,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
     })?;
     if already > 0 {
         noteln!("resuming after {already} hands in the CSV");
+    }
+    // The transaction file goes on with the CSV: its actions of hands the CSV lacks are
+    // played again first.
+    let mut transactions = transactions_path
+        .map(|path| {
+            Transactions::open(&path, &game.settings_line(), csv.is_some(), |half, hand| {
+                u64::from(half) * hands + hand < already
+            })
+        })
+        .transpose()?;
+    if let Some(pending) = transactions.as_ref().map(Transactions::pending)
+        && pending > 0
+    {
+        noteln!("resuming {pending} actions from the transaction file");
     }
     // The resumed rows are the root's alone: what this run plays comes after these.
     let rows_before = rows.len();
@@ -268,6 +289,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 *segment,
                 &mut |text| noteln!("WARNING: {text}"),
                 transcript.as_mut(),
+                transactions.as_mut(),
                 &mut |row| {
                     match_time.charge(&row, &game.names)?;
                     writer.push(&row)?;
@@ -428,12 +450,14 @@ impl Clock {
 }
 
 /// Plays `segment` with players seated afresh, handing each hand's row to `on_row`, each
-/// warning's text to `warn` and every message to `transcript`.
+/// warning's text to `warn`, every message to `transcript` and every action to
+/// `transactions`.
 fn play_segment(
     game: &Match,
     segment: Segment,
     warn: &mut dyn FnMut(String),
     mut transcript: Option<&mut Transcript>,
+    transactions: Option<&mut Transactions>,
     on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let mut seats = seat_up(game, segment.half)?;
@@ -446,6 +470,7 @@ fn play_segment(
         &mut seats,
         warn,
         transcript.as_deref_mut(),
+        transactions,
         on_row,
     );
     match transcript {
@@ -466,6 +491,7 @@ fn play_seated(
     seats: &mut [Seat; 2],
     warn: &mut dyn FnMut(String),
     mut transcript: Option<&mut Transcript>,
+    mut transactions: Option<&mut Transactions>,
     on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let half = segment.half;
@@ -480,7 +506,10 @@ fn play_seated(
     let mut counts = SeatCounts::default();
     for hand in segment.start..segment.end {
         let deal = dealer.next_hand();
-        let record = play_hand(
+        if let Some(transactions) = transactions.as_deref_mut() {
+            transactions.begin_hand(half, hand);
+        }
+        let played = play_hand(
             seats,
             &seat_names,
             game.config,
@@ -490,8 +519,12 @@ fn play_seated(
             &mut counts,
             warn,
             transcript.as_deref_mut(),
-        )
-        .map_err(|fault| {
+            transactions.as_deref_mut(),
+        );
+        if let Some(transactions) = transactions.as_deref_mut() {
+            transactions.finish()?;
+        }
+        let record = played.map_err(|fault| {
             Failure::Job(format!(
                 "ERROR: hand {hand}: seat {} ({}): {}",
                 fault.seat, seat_names[fault.seat], fault.error
@@ -520,6 +553,7 @@ fn played_segment(game: &Match, segment: Segment) -> Result<(Vec<Row>, Vec<Strin
         game,
         segment,
         &mut |text| warnings.push(text),
+        None,
         None,
         &mut |row| {
             rows.push(row);
