@@ -75,6 +75,9 @@ pub(crate) const BORDER: u8 = 3;
 /// The id no string has: cell 0 is always border.
 const NONE: u16 = 0;
 
+/// Words of a bitset with one bit per cell of the largest board.
+const CELL_WORDS: usize = CELLS.div_ceil(64);
+
 /// The cell value of a stone of `color`.
 #[inline(always)]
 pub(crate) const fn stone(color: Color) -> u8 {
@@ -100,6 +103,23 @@ pub(crate) const fn window_of(p: usize, stride: usize) -> [usize; 8] {
         below,
         below.wrapping_add(1),
     ]
+}
+
+/// The indices of the set bits of a word, lowest first.
+struct BitIndices(u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
 }
 
 /// A point of a board: its index in the padded array, so it belongs to boards of one size.
@@ -262,6 +282,9 @@ pub struct Board {
     stones: [u16; CELLS],
     liberties: [u16; CELLS],
     liberty_sum: [u16; CELLS],
+    /// Per colour (Black, White), the anchors of its strings in atari (one liberty), a bit
+    /// per cell: the MoGo capture and save-atari rules find them here without a walk.
+    ataris: [[u64; CELL_WORDS]; 2],
     /// The empty points, in any order, and where each one is in that list.
     empties: [u16; MAX_POINTS],
     empty_count: u16,
@@ -319,6 +342,7 @@ impl Board {
             stones: [0; CELLS],
             liberties: [0; CELLS],
             liberty_sum: [0; CELLS],
+            ataris: [[0; CELL_WORDS]; 2],
             empties: [0; MAX_POINTS],
             empty_count: 0,
             empty_at: [0; CELLS],
@@ -383,6 +407,7 @@ impl Board {
         self.stones[..used].copy_from_slice(&source.stones[..used]);
         self.liberties[..used].copy_from_slice(&source.liberties[..used]);
         self.liberty_sum[..used].copy_from_slice(&source.liberty_sum[..used]);
+        self.ataris = source.ataris;
         self.empty_at[..used].copy_from_slice(&source.empty_at[..used]);
         let empties = usize::from(source.empty_count);
         self.empties[..empties].copy_from_slice(&source.empties[..empties]);
@@ -494,6 +519,27 @@ impl Board {
         self.color_at(point)?;
         let id = usize::from(self.string[point.index()]);
         (self.liberties[id] == 1).then_some(Point(self.liberty_sum[id]))
+    }
+
+    /// One stone (the anchor) of each string of `color` in atari, in the order of the points'
+    /// indices. The board keeps this set as strings gain and lose liberties, so listing it
+    /// costs no walk of the board.
+    ///
+    /// ```
+    /// use arbor::go::{Board, Color, Move};
+    ///
+    /// let mut board = Board::new(9).unwrap();
+    /// let a1 = board.point(0, 0).unwrap();
+    /// board.play(Move::Play(a1));
+    /// board.play(Move::Play(board.point(1, 0).unwrap())); // B1: A1 keeps A2 only
+    /// assert_eq!(board.strings_in_atari(Color::Black).collect::<Vec<_>>(), [a1]);
+    /// assert_eq!(board.strings_in_atari(Color::White).count(), 0);
+    /// ```
+    pub fn strings_in_atari(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        self.atari_words(color)
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| BitIndices(word).map(move |b| Point((64 * w + b) as u16)))
     }
 
     /// The stones of each colour on the board, Black first.
@@ -989,12 +1035,28 @@ impl Board {
                 } else if current != id {
                     self.merge(current, id);
                 }
-            } else if self.liberties[i] == 0 {
-                dead[count] = n as u16;
-                count += 1;
+            } else {
+                self.note_atari(i, cell);
+                if self.liberties[i] == 0 {
+                    dead[count] = n as u16;
+                    count += 1;
+                }
             }
         }
+        // The new stone's string, with every own string it joined.
+        self.note_atari(usize::from(self.string[p]), own);
         (dead, count)
+    }
+
+    /// Brings the atari bit of the string `id` of cell value `value` up to date with its
+    /// liberty count (a string that reaches 0 liberties leaves the set before its capture).
+    #[inline(always)]
+    fn note_atari(&mut self, id: usize, value: u8) {
+        let (word, bit) = (id / 64, 1u64 << (id % 64));
+        let in_atari = u64::from(self.liberties[id] == 1);
+        if let Some(w) = self.ataris[usize::from(value - 1)].get_mut(word) {
+            *w = (*w & !bit) | (bit * in_atari);
+        }
     }
 
     /// Adds the new stone `p`, still a string of its own, to the adjacent string `id`: the
@@ -1062,6 +1124,11 @@ impl Board {
         self.liberties[bi] += libs;
         self.liberty_sum[bi] = self.liberty_sum[bi].wrapping_add(sum);
         self.stones[bi] += self.stones[si];
+        // The smaller string's anchor is no anchor any more; the caller notes the result.
+        let color = usize::from(self.cells[si] - 1);
+        if let Some(w) = self.ataris[color].get_mut(si / 64) {
+            *w &= !(1u64 << (si % 64));
+        }
         // Splice the two circular lists.
         self.next.swap(bi, si);
     }
@@ -1095,6 +1162,7 @@ impl Board {
                     let o = usize::from(owner);
                     self.liberties[o] += 1;
                     self.liberty_sum[o] = self.liberty_sum[o].wrapping_add(r as u16);
+                    self.note_atari(o, cell);
                 }
             }
             s = next;
@@ -1187,6 +1255,15 @@ impl Board {
         }
         let empties = (0..CELLS).filter(|&p| self.cells[p] == EMPTY).count();
         assert_eq!(empties, usize::from(self.empty_count));
+        for color in [Color::Black, Color::White] {
+            for p in 0..CELLS {
+                let bit = self.ataris[color.index()][p / 64] >> (p % 64) & 1 == 1;
+                let anchor_in_atari = self.cells[p] == stone(color)
+                    && usize::from(self.string[p]) == p
+                    && self.liberties[p] == 1;
+                assert_eq!(bit, anchor_in_atari, "atari bit of {color:?} at cell {p}");
+            }
+        }
         assert_eq!(self.hash, self.recomputed_position_hash());
     }
 }
@@ -1254,6 +1331,25 @@ impl Board {
     #[inline(always)]
     pub(crate) fn string_liberty_sum(&self, p: usize) -> u16 {
         self.liberty_sum[usize::from(self.string[p])]
+    }
+
+    /// Where the empty point `p` stands in [`Board::empty_list`].
+    #[inline(always)]
+    pub(crate) fn empty_index(&self, p: usize) -> usize {
+        usize::from(self.empty_at[p])
+    }
+
+    /// Whether `color` has a string in atari.
+    #[inline(always)]
+    pub(crate) fn has_atari(&self, color: Color) -> bool {
+        self.atari_words(color).iter().any(|&w| w != 0)
+    }
+
+    /// The atari set's words of `color` that this board's cells use.
+    #[inline(always)]
+    fn atari_words(&self, color: Color) -> &[u64] {
+        let used = (usize::from(self.stride) * (usize::from(self.size) + 2)).div_ceil(64);
+        &self.ataris[color.index()][..used]
     }
 
     /// The next stone of the string of the stone `p` (a circular list).

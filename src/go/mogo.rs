@@ -48,7 +48,7 @@ use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, EMPTY, Move, Point, stone};
+use super::board::{Board, EMPTY, MAX_POINTS, Move, Point, stone};
 use super::game::GoGame;
 use super::patterns::is_mogo_pattern;
 use super::playout::Playout;
@@ -341,6 +341,12 @@ impl Ataris {
             self.turn = None;
             return;
         }
+        if !board.has_atari(enemy_color) {
+            // None at all: the list is empty whatever it held.
+            self.len = 0;
+            self.turn = Some(turns);
+            return;
+        }
         let enemy = stone(enemy_color);
         let old = *self;
         self.len = 0;
@@ -359,22 +365,40 @@ impl Ataris {
         self.turn = fits.then_some(turns);
     }
 
-    /// Lists the strings in atari by a walk of the board; false (and unknown) when they do
-    /// not fit.
+    /// Lists the strings in atari from the board's set of them; false (and unknown) when
+    /// they do not fit.
+    ///
+    /// The list comes in the order a walk of the empty points would meet the strings (the
+    /// order the playouts were pinned with): each string at its liberty's place in the empty
+    /// list, strings sharing a liberty in the order of that point's neighbours, each by its
+    /// first stone there.
+    #[inline]
     fn collect(&mut self, board: &Board, enemy_color: Color) -> bool {
-        let enemy = stone(enemy_color);
         self.len = 0;
         self.turn = None;
-        for &e in board.empty_list() {
-            let p = usize::from(e);
-            if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
-                continue;
+        let mut keys = [0usize; Ataris::CAPACITY];
+        for anchor in board.strings_in_atari(enemy_color) {
+            if self.len == Ataris::CAPACITY {
+                return false;
             }
-            for n in tactics::around(board, p) {
-                if !self.add(board, n, enemy) {
-                    return false;
-                }
+            let id = anchor.index();
+            let liberty = usize::from(board.string_liberty_sum(id));
+            let (first, stone) = tactics::around(board, liberty)
+                .into_iter()
+                .enumerate()
+                .find(|&(_, n)| board.string_id(n) == id)
+                .unwrap_or((0, id));
+            let key = 4 * board.empty_index(liberty) + first;
+            // Insertion into the sorted list: at most 8 strings.
+            let mut i = self.len;
+            while i > 0 && keys[i - 1] > key {
+                keys[i] = keys[i - 1];
+                self.stones[i] = self.stones[i - 1];
+                i -= 1;
             }
+            keys[i] = key;
+            self.stones[i] = stone as u16;
+            self.len += 1;
         }
         self.turn = Some(board.turns());
         true
@@ -480,17 +504,19 @@ impl Context<'_> {
         found.pick(rng)
     }
 
-    /// Rule 5 by a walk of the empty points (when too many strings are in atari to remember).
+    /// Rule 5 from the board's set of strings in atari (when too many are in atari to
+    /// remember).
     #[inline]
     fn capture(&self, rng: &mut XorShiftRng) -> Option<usize> {
-        let enemy = self.me.opponent();
-        let playable = |p| self.playable(p);
-        let (count, _) = tactics::count_captures(self.board, enemy, playable);
+        let mut liberties = [0u16; MAX_POINTS];
+        let count =
+            tactics::capture_liberties(self.board, self.me.opponent(), &mut liberties, |p| {
+                self.playable(p)
+            });
         if count == 0 {
             return None;
         }
-        let k = random_index(rng, count);
-        tactics::nth_capture(self.board, enemy, k, playable)
+        Some(usize::from(liberties[random_index(rng, count)]))
     }
 }
 
@@ -1099,6 +1125,53 @@ mod tests {
             board.assert_consistent();
         }
         assert!(moves > 50_000, "{moves}");
+    }
+
+    /// The walk of the empty points that listed the strings in atari before the board kept
+    /// them: `collect` must give the same list in the same order.
+    fn collect_by_walk(board: &Board, enemy_color: Color) -> Option<Ataris> {
+        let enemy = stone(enemy_color);
+        let mut ataris = Ataris::default();
+        for &e in board.empty_list() {
+            let p = usize::from(e);
+            if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
+                continue;
+            }
+            for n in tactics::around(board, p) {
+                if !ataris.add(board, n, enemy) {
+                    return None;
+                }
+            }
+        }
+        Some(ataris)
+    }
+
+    #[test]
+    fn the_atari_list_comes_in_the_walks_order() {
+        let policy = MogoPolicy::default();
+        let mut rng = XorShiftRng::seed_from_u64(23);
+        let (mut lists, mut overflows) = (0, 0);
+        for mut board in random_positions(300, 37) {
+            while !board.is_over() {
+                for enemy in [Color::Black, Color::White] {
+                    let mut from_board = Ataris::default();
+                    let fits = from_board.collect(&board, enemy);
+                    match collect_by_walk(&board, enemy) {
+                        Some(walked) => {
+                            assert!(fits, "{board:?}");
+                            assert_eq!(from_board.stones(), walked.stones(), "{board:?}");
+                            lists += usize::from(walked.len > 1);
+                        }
+                        None => {
+                            assert!(!fits);
+                            overflows += 1;
+                        }
+                    }
+                }
+                policy.play(&mut board, &mut rng);
+            }
+        }
+        assert!(lists > 1000 && overflows > 0, "{lists} {overflows}");
     }
 
     /// The capture rule's memory of strings in atari, brought up to date move by move, is
