@@ -1028,6 +1028,13 @@ impl Board {
             let i = usize::from(id);
             self.liberties[i] -= 1;
             self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(me);
+            // A string leaves or enters atari only on these transitions (its bit is set
+            // exactly when it has one liberty), so its bit flips: an own string from 1 to 0
+            // (the merged string is noted below), an enemy one from 2 to 1 or 1 to 0.
+            let libs = self.liberties[i];
+            if libs < 2 && (cell != own || libs == 0) {
+                self.flip_atari(i, cell);
+            }
             if cell == own {
                 let current = self.string[p];
                 if current == me {
@@ -1035,27 +1042,26 @@ impl Board {
                 } else if current != id {
                     self.merge(current, id);
                 }
-            } else {
-                self.note_atari(i, cell);
-                if self.liberties[i] == 0 {
-                    dead[count] = n as u16;
-                    count += 1;
-                }
+            } else if libs == 0 {
+                dead[count] = n as u16;
+                count += 1;
             }
         }
-        // The new stone's string, with every own string it joined.
-        self.note_atari(usize::from(self.string[p]), own);
+        // The new stone's string, with every own string it joined (whose bits are clear
+        // now), enters atari with one liberty; with none it captures, and the captures'
+        // liberties bring it in or not (`remove_string`).
+        let id = usize::from(self.string[p]);
+        if self.liberties[id] == 1 {
+            self.flip_atari(id, own);
+        }
         (dead, count)
     }
 
-    /// Brings the atari bit of the string `id` of cell value `value` up to date with its
-    /// liberty count (a string that reaches 0 liberties leaves the set before its capture).
+    /// Flips the atari bit of the string `id` (an anchor) of cell value `value`.
     #[inline(always)]
-    fn note_atari(&mut self, id: usize, value: u8) {
-        let (word, bit) = (id / 64, 1u64 << (id % 64));
-        let in_atari = u64::from(self.liberties[id] == 1);
-        if let Some(w) = self.ataris[usize::from(value - 1)].get_mut(word) {
-            *w = (*w & !bit) | (bit * in_atari);
+    fn flip_atari(&mut self, id: usize, value: u8) {
+        if let Some(word) = self.ataris[usize::from(value - 1)].get_mut(id / 64) {
+            *word ^= 1u64 << (id % 64);
         }
     }
 
@@ -1124,11 +1130,6 @@ impl Board {
         self.liberties[bi] += libs;
         self.liberty_sum[bi] = self.liberty_sum[bi].wrapping_add(sum);
         self.stones[bi] += self.stones[si];
-        // The smaller string's anchor is no anchor any more; the caller notes the result.
-        let color = usize::from(self.cells[si] - 1);
-        if let Some(w) = self.ataris[color].get_mut(si / 64) {
-            *w &= !(1u64 << (si % 64));
-        }
         // Splice the two circular lists.
         self.next.swap(bi, si);
     }
@@ -1162,7 +1163,10 @@ impl Board {
                     let o = usize::from(owner);
                     self.liberties[o] += 1;
                     self.liberty_sum[o] = self.liberty_sum[o].wrapping_add(r as u16);
-                    self.note_atari(o, cell);
+                    // In atari from 0 liberties to 1, out of it from 1 to 2.
+                    if self.liberties[o] <= 2 {
+                        self.flip_atari(o, cell);
+                    }
                 }
             }
             s = next;
