@@ -105,6 +105,12 @@ pub(crate) const fn window_of(p: usize, stride: usize) -> [usize; 8] {
     ]
 }
 
+/// Whether `id` is one of `seen`, without an early exit (a branch per entry mispredicts).
+#[inline(always)]
+fn listed(seen: &[u16; 4], id: u16) -> bool {
+    (seen[0] == id) | (seen[1] == id) | (seen[2] == id) | (seen[3] == id)
+}
+
 /// The indices of the set bits of a word, lowest first.
 struct BitIndices(u64);
 
@@ -808,10 +814,10 @@ impl Board {
         const ORTHOGONALS: u16 = (1 << 2) | (1 << 6) | (1 << 8) | (1 << 12);
         const DIAGONALS: u16 = 1 | (1 << 4) | (1 << 10) | (1 << 14);
         let code = self.codes[p];
-        let (own_or_edge, enemy) = match color {
-            Color::Black => (code, (code >> 1) & !code),
-            Color::White => (code >> 1, code & !(code >> 1)),
-        };
+        // Black reads the low bits, White the high ones (a shift, not a branch).
+        let shift = color.index() as u32;
+        let own_or_edge = code >> shift;
+        let enemy = (code >> (1 - shift)) & !own_or_edge;
         if own_or_edge & ORTHOGONALS != ORTHOGONALS {
             return false;
         }
@@ -1021,7 +1027,7 @@ impl Board {
                 continue;
             }
             let id = self.string[n];
-            if seen.contains(&id) {
+            if listed(&seen, id) {
                 continue;
             }
             seen[k] = id;
@@ -1032,9 +1038,7 @@ impl Board {
             // exactly when it has one liberty), so its bit flips: an own string from 1 to 0
             // (the merged string is noted below), an enemy one from 2 to 1 or 1 to 0.
             let libs = self.liberties[i];
-            if libs < 2 && (cell != own || libs == 0) {
-                self.flip_atari(i, cell);
-            }
+            self.flip_atari_if(i, cell, (libs < 2) & ((cell != own) | (libs == 0)));
             if cell == own {
                 let current = self.string[p];
                 if current == me {
@@ -1051,17 +1055,16 @@ impl Board {
         // now), enters atari with one liberty; with none it captures, and the captures'
         // liberties bring it in or not (`remove_string`).
         let id = usize::from(self.string[p]);
-        if self.liberties[id] == 1 {
-            self.flip_atari(id, own);
-        }
+        self.flip_atari_if(id, own, self.liberties[id] == 1);
         (dead, count)
     }
 
-    /// Flips the atari bit of the string `id` (an anchor) of cell value `value`.
+    /// Flips the atari bit of the string `id` (an anchor) of the stone value `value` when
+    /// `flip` holds, without a branch on `flip`.
     #[inline(always)]
-    fn flip_atari(&mut self, id: usize, value: u8) {
+    fn flip_atari_if(&mut self, id: usize, value: u8, flip: bool) {
         if let Some(word) = self.ataris[usize::from(value - 1)].get_mut(id / 64) {
-            *word ^= 1u64 << (id % 64);
+            *word ^= u64::from(flip) << (id % 64);
         }
     }
 
@@ -1156,18 +1159,17 @@ impl Board {
                 self.neighbours[n] = self.neighbours[n].wrapping_add(emptied);
                 // The capturer's strings gain `r`; stones of the captured string still to
                 // be removed are skipped by their colour.
-                let cell = self.cells[n];
+                // Without branches (which of the four gain is unpredictable): a cell that
+                // gains nothing adds 0 to the liberties of its string, or of `NONE`.
                 let owner = self.string[n];
-                if cell == (color ^ 3) && !seen.contains(&owner) {
-                    seen[k] = owner;
-                    let o = usize::from(owner);
-                    self.liberties[o] += 1;
-                    self.liberty_sum[o] = self.liberty_sum[o].wrapping_add(r as u16);
-                    // In atari from 0 liberties to 1, out of it from 1 to 2.
-                    if self.liberties[o] <= 2 {
-                        self.flip_atari(o, cell);
-                    }
-                }
+                let gains = (self.cells[n] == (color ^ 3)) & !listed(&seen, owner);
+                seen[k] = if gains { owner } else { NONE };
+                let o = usize::from(owner);
+                self.liberties[o] += u16::from(gains);
+                let sum = self.liberty_sum[o].wrapping_add(r as u16);
+                self.liberty_sum[o] = if gains { sum } else { self.liberty_sum[o] };
+                // In atari from 0 liberties to 1, out of it from 1 to 2.
+                self.flip_atari_if(o, color ^ 3, gains & (self.liberties[o] <= 2));
             }
             s = next;
             if s == id {
