@@ -831,18 +831,15 @@ impl Board {
     /// string that keeps one, or captures.
     #[inline(always)]
     fn is_legal_empty(&self, p: usize, color: Color) -> bool {
-        if self.empty_neighbours(p) > 0 {
-            return true;
-        }
+        // Without early exits: which neighbour decides is unpredictable.
         let own = stone(color);
+        let mut legal = self.empty_neighbours(p) > 0;
         for n in self.around(p) {
             let cell = self.cells[n];
             let libs = self.liberties[usize::from(self.string[n])];
-            if (cell == own && libs > 1) || (cell == (own ^ 3) && libs == 1) {
-                return true;
-            }
+            legal |= ((cell == own) & (libs > 1)) | ((cell == (own ^ 3)) & (libs == 1));
         }
-        false
+        legal
     }
 
     /// The hash of the stones after the player to move plays on the empty point `point`,
@@ -1021,34 +1018,32 @@ impl Board {
         // `p` stops being a liberty of each distinct adjacent string; own ones merge.
         let mut seen = [NONE; 4];
         let mut count = 0;
+        // Which neighbours are stones is unpredictable, so only the merge branches: an
+        // empty or border cell (string `NONE`) or a string already seen takes 0 from the
+        // liberties of its string, or of `NONE`.
         for (k, n) in around.into_iter().enumerate() {
             let cell = self.cells[n];
-            if cell != BLACK && cell != WHITE {
-                continue;
-            }
             let id = self.string[n];
-            if listed(&seen, id) {
-                continue;
-            }
+            let fresh = (id != NONE) & !listed(&seen, id);
             seen[k] = id;
             let i = usize::from(id);
-            self.liberties[i] -= 1;
-            self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(me);
+            self.liberties[i] -= u16::from(fresh);
+            self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(if fresh { me } else { 0 });
             // A string leaves or enters atari only on these transitions (its bit is set
             // exactly when it has one liberty), so its bit flips: an own string from 1 to 0
             // (the merged string is noted below), an enemy one from 2 to 1 or 1 to 0.
             let libs = self.liberties[i];
-            self.flip_atari_if(i, cell, (libs < 2) & ((cell != own) | (libs == 0)));
-            if cell == own {
+            let enemy = fresh & (cell != own);
+            self.flip_atari_if(i, cell, fresh & (libs < 2) & (enemy | (libs == 0)));
+            dead[count] = n as u16;
+            count += usize::from(enemy & (libs == 0));
+            if fresh & (cell == own) {
                 let current = self.string[p];
                 if current == me {
                     self.join(p, id);
                 } else if current != id {
                     self.merge(current, id);
                 }
-            } else if libs == 0 {
-                dead[count] = n as u16;
-                count += 1;
             }
         }
         // The new stone's string, with every own string it joined (whose bits are clear
@@ -1060,10 +1055,13 @@ impl Board {
     }
 
     /// Flips the atari bit of the string `id` (an anchor) of the stone value `value` when
-    /// `flip` holds, without a branch on `flip`.
+    /// `flip` holds, without a branch on `flip` (any cell value is accepted when `flip` is
+    /// false).
     #[inline(always)]
     fn flip_atari_if(&mut self, id: usize, value: u8, flip: bool) {
-        if let Some(word) = self.ataris[usize::from(value - 1)].get_mut(id / 64) {
+        // Black's value is odd, White's even.
+        let color = usize::from(value & 1 == 0);
+        if let Some(word) = self.ataris[color].get_mut(id / 64) {
             *word ^= u64::from(flip) << (id % 64);
         }
     }
@@ -1075,10 +1073,15 @@ impl Board {
     fn join(&mut self, p: usize, id: u16) {
         let (mut libs, mut sum) = (0u16, 0u16);
         for n in self.around(p) {
-            if self.cells[n] == EMPTY && !self.around(n).into_iter().any(|m| self.string[m] == id) {
-                libs += 1;
-                sum = sum.wrapping_add(n as u16);
-            }
+            // Without branches: which neighbours are new liberties is unpredictable. `n`
+            // may be a border cell, whose neighbours can lie outside the array.
+            let stride = usize::from(self.stride);
+            let [a, b, c, d] = [n.wrapping_sub(1), n + 1, n.wrapping_sub(stride), n + stride]
+                .map(|m| self.string.get(m).copied().unwrap_or(NONE));
+            let touches = (a == id) | (b == id) | (c == id) | (d == id);
+            let new = (self.cells[n] == EMPTY) & !touches;
+            libs += u16::from(new);
+            sum = sum.wrapping_add(if new { n as u16 } else { 0 });
         }
         let i = usize::from(id);
         self.string[p] = id;
