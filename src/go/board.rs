@@ -1018,9 +1018,13 @@ impl Board {
         // `p` stops being a liberty of each distinct adjacent string; own ones merge.
         let mut seen = [NONE; 4];
         let mut count = 0;
-        // Which neighbours are stones is unpredictable, so only the merge branches: an
+        // Which neighbours are stones is unpredictable, so the loop does not branch: an
         // empty or border cell (string `NONE`) or a string already seen takes 0 from the
-        // liberties of its string, or of `NONE`.
+        // liberties of its string, or of `NONE`. The own strings are listed, in the order of
+        // the neighbours, and merged after the loop (the merges read no enemy liberty, so
+        // the result is the same as merging each one when it is met).
+        let mut owns = [NONE; 4];
+        let mut own_count = 0;
         for (k, n) in around.into_iter().enumerate() {
             let cell = self.cells[n];
             let id = self.string[n];
@@ -1037,11 +1041,16 @@ impl Board {
             self.flip_atari_if(i, cell, fresh & (libs < 2) & (enemy | (libs == 0)));
             dead[count] = n as u16;
             count += usize::from(enemy & (libs == 0));
-            if fresh & (cell == own) {
+            owns[own_count] = id;
+            own_count += usize::from(fresh & (cell == own));
+        }
+        if own_count > 0 {
+            self.join(p, owns[0]);
+            for &id in &owns[1..own_count] {
+                // Distinct strings, but an earlier merge may have relabelled this one.
                 let current = self.string[p];
-                if current == me {
-                    self.join(p, id);
-                } else if current != id {
+                let id = self.string[usize::from(id)];
+                if current != id {
                     self.merge(current, id);
                 }
             }
