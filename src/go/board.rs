@@ -16,13 +16,18 @@
 //! string (an "anchor": the point of one of its stones) and the next stone of the string in
 //! a circular list. Per string (indexed by its anchor) it keeps the number of stones, the
 //! exact number of distinct liberties and their sum (so the one liberty of a string in atari
-//! is known without a walk). Empty points are kept in a list with a position map, so a
+//! is known without a walk), and per colour the set of its strings in atari (a bit per
+//! anchor, flipped where a string enters or leaves atari). Empty points are kept in a list with a position map, so a
 //! random empty point is drawn in O(1).
 //!
 //! Liberties are kept exact without per-string sets: a stone placed on `p` takes `p` from
 //! each distinct adjacent string; a captured stone on `r` gives `r` to each distinct adjacent
 //! string; two strings merge by adding to the larger one the liberties of the smaller that
 //! are not next to the larger (a walk of the smaller string only).
+//!
+//! The placement and the capture update these without branches on the neighbours' contents
+//! (which neighbour is a stone, a new string or a liberty is unpredictable, and a
+//! mispredicted branch costs more than the arithmetic that replaces it; see `docs/go.md`).
 //!
 //! This board knows simple ko only, as playouts want; positional superko needs the history
 //! of the game, which [`super::GoGame`] keeps.

@@ -21,17 +21,17 @@
 //! ko and must not fill the mover's own eye (the light playout's eye rule), so a pass is played
 //! only when nothing else is playable.
 //!
-//! The hot path reads only the board's incremental strings (exact liberty counts and sums)
-//! and the cells around `last`. The capture rule needs the opponent's strings in atari
-//! anywhere: [`mogo_playout`] remembers them from turn to turn and updates the list from the
-//! two moves played since, so it walks the board only at the start of a playout (or when
-//! more than 8 strings are in atari at once); a single [`MogoPolicy::play`] (as MCTS calls it
-//! through [`Knowledge`]) walks the empty points when it reaches that rule.
+//! The hot path reads only the board's incremental strings (exact liberty counts and sums,
+//! the set of strings in atari) and the cells around `last`; nothing walks the board. The
+//! capture rule draws among the opponent's strings in atari anywhere, in an order the
+//! playouts were pinned with: [`mogo_playout`] remembers its list from turn to turn and
+//! updates it from the two moves played since; it is listed afresh from the board's atari set
+//! (in the order a walk of the empty points would meet the strings) at the start of a
+//! playout, when more than 8 strings are in atari, and for a single [`MogoPolicy::play`] (as
+//! MCTS calls it through [`Knowledge`]).
 //!
-//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): 129k
-//! instructions per playout under callgrind with [`mogo_playout`] (119k without its board
-//! clone, as [`MogoPlayouts`] runs; light: 52k), 25-29k playouts per CPU second under load
-//! (`docs/go.md` has the figures and how they were taken); Pachi's MoGo-like policy measured
+//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5):
+//! `docs/go.md` has the figures and how they were taken; Pachi's MoGo-like policy measured
 //! 15.7k/s on the same box.
 //! Mean 104.6 stones placed, Black wins 45.1% (light: 107.3 and 41.9%).
 //!
@@ -303,7 +303,8 @@ struct Ataris {
 }
 
 impl Ataris {
-    /// More strings in atari than this at once is rare; the policy then walks the board.
+    /// More strings in atari than this at once is rare; the policy then draws from the
+    /// board's atari set directly.
     const CAPACITY: usize = 8;
 
     fn stones(&self) -> &[u16] {
