@@ -518,7 +518,7 @@ mod tests {
                 while !board.is_over() {
                     for enemy in [Color::Black, Color::White] {
                         // Any filter will do: one that refuses some points.
-                        let playable = |p: usize| p % 3 != 0;
+                        let playable = |p: usize| !p.is_multiple_of(3);
                         let mut out = [0u16; MAX_POINTS];
                         let n = capture_liberties(&board, enemy, &mut out, playable);
                         assert_eq!(n, count_captures(&board, enemy, playable).0);
