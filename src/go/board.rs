@@ -16,13 +16,18 @@
 //! string (an "anchor": the point of one of its stones) and the next stone of the string in
 //! a circular list. Per string (indexed by its anchor) it keeps the number of stones, the
 //! exact number of distinct liberties and their sum (so the one liberty of a string in atari
-//! is known without a walk). Empty points are kept in a list with a position map, so a
+//! is known without a walk), and per colour the set of its strings in atari (a bit per
+//! anchor, flipped where a string enters or leaves atari). Empty points are kept in a list with a position map, so a
 //! random empty point is drawn in O(1).
 //!
 //! Liberties are kept exact without per-string sets: a stone placed on `p` takes `p` from
 //! each distinct adjacent string; a captured stone on `r` gives `r` to each distinct adjacent
 //! string; two strings merge by adding to the larger one the liberties of the smaller that
 //! are not next to the larger (a walk of the smaller string only).
+//!
+//! The placement and the capture update these without branches on the neighbours' contents
+//! (which neighbour is a stone, a new string or a liberty is unpredictable, and a
+//! mispredicted branch costs more than the arithmetic that replaces it; see `docs/go.md`).
 //!
 //! This board knows simple ko only, as playouts want; positional superko needs the history
 //! of the game, which [`super::GoGame`] keeps.
@@ -75,6 +80,9 @@ pub(crate) const BORDER: u8 = 3;
 /// The id no string has: cell 0 is always border.
 const NONE: u16 = 0;
 
+/// Words of a bitset with one bit per cell of the largest board.
+const CELL_WORDS: usize = CELLS.div_ceil(64);
+
 /// The cell value of a stone of `color`.
 #[inline(always)]
 pub(crate) const fn stone(color: Color) -> u8 {
@@ -100,6 +108,29 @@ pub(crate) const fn window_of(p: usize, stride: usize) -> [usize; 8] {
         below,
         below.wrapping_add(1),
     ]
+}
+
+/// Whether `id` is one of `seen`, without an early exit (a branch per entry mispredicts).
+#[inline(always)]
+fn listed(seen: &[u16; 4], id: u16) -> bool {
+    (seen[0] == id) | (seen[1] == id) | (seen[2] == id) | (seen[3] == id)
+}
+
+/// The indices of the set bits of a word, lowest first.
+struct BitIndices(u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
 }
 
 /// A point of a board: its index in the padded array, so it belongs to boards of one size.
@@ -262,6 +293,9 @@ pub struct Board {
     stones: [u16; CELLS],
     liberties: [u16; CELLS],
     liberty_sum: [u16; CELLS],
+    /// Per colour (Black, White), the anchors of its strings in atari (one liberty), a bit
+    /// per cell: the MoGo capture and save-atari rules find them here without a walk.
+    ataris: [[u64; CELL_WORDS]; 2],
     /// The empty points, in any order, and where each one is in that list.
     empties: [u16; MAX_POINTS],
     empty_count: u16,
@@ -319,6 +353,7 @@ impl Board {
             stones: [0; CELLS],
             liberties: [0; CELLS],
             liberty_sum: [0; CELLS],
+            ataris: [[0; CELL_WORDS]; 2],
             empties: [0; MAX_POINTS],
             empty_count: 0,
             empty_at: [0; CELLS],
@@ -383,6 +418,7 @@ impl Board {
         self.stones[..used].copy_from_slice(&source.stones[..used]);
         self.liberties[..used].copy_from_slice(&source.liberties[..used]);
         self.liberty_sum[..used].copy_from_slice(&source.liberty_sum[..used]);
+        self.ataris = source.ataris;
         self.empty_at[..used].copy_from_slice(&source.empty_at[..used]);
         let empties = usize::from(source.empty_count);
         self.empties[..empties].copy_from_slice(&source.empties[..empties]);
@@ -494,6 +530,27 @@ impl Board {
         self.color_at(point)?;
         let id = usize::from(self.string[point.index()]);
         (self.liberties[id] == 1).then_some(Point(self.liberty_sum[id]))
+    }
+
+    /// One stone (the anchor) of each string of `color` in atari, in the order of the points'
+    /// indices. The board keeps this set as strings gain and lose liberties, so listing it
+    /// costs no walk of the board.
+    ///
+    /// ```
+    /// use arbor::go::{Board, Color, Move};
+    ///
+    /// let mut board = Board::new(9).unwrap();
+    /// let a1 = board.point(0, 0).unwrap();
+    /// board.play(Move::Play(a1));
+    /// board.play(Move::Play(board.point(1, 0).unwrap())); // B1: A1 keeps A2 only
+    /// assert_eq!(board.strings_in_atari(Color::Black).collect::<Vec<_>>(), [a1]);
+    /// assert_eq!(board.strings_in_atari(Color::White).count(), 0);
+    /// ```
+    pub fn strings_in_atari(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        self.atari_words(color)
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| BitIndices(word).map(move |b| Point((64 * w + b) as u16)))
     }
 
     /// The stones of each colour on the board, Black first.
@@ -762,10 +819,10 @@ impl Board {
         const ORTHOGONALS: u16 = (1 << 2) | (1 << 6) | (1 << 8) | (1 << 12);
         const DIAGONALS: u16 = 1 | (1 << 4) | (1 << 10) | (1 << 14);
         let code = self.codes[p];
-        let (own_or_edge, enemy) = match color {
-            Color::Black => (code, (code >> 1) & !code),
-            Color::White => (code >> 1, code & !(code >> 1)),
-        };
+        // Black reads the low bits, White the high ones (a shift, not a branch).
+        let shift = color.index() as u32;
+        let own_or_edge = code >> shift;
+        let enemy = (code >> (1 - shift)) & !own_or_edge;
         if own_or_edge & ORTHOGONALS != ORTHOGONALS {
             return false;
         }
@@ -779,18 +836,15 @@ impl Board {
     /// string that keeps one, or captures.
     #[inline(always)]
     fn is_legal_empty(&self, p: usize, color: Color) -> bool {
-        if self.empty_neighbours(p) > 0 {
-            return true;
-        }
+        // Without early exits: which neighbour decides is unpredictable.
         let own = stone(color);
+        let mut legal = self.empty_neighbours(p) > 0;
         for n in self.around(p) {
             let cell = self.cells[n];
             let libs = self.liberties[usize::from(self.string[n])];
-            if (cell == own && libs > 1) || (cell == (own ^ 3) && libs == 1) {
-                return true;
-            }
+            legal |= ((cell == own) & (libs > 1)) | ((cell == (own ^ 3)) & (libs == 1));
         }
-        false
+        legal
     }
 
     /// The hash of the stones after the player to move plays on the empty point `point`,
@@ -969,32 +1023,61 @@ impl Board {
         // `p` stops being a liberty of each distinct adjacent string; own ones merge.
         let mut seen = [NONE; 4];
         let mut count = 0;
+        // Which neighbours are stones is unpredictable, so the loop does not branch: an
+        // empty or border cell (string `NONE`) or a string already seen takes 0 from the
+        // liberties of its string, or of `NONE`. The own strings are listed, in the order of
+        // the neighbours, and merged after the loop (the merges read no enemy liberty, so
+        // the result is the same as merging each one when it is met).
+        let mut owns = [NONE; 4];
+        let mut own_count = 0;
         for (k, n) in around.into_iter().enumerate() {
             let cell = self.cells[n];
-            if cell != BLACK && cell != WHITE {
-                continue;
-            }
             let id = self.string[n];
-            if seen.contains(&id) {
-                continue;
-            }
+            let fresh = (id != NONE) & !listed(&seen, id);
             seen[k] = id;
             let i = usize::from(id);
-            self.liberties[i] -= 1;
-            self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(me);
-            if cell == own {
+            self.liberties[i] -= u16::from(fresh);
+            self.liberty_sum[i] = self.liberty_sum[i].wrapping_sub(if fresh { me } else { 0 });
+            // A string leaves or enters atari only on these transitions (its bit is set
+            // exactly when it has one liberty), so its bit flips: an own string from 1 to 0
+            // (the merged string is noted below), an enemy one from 2 to 1 or 1 to 0.
+            let libs = self.liberties[i];
+            let enemy = fresh & (cell != own);
+            self.flip_atari_if(i, cell, fresh & (libs < 2) & (enemy | (libs == 0)));
+            dead[count] = n as u16;
+            count += usize::from(enemy & (libs == 0));
+            owns[own_count] = id;
+            own_count += usize::from(fresh & (cell == own));
+        }
+        if own_count > 0 {
+            self.join(p, owns[0]);
+            for &id in &owns[1..own_count] {
+                // Distinct strings, but an earlier merge may have relabelled this one.
                 let current = self.string[p];
-                if current == me {
-                    self.join(p, id);
-                } else if current != id {
+                let id = self.string[usize::from(id)];
+                if current != id {
                     self.merge(current, id);
                 }
-            } else if self.liberties[i] == 0 {
-                dead[count] = n as u16;
-                count += 1;
             }
         }
+        // The new stone's string, with every own string it joined (whose bits are clear
+        // now), enters atari with one liberty; with none it captures, and the captures'
+        // liberties bring it in or not (`remove_string`).
+        let id = usize::from(self.string[p]);
+        self.flip_atari_if(id, own, self.liberties[id] == 1);
         (dead, count)
+    }
+
+    /// Flips the atari bit of the string `id` (an anchor) of the stone value `value` when
+    /// `flip` holds, without a branch on `flip` (any cell value is accepted when `flip` is
+    /// false).
+    #[inline(always)]
+    fn flip_atari_if(&mut self, id: usize, value: u8, flip: bool) {
+        // Black's value is odd, White's even.
+        let color = usize::from(value & 1 == 0);
+        if let Some(word) = self.ataris[color].get_mut(id / 64) {
+            *word ^= u64::from(flip) << (id % 64);
+        }
     }
 
     /// Adds the new stone `p`, still a string of its own, to the adjacent string `id`: the
@@ -1004,10 +1087,15 @@ impl Board {
     fn join(&mut self, p: usize, id: u16) {
         let (mut libs, mut sum) = (0u16, 0u16);
         for n in self.around(p) {
-            if self.cells[n] == EMPTY && !self.around(n).into_iter().any(|m| self.string[m] == id) {
-                libs += 1;
-                sum = sum.wrapping_add(n as u16);
-            }
+            // Without branches: which neighbours are new liberties is unpredictable. `n`
+            // may be a border cell, whose neighbours can lie outside the array.
+            let stride = usize::from(self.stride);
+            let [a, b, c, d] = [n.wrapping_sub(1), n + 1, n.wrapping_sub(stride), n + stride]
+                .map(|m| self.string.get(m).copied().unwrap_or(NONE));
+            let touches = (a == id) | (b == id) | (c == id) | (d == id);
+            let new = (self.cells[n] == EMPTY) & !touches;
+            libs += u16::from(new);
+            sum = sum.wrapping_add(if new { n as u16 } else { 0 });
         }
         let i = usize::from(id);
         self.string[p] = id;
@@ -1088,14 +1176,17 @@ impl Board {
                 self.neighbours[n] = self.neighbours[n].wrapping_add(emptied);
                 // The capturer's strings gain `r`; stones of the captured string still to
                 // be removed are skipped by their colour.
-                let cell = self.cells[n];
+                // Without branches (which of the four gain is unpredictable): a cell that
+                // gains nothing adds 0 to the liberties of its string, or of `NONE`.
                 let owner = self.string[n];
-                if cell == (color ^ 3) && !seen.contains(&owner) {
-                    seen[k] = owner;
-                    let o = usize::from(owner);
-                    self.liberties[o] += 1;
-                    self.liberty_sum[o] = self.liberty_sum[o].wrapping_add(r as u16);
-                }
+                let gains = (self.cells[n] == (color ^ 3)) & !listed(&seen, owner);
+                seen[k] = if gains { owner } else { NONE };
+                let o = usize::from(owner);
+                self.liberties[o] += u16::from(gains);
+                let sum = self.liberty_sum[o].wrapping_add(r as u16);
+                self.liberty_sum[o] = if gains { sum } else { self.liberty_sum[o] };
+                // In atari from 0 liberties to 1, out of it from 1 to 2.
+                self.flip_atari_if(o, color ^ 3, gains & (self.liberties[o] <= 2));
             }
             s = next;
             if s == id {
@@ -1187,6 +1278,15 @@ impl Board {
         }
         let empties = (0..CELLS).filter(|&p| self.cells[p] == EMPTY).count();
         assert_eq!(empties, usize::from(self.empty_count));
+        for color in [Color::Black, Color::White] {
+            for p in 0..CELLS {
+                let bit = self.ataris[color.index()][p / 64] >> (p % 64) & 1 == 1;
+                let anchor_in_atari = self.cells[p] == stone(color)
+                    && usize::from(self.string[p]) == p
+                    && self.liberties[p] == 1;
+                assert_eq!(bit, anchor_in_atari, "atari bit of {color:?} at cell {p}");
+            }
+        }
         assert_eq!(self.hash, self.recomputed_position_hash());
     }
 }
@@ -1254,6 +1354,25 @@ impl Board {
     #[inline(always)]
     pub(crate) fn string_liberty_sum(&self, p: usize) -> u16 {
         self.liberty_sum[usize::from(self.string[p])]
+    }
+
+    /// Where the empty point `p` stands in [`Board::empty_list`].
+    #[inline(always)]
+    pub(crate) fn empty_index(&self, p: usize) -> usize {
+        usize::from(self.empty_at[p])
+    }
+
+    /// Whether `color` has a string in atari.
+    #[inline(always)]
+    pub(crate) fn has_atari(&self, color: Color) -> bool {
+        self.atari_words(color).iter().any(|&w| w != 0)
+    }
+
+    /// The atari set's words of `color` that this board's cells use.
+    #[inline(always)]
+    fn atari_words(&self, color: Color) -> &[u64] {
+        let used = (usize::from(self.stride) * (usize::from(self.size) + 2)).div_ceil(64);
+        &self.ataris[color.index()][..used]
     }
 
     /// The next stone of the string of the stone `p` (a circular list).

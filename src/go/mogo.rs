@@ -21,17 +21,17 @@
 //! ko and must not fill the mover's own eye (the light playout's eye rule), so a pass is played
 //! only when nothing else is playable.
 //!
-//! The hot path reads only the board's incremental strings (exact liberty counts and sums)
-//! and the cells around `last`. The capture rule needs the opponent's strings in atari
-//! anywhere: [`mogo_playout`] remembers them from turn to turn and updates the list from the
-//! two moves played since, so it walks the board only at the start of a playout (or when
-//! more than 8 strings are in atari at once); a single [`MogoPolicy::play`] (as MCTS calls it
-//! through [`Knowledge`]) walks the empty points when it reaches that rule.
+//! The hot path reads only the board's incremental strings (exact liberty counts and sums,
+//! the set of strings in atari) and the cells around `last`; nothing walks the board. The
+//! capture rule draws among the opponent's strings in atari anywhere, in an order the
+//! playouts were pinned with: [`mogo_playout`] remembers its list from turn to turn and
+//! updates it from the two moves played since; it is listed afresh from the board's atari set
+//! (in the order a walk of the empty points would meet the strings) at the start of a
+//! playout, when more than 8 strings are in atari, and for a single [`MogoPolicy::play`] (as
+//! MCTS calls it through [`Knowledge`]).
 //!
-//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5): 129k
-//! instructions per playout under callgrind with [`mogo_playout`] (119k without its board
-//! clone, as [`MogoPlayouts`] runs; light: 52k), 25-29k playouts per CPU second under load
-//! (`docs/go.md` has the figures and how they were taken); Pachi's MoGo-like policy measured
+//! Speed (one core of the project's shared 2-core box, empty 9x9 board, komi 7.5):
+//! `docs/go.md` has the figures and how they were taken; Pachi's MoGo-like policy measured
 //! 15.7k/s on the same box.
 //! Mean 104.6 stones placed, Black wins 45.1% (light: 107.3 and 41.9%).
 //!
@@ -48,7 +48,7 @@ use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::Color;
-use super::board::{Board, EMPTY, Move, Point, stone};
+use super::board::{Board, EMPTY, MAX_POINTS, Move, Point, stone};
 use super::game::GoGame;
 use super::patterns::is_mogo_pattern;
 use super::playout::Playout;
@@ -303,7 +303,8 @@ struct Ataris {
 }
 
 impl Ataris {
-    /// More strings in atari than this at once is rare; the policy then walks the board.
+    /// More strings in atari than this at once is rare; the policy then draws from the
+    /// board's atari set directly.
     const CAPACITY: usize = 8;
 
     fn stones(&self) -> &[u16] {
@@ -341,6 +342,12 @@ impl Ataris {
             self.turn = None;
             return;
         }
+        if !board.has_atari(enemy_color) {
+            // None at all: the list is empty whatever it held.
+            self.len = 0;
+            self.turn = Some(turns);
+            return;
+        }
         let enemy = stone(enemy_color);
         let old = *self;
         self.len = 0;
@@ -359,22 +366,40 @@ impl Ataris {
         self.turn = fits.then_some(turns);
     }
 
-    /// Lists the strings in atari by a walk of the board; false (and unknown) when they do
-    /// not fit.
+    /// Lists the strings in atari from the board's set of them; false (and unknown) when
+    /// they do not fit.
+    ///
+    /// The list comes in the order a walk of the empty points would meet the strings (the
+    /// order the playouts were pinned with): each string at its liberty's place in the empty
+    /// list, strings sharing a liberty in the order of that point's neighbours, each by its
+    /// first stone there.
+    #[inline]
     fn collect(&mut self, board: &Board, enemy_color: Color) -> bool {
-        let enemy = stone(enemy_color);
         self.len = 0;
         self.turn = None;
-        for &e in board.empty_list() {
-            let p = usize::from(e);
-            if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
-                continue;
+        let mut keys = [0usize; Ataris::CAPACITY];
+        for anchor in board.strings_in_atari(enemy_color) {
+            if self.len == Ataris::CAPACITY {
+                return false;
             }
-            for n in tactics::around(board, p) {
-                if !self.add(board, n, enemy) {
-                    return false;
-                }
+            let id = anchor.index();
+            let liberty = usize::from(board.string_liberty_sum(id));
+            let (first, stone) = tactics::around(board, liberty)
+                .into_iter()
+                .enumerate()
+                .find(|&(_, n)| board.string_id(n) == id)
+                .unwrap_or((0, id));
+            let key = 4 * board.empty_index(liberty) + first;
+            // Insertion into the sorted list: at most 8 strings.
+            let mut i = self.len;
+            while i > 0 && keys[i - 1] > key {
+                keys[i] = keys[i - 1];
+                self.stones[i] = self.stones[i - 1];
+                i -= 1;
             }
+            keys[i] = key;
+            self.stones[i] = stone as u16;
+            self.len += 1;
         }
         self.turn = Some(board.turns());
         true
@@ -480,17 +505,19 @@ impl Context<'_> {
         found.pick(rng)
     }
 
-    /// Rule 5 by a walk of the empty points (when too many strings are in atari to remember).
+    /// Rule 5 from the board's set of strings in atari (when too many are in atari to
+    /// remember).
     #[inline]
     fn capture(&self, rng: &mut XorShiftRng) -> Option<usize> {
-        let enemy = self.me.opponent();
-        let playable = |p| self.playable(p);
-        let (count, _) = tactics::count_captures(self.board, enemy, playable);
+        let mut liberties = [0u16; MAX_POINTS];
+        let count =
+            tactics::capture_liberties(self.board, self.me.opponent(), &mut liberties, |p| {
+                self.playable(p)
+            });
         if count == 0 {
             return None;
         }
-        let k = random_index(rng, count);
-        tactics::nth_capture(self.board, enemy, k, playable)
+        Some(usize::from(liberties[random_index(rng, count)]))
     }
 }
 
@@ -1099,6 +1126,53 @@ mod tests {
             board.assert_consistent();
         }
         assert!(moves > 50_000, "{moves}");
+    }
+
+    /// The walk of the empty points that listed the strings in atari before the board kept
+    /// them: `collect` must give the same list in the same order.
+    fn collect_by_walk(board: &Board, enemy_color: Color) -> Option<Ataris> {
+        let enemy = stone(enemy_color);
+        let mut ataris = Ataris::default();
+        for &e in board.empty_list() {
+            let p = usize::from(e);
+            if board.neighbour_counts(p)[usize::from(enemy)] == 0 {
+                continue;
+            }
+            for n in tactics::around(board, p) {
+                if !ataris.add(board, n, enemy) {
+                    return None;
+                }
+            }
+        }
+        Some(ataris)
+    }
+
+    #[test]
+    fn the_atari_list_comes_in_the_walks_order() {
+        let policy = MogoPolicy::default();
+        let mut rng = XorShiftRng::seed_from_u64(23);
+        let (mut lists, mut overflows) = (0, 0);
+        for mut board in random_positions(300, 37) {
+            while !board.is_over() {
+                for enemy in [Color::Black, Color::White] {
+                    let mut from_board = Ataris::default();
+                    let fits = from_board.collect(&board, enemy);
+                    match collect_by_walk(&board, enemy) {
+                        Some(walked) => {
+                            assert!(fits, "{board:?}");
+                            assert_eq!(from_board.stones(), walked.stones(), "{board:?}");
+                            lists += usize::from(walked.len > 1);
+                        }
+                        None => {
+                            assert!(!fits);
+                            overflows += 1;
+                        }
+                    }
+                }
+                policy.play(&mut board, &mut rng);
+            }
+        }
+        assert!(lists > 1000 && overflows > 0, "{lists} {overflows}");
     }
 
     /// The capture rule's memory of strings in atari, brought up to date move by move, is
