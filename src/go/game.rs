@@ -51,22 +51,19 @@ impl GoGame {
     }
 
     /// Whether the player to move may play `mv` under positional superko; the reason if not.
-    /// Changes nothing.
+    /// A stone after two passes is checked as the game resumed ([`resumes`]). Changes nothing.
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.board.check(mv)?;
-        if let Move::Play(point) = mv {
-            let after = self.board.position_hash_after(point);
-            if self.history.contains(&after) {
-                return Err(PlayError::Superko);
-            }
-        }
-        Ok(())
+        check_with_history(&self.board, &self.history, mv)
     }
 
     /// Plays `mv` for the player to move, or refuses it (occupied, suicide, ko, superko, off
-    /// the board, game over) and changes nothing.
+    /// the board, game over) and changes nothing. A stone after two passes resumes the game
+    /// ([`resumes`]).
     pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.check(mv)?;
+        if resumes(&self.board, mv) {
+            self.board.resume();
+        }
         self.record(mv);
         Ok(())
     }
@@ -131,6 +128,41 @@ impl fmt::Display for RecordError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for RecordError {}
+
+/// Whether playing `mv` on `board` resumes a finished game: the one rule of a real game
+/// (GTP, the C ABI, SGF records) for a move after two passes. A stone played after two
+/// passes in a row resumes the game (the count of passes is cleared, as
+/// [`Board::resume`] does, and the stone is then checked as usual), as GTP GUIs and GNU Go's
+/// cleanup phase expect; a third pass is refused, and a game at the length cap
+/// ([`Board::max_turns`]) stays over. Playouts and the search tree never resume: for them
+/// two passes end the game.
+pub fn resumes(board: &Board, mv: Move) -> bool {
+    matches!(mv, Move::Play(_)) && board.passes() >= 2 && board.turns() < board.max_turns()
+}
+
+/// Whether the player to move on `board` may play `mv` in a real game whose positions so
+/// far (stone hashes) are `history`: legal under simple ko, and not a repeat of a position
+/// of `history` (positional superko); a stone after two passes is checked as the game
+/// resumed ([`resumes`]). The reason if not.
+pub(crate) fn check_with_history(board: &Board, history: &[u64], mv: Move) -> Result<(), PlayError> {
+    let resumed;
+    let board = if resumes(board, mv) {
+        // A copy (8.7 KB) only for the rare stone after two passes.
+        let mut copy = board.clone();
+        copy.resume();
+        resumed = copy;
+        &resumed
+    } else {
+        board
+    };
+    board.check(mv)?;
+    if let Move::Play(point) = mv {
+        if history.contains(&board.position_hash_after(point)) {
+            return Err(PlayError::Superko);
+        }
+    }
+    Ok(())
+}
 
 /// The board a record starts from: its size, komi and setup stones (Black's first).
 pub fn record_start(record: &GameRecord) -> Result<Board, RecordError> {
@@ -333,9 +365,14 @@ mod tests {
                 error: PlayError::Occupied
             }
         );
-        let after_end = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[ee])").unwrap();
+        // A stone after two passes resumes the game; a third pass does not.
+        let resumed = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[ee])").unwrap();
+        let game = GoGame::from_record(&resumed).unwrap();
+        assert!(!game.board().is_over());
+        assert_eq!(game.board().passes(), 0);
+        let third_pass = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[])").unwrap();
         assert_eq!(
-            GoGame::from_record(&after_end).unwrap_err().to_string(),
+            GoGame::from_record(&third_pass).unwrap_err().to_string(),
             "move 3: the game is over"
         );
         let dead_setup = GameRecord::parse_sgf(b"(;SZ[9]AB[aa]AW[ba][ab])").unwrap();

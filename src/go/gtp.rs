@@ -13,6 +13,7 @@ use core::fmt::{self, Write};
 use super::Color;
 use super::board::{CELLS, MAX_POINTS, MAX_SIZE, MIN_SIZE, Move, Point, Score};
 use super::player::{Decision, Player, points};
+use super::status::{Status as StoneStatus, string_of};
 use super::vertex::{GoMove, Vertex};
 use crate::search::mcts::Deadline;
 
@@ -306,40 +307,31 @@ impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
             }
             "final_status_list" => {
                 arity(text, name, args, 1)?;
-                let dead = match args[0] {
-                    "dead" => true,
-                    "alive" => false,
-                    "seki" => return Ok(()),
+                let wanted = match args[0] {
+                    "alive" => StoneStatus::Alive,
+                    "dead" => StoneStatus::Dead,
+                    "seki" => StoneStatus::Seki,
                     _ => return fail!(text, "unknown status (expected alive, dead or seki)"),
                 };
-                let own = self.player.ownership();
+                let (statuses, _) = self.player.statuses();
                 let board = self.player.board();
-                // One string per line, as GNU Go answers; a string is dead when its stones
-                // are, on average, owned by the opponent in more than half of the playouts.
+                // One string per line, as GNU Go answers (see Statuses for the rule).
                 let mut seen = [false; CELLS];
                 let mut stones = [None; MAX_POINTS];
                 let mut lines = 0;
                 for point in points(board) {
-                    let Some(color) = board.color_at(point) else {
-                        continue;
-                    };
-                    if seen[point.index()] {
+                    if board.color_at(point).is_none() || seen[point.index()] {
                         continue;
                     }
                     let count = string_of(board, point, &mut seen, &mut stones);
-                    let string = stones[..count].iter().flatten();
-                    let share: f32 = string
-                        .clone()
-                        .map(|&p| own.share(p, color.opponent()))
-                        .sum();
-                    if (share > 0.5 * count as f32) != dead {
+                    if statuses.status(point) != Some(wanted) {
                         continue;
                     }
                     if lines > 0 {
                         put(text, format_args!("\n"))?;
                     }
                     lines += 1;
-                    for (i, &p) in string.enumerate() {
+                    for (i, &p) in stones[..count].iter().flatten().enumerate() {
                         let gap = if i == 0 { "" } else { " " };
                         put(text, format_args!("{gap}{}", vertex_of(board, p)))?;
                     }
@@ -465,32 +457,6 @@ fn vertex_of(board: &super::Board, point: Point) -> GoMove {
         Some((col, row)) => GoMove::Play(Vertex { col, row }),
         None => GoMove::Pass,
     }
-}
-
-/// Collects into `stones` the string of the stone on `start` (marking its points `seen`) and
-/// returns how many stones it has, in the order a flood fill meets them.
-fn string_of(
-    board: &super::Board,
-    start: Point,
-    seen: &mut [bool; CELLS],
-    stones: &mut [Option<Point>; MAX_POINTS],
-) -> usize {
-    let color = board.color_at(start);
-    seen[start.index()] = true;
-    stones[0] = Some(start);
-    let (mut next, mut count) = (0, 1);
-    while next < count {
-        let Some(p) = stones[next] else { break };
-        next += 1;
-        for n in board.neighbours(p) {
-            if board.color_at(n) == color && !seen[n.index()] && count < MAX_POINTS {
-                seen[n.index()] = true;
-                stones[count] = Some(n);
-                count += 1;
-            }
-        }
-    }
-    count
 }
 
 /// `B+3.5`, `W+0.5`, or `0` for a draw.
