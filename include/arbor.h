@@ -2040,10 +2040,10 @@ ARBOR_NOEXCEPT;
  * `_DEAD` or `_SEKI`; and their number (`size * size`) to `*out_count`.
  * `ARBOR_GO_MAX_POINTS` (361) bytes always suffice. Judged from 400 light playouts drawn
  * with `seed`, as `arbor_go_game_final_score` judges them with the same seed: a string is
- * seki when it has a shared liberty that neither side can fill without self-atari and the
- * playouts leave its ownership split (neither colour above 80%), dead when its stones are
- * owned by the opponent in more than half of the playouts, alive otherwise (docs/go.md,
- * "Dead stones and seki").
+ * seki when it has a shared liberty that neither side can fill without self-atari, its
+ * other liberties are eyes of its own, and the stones around it are alive by the
+ * playouts; dead when its stones are owned by the opponent in more than half of the
+ * playouts; alive otherwise (docs/go.md, "Dead stones and seki").
  *
  * Errors (nothing written): the buffer errors
  * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,

@@ -24,8 +24,8 @@ use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::go::player::{Player, PlayerConfig, points};
 use crate::go::sgf::GameRecord;
-use crate::go::vertex::{GoMove, Vertex, VertexError};
 use crate::go::status::Status;
+use crate::go::vertex::{GoMove, Vertex, VertexError};
 use crate::go::{Board, Color, MAX_SIZE, MIN_SIZE, Move, PlayError, Score};
 use crate::search::game::seeded_rng;
 
@@ -859,10 +859,10 @@ pub unsafe extern "C" fn arbor_go_game_final_score(
 /// `_DEAD` or `_SEKI`; and their number (`size * size`) to `*out_count`.
 /// `ARBOR_GO_MAX_POINTS` (361) bytes always suffice. Judged from 400 light playouts drawn
 /// with `seed`, as `arbor_go_game_final_score` judges them with the same seed: a string is
-/// seki when it has a shared liberty that neither side can fill without self-atari and the
-/// playouts leave its ownership split (neither colour above 80%), dead when its stones are
-/// owned by the opponent in more than half of the playouts, alive otherwise (docs/go.md,
-/// "Dead stones and seki").
+/// seki when it has a shared liberty that neither side can fill without self-atari, its
+/// other liberties are eyes of its own, and the stones around it are alive by the
+/// playouts; dead when its stones are owned by the opponent in more than half of the
+/// playouts; alive otherwise (docs/go.md, "Dead stones and seki").
 ///
 /// Errors (nothing written): the buffer errors
 /// (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -1232,15 +1232,20 @@ pub(super) mod tests {
         // Two passes end the game; undo takes the second back.
         assert_eq!(play(&mut buf, "pass"), arbor_status::ARBOR_OK);
         assert_eq!(info_of(&mut buf).over, 1);
-        assert_eq!(play(&mut buf, "A1"), arbor_status::ARBOR_GAME_OVER);
-        assert_eq!(reason(&mut buf, 0), ARBOR_GO_OVER);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                arbor_go_game_undo(buf.as_mut_ptr().cast(), buf.len() * 8),
-                arbor_status::ARBOR_OK
-            );
-        }
+        // Over: a third pass is refused; a stone resumes the game (undone below).
+        assert_eq!(play(&mut buf, "pass"), arbor_status::ARBOR_GAME_OVER);
+        assert_eq!(reason(&mut buf, ARBOR_GO_PASS), ARBOR_GO_OVER);
+        assert_eq!(reason(&mut buf, 0), ARBOR_GO_LEGAL);
+        assert_eq!(play(&mut buf, "A1"), arbor_status::ARBOR_OK);
+        let resumed = info_of(&mut buf);
+        assert_eq!((resumed.over, resumed.passes), (0, 0));
+        let undo = |buf: &mut Vec<u64>| {
+            // SAFETY: valid pointers.
+            unsafe { arbor_go_game_undo(buf.as_mut_ptr().cast(), buf.len() * 8) }
+        };
+        assert_eq!(undo(&mut buf), arbor_status::ARBOR_OK);
+        assert_eq!(info_of(&mut buf).over, 1);
+        assert_eq!(undo(&mut buf), arbor_status::ARBOR_OK);
         assert_eq!(info_of(&mut buf).over, 0);
 
         // Suicide: Black on A1 of a corner surrounded by White.

@@ -932,15 +932,19 @@ mod tests {
     }
 
     #[test]
-    fn a_damaged_node_or_state_is_refused() {
+    fn a_damaged_node_or_state_is_refused_and_slots_past_the_tree_are_never_read() {
         let mut start = game(9, 7.5);
         let mut buf = handle(1_000, ARBOR_GO_PLAYER_LIGHT, &mut start, 1);
         run(&mut buf, 20);
         let nodes_at = HANDLE_HEAD_BYTES + STATE_BYTES + handle_area_bytes(9);
         let mut stats = arbor_go_search_stats::default();
+        let tree_stats = |buf: &mut Vec<u64>, stats: &mut arbor_go_search_stats| {
+            // SAFETY: valid pointers.
+            unsafe { arbor_go_search_tree_stats(buf.as_mut_ptr().cast(), buf.len() * 8, stats) }
+        };
         for (at, value) in [
-            // The move tag of the last node slot.
-            (buf.len() * 8 - ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET, 7u8),
+            // The move tag of the root's first child.
+            (nodes_at + ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET, 7u8),
             // The move of the root's first child made a point off the board.
             (nodes_at + ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET + 3, 0xFF),
             // The player kind.
@@ -949,15 +953,128 @@ mod tests {
             let mut damaged = buf.clone();
             // SAFETY: `at` is inside the buffer.
             unsafe { damaged.as_mut_ptr().cast::<u8>().add(at).write(value) };
-            // SAFETY: valid pointers.
-            let status = unsafe {
-                arbor_go_search_tree_stats(
-                    damaged.as_mut_ptr().cast(),
-                    damaged.len() * 8,
-                    &mut stats,
-                )
-            };
+            let status = tree_stats(&mut damaged, &mut stats);
             assert_eq!(status, arbor_status::ARBOR_NOT_INITIALISED, "byte {at}");
         }
+
+        // The move tag of the last node slot, far past the tree: the calls that cannot grow
+        // the tree there never form it into a node, and nor does a 1-iteration run; a run
+        // without an iteration limit may grow anywhere, so it checks every slot.
+        let mut damaged = buf.clone();
+        let last = damaged.len() * 8 - ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET;
+        // SAFETY: `last` is inside the buffer.
+        unsafe { damaged.as_mut_ptr().cast::<u8>().add(last).write(7) };
+        assert_eq!(tree_stats(&mut damaged, &mut stats), arbor_status::ARBOR_OK);
+        assert_eq!(stats.capacity_nodes, 1_000);
+        let mut decision = arbor_go_decision::default();
+        // SAFETY: valid pointers.
+        let status = unsafe {
+            arbor_go_search_decide(
+                damaged.as_mut_ptr().cast(),
+                damaged.len() * 8,
+                &mut decision,
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        assert_eq!(run(&mut damaged, 1).iterations_this_call, 1);
+        let mut limits = core::mem::MaybeUninit::uninit();
+        let mut progress = arbor_search_progress::default();
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                arbor_search_limits_init(0, limits.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            // A cancel first, so that the run would return at once if it were not refused.
+            let _ = arbor_go_search_cancel(damaged.as_mut_ptr().cast(), damaged.len() * 8);
+            let status = arbor_go_search_run(
+                damaged.as_mut_ptr().cast(),
+                damaged.len() * 8,
+                limits.as_ptr(),
+                1,
+                &mut progress,
+            );
+            assert_eq!(status, arbor_status::ARBOR_NOT_INITIALISED);
+        }
+    }
+
+    /// A run sees only the slots it can grow into; the core's player with the whole
+    /// storage, the same seed and the same iterations finds the same tree and move, also
+    /// when the storage fills.
+    #[test]
+    fn a_run_finds_what_the_core_finds_with_the_whole_storage() {
+        for (nodes, iterations) in [(20_000u32, 300u32), (300, 400)] {
+            let mut start = game(9, 7.5);
+            let mut buf = handle(nodes, ARBOR_GO_PLAYER_MOGO, &mut start, 4);
+            let progress = run(&mut buf, iterations);
+            let mut storage = vec![Node::default(); nodes as usize];
+            let config = PlayerConfig {
+                seed: 4,
+                ..PlayerConfig::mogo(9)
+            };
+            let mut player = Player::new(&mut storage, 9, config).unwrap();
+            let searched = player
+                .search(iterations, crate::search::mcts::Never)
+                .unwrap();
+            let board = player.board();
+            assert_eq!(
+                progress.best_move,
+                searched
+                    .summary
+                    .best
+                    .map_or(ARBOR_SEARCH_NO_MOVE, |mv| code_of(board, mv))
+            );
+            assert_eq!(progress.best_visits, searched.summary.best_visits);
+            assert_eq!(progress.best_value, f64::from(searched.summary.best_value));
+            let mut stats = arbor_go_search_stats::default();
+            // SAFETY: valid pointers.
+            unsafe {
+                let _ =
+                    arbor_go_search_tree_stats(buf.as_mut_ptr().cast(), buf.len() * 8, &mut stats);
+            }
+            assert_eq!(stats.nodes_used, searched.nodes);
+            assert_eq!(stats.storage_full, u32::from(searched.storage_full));
+            assert_eq!(searched.storage_full, nodes == 300, "{nodes}");
+        }
+    }
+
+    /// `_decide` is the core's `Player::decide` on the handle's tree, and changes nothing.
+    #[test]
+    fn decide_judges_the_tree_as_the_core_does_and_changes_nothing() {
+        let mut start = game(5, 100.5);
+        let mut buf = handle(20_000, ARBOR_GO_PLAYER_LIGHT, &mut start, 2);
+        let decide = |buf: &mut Vec<u64>| {
+            let mut decision = arbor_go_decision::default();
+            // SAFETY: valid pointers.
+            let status = unsafe {
+                arbor_go_search_decide(buf.as_mut_ptr().cast(), buf.len() * 8, &mut decision)
+            };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            decision
+        };
+        // Before a run: no move yet, and no visits to resign on.
+        let first = decide(&mut buf);
+        assert_eq!(first.search_move, ARBOR_SEARCH_NO_MOVE);
+        assert_eq!(
+            (first.move_to_play, first.resign),
+            (super::super::go::ARBOR_GO_PASS, 0)
+        );
+        // Play past the opening (resignation waits for 25 / 4 moves), then search: a komi
+        // of 100.5 is hopeless for Black.
+        for mv in [12u32, 6, 18, 8, 16, 0] {
+            // SAFETY: valid pointers.
+            let status =
+                unsafe { arbor_go_search_play(buf.as_mut_ptr().cast(), buf.len() * 8, mv) };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+        }
+        let progress = run(&mut buf, 200);
+        let before = buf.clone();
+        let decision = decide(&mut buf);
+        assert!(buf == before, "decide changes nothing");
+        assert_eq!(decide(&mut buf), decision);
+        assert_eq!(decision.resign, 1);
+        assert_eq!(decision.search_move, progress.best_move);
+        assert_eq!(decision.win_rate, progress.best_value);
+        assert!(progress.best_value < 0.1);
     }
 }

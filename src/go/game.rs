@@ -144,7 +144,11 @@ pub fn resumes(board: &Board, mv: Move) -> bool {
 /// far (stone hashes) are `history`: legal under simple ko, and not a repeat of a position
 /// of `history` (positional superko); a stone after two passes is checked as the game
 /// resumed ([`resumes`]). The reason if not.
-pub(crate) fn check_with_history(board: &Board, history: &[u64], mv: Move) -> Result<(), PlayError> {
+pub(crate) fn check_with_history(
+    board: &Board,
+    history: &[u64],
+    mv: Move,
+) -> Result<(), PlayError> {
     let resumed;
     let board = if resumes(board, mv) {
         // A copy (8.7 KB) only for the rare stone after two passes.
@@ -383,6 +387,38 @@ mod tests {
                 error: SetupError::NoLiberties
             }
         );
+    }
+
+    #[test]
+    fn a_stone_resumes_a_game_two_passes_ended_but_not_a_game_at_the_length_cap() {
+        let mut game = GoGame::new(5).unwrap();
+        game.try_play(Move::Pass).unwrap();
+        game.try_play(Move::Pass).unwrap();
+        assert!(game.board().is_over());
+        assert_eq!(game.check(Move::Pass), Err(PlayError::GameOver));
+        let c3 = Move::Play(game.board().point(2, 2).unwrap());
+        assert!(resumes(game.board(), c3));
+        assert_eq!(game.check(c3), Ok(()));
+        game.try_play(c3).unwrap();
+        assert!(!game.board().is_over());
+        assert_eq!(game.board().passes(), 0);
+        assert_eq!(game.board().to_move(), Color::White);
+        // The same stone again: occupied, whatever the passes.
+        assert_eq!(game.check(c3), Err(PlayError::Occupied));
+
+        // A game at the length cap stays over, passes or not.
+        let mut board = Board::new(5).unwrap();
+        let mut rng = seeded_rng(1);
+        while board.turns() < board.max_turns() {
+            if board.passes() >= 2 {
+                board.resume();
+            }
+            board.play_light_move(&mut rng);
+        }
+        let capped = GoGame::from_board(board);
+        let empty = Move::Play(capped.board().empty_points().next().unwrap());
+        assert!(!resumes(capped.board(), empty));
+        assert_eq!(capped.check(empty), Err(PlayError::GameOver));
     }
 
     #[test]

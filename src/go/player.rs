@@ -1115,6 +1115,103 @@ mod tests {
     }
 
     #[test]
+    fn a_stone_after_two_passes_resumes_and_genmove_at_a_finished_game_passes() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        player.play(Color::Black, Move::Pass).unwrap();
+        player.play(Color::White, Move::Pass).unwrap();
+        assert!(player.board().is_over());
+        let decision = player.genmove(Color::Black, 50, Never).unwrap();
+        assert_eq!(decision.mv, Some(Move::Pass));
+        assert_eq!(player.record().len(), 2, "nothing played");
+        assert_eq!(
+            player.decide(),
+            Judgement {
+                mv: Move::Pass,
+                resign: false,
+                judged: false
+            }
+        );
+        assert_eq!(
+            player.play(Color::Black, Move::Pass),
+            Err(PlayError::GameOver)
+        );
+        // Either colour may resume, as GTP lets either colour play.
+        let c3 = at(player.board(), "C3");
+        assert_eq!(player.check(Color::White, c3), Ok(()));
+        player.play(Color::White, c3).unwrap();
+        assert!(!player.board().is_over());
+        assert_eq!(player.board().passes(), 0);
+        assert!(
+            player
+                .genmove(Color::Black, 50, Never)
+                .unwrap()
+                .mv
+                .is_some()
+        );
+        assert_eq!(player.record().len(), 4);
+        // Undo goes back to the finished game.
+        assert!(player.undo());
+        assert!(player.undo());
+        assert!(player.board().is_over());
+    }
+
+    /// `decide` on a tree grown by `search` is what `genmove` plays after the same search:
+    /// the judgement is one function.
+    #[test]
+    fn decide_after_a_search_is_what_genmove_plays() {
+        let (mut a, mut b) = (storage(), storage());
+        let config = PlayerConfig::for_size(5);
+        let mut searched = Player::new(&mut a, 5, config).unwrap();
+        let mut generated = Player::new(&mut b, 5, config).unwrap();
+        for turn in 0..8 {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            searched.search(200, Never).unwrap();
+            let judgement = searched.decide();
+            let decision = generated.genmove(color, 200, Never).unwrap();
+            assert_eq!(decision.judged, judgement.judged);
+            assert_eq!(decision.mv, (!judgement.resign).then_some(judgement.mv));
+            let Some(mv) = decision.mv else { break };
+            searched.play(color, mv).unwrap();
+            if mv == Move::Pass {
+                // After a pass, genmove's count comes before its search, decide's after.
+                break;
+            }
+        }
+        // A won position after the opponent's pass: a pass, judged, before any search.
+        let mut nodes = storage();
+        let mut won = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        for v in ["B1", "B2", "B3", "B4", "B5"] {
+            let mv = at(won.board(), v);
+            won.play(Color::Black, mv).unwrap();
+        }
+        won.play(Color::White, Move::Pass).unwrap();
+        assert_eq!(
+            won.decide(),
+            Judgement {
+                mv: Move::Pass,
+                resign: false,
+                judged: true
+            }
+        );
+        // A hopeless komi: resign once the opening is over.
+        won.set_komi(100.5).unwrap();
+        won.set_config(PlayerConfig {
+            resign_after: 0,
+            ..PlayerConfig::for_size(5)
+        });
+        let e5 = at(won.board(), "E5");
+        won.play(Color::Black, e5).unwrap();
+        won.play(Color::White, Move::Pass).unwrap();
+        won.search(200, Never).unwrap();
+        assert!(won.decide().resign);
+    }
+
+    #[test]
     fn resigns_a_hopeless_game_only_after_the_opening() {
         let mut nodes = storage();
         let config = PlayerConfig {
