@@ -185,7 +185,8 @@ static void test_game(void) {
     CHECK(info.over == 1 && info.passes == 2);
     /* Over: a third pass is refused, a stone would resume the game (tested below). */
     CHECK(reason(g, ARBOR_GO_PASS) == ARBOR_GO_OVER);
-    CHECK(reason(g, c3) == ARBOR_GO_LEGAL && reason(g, vertex(5, "B2")) == ARBOR_GO_OCCUPIED);
+    CHECK(reason(g, vertex(5, "E5")) == ARBOR_GO_LEGAL && reason(g, vertex(5, "B2")) == ARBOR_GO_OCCUPIED);
+    CHECK(reason(g, c3) == ARBOR_GO_SUPERKO);
     CHECK_STATUS(arbor_go_game_play(g.buf, g.len, ARBOR_GO_PASS), ARBOR_GAME_OVER);
     CHECK_STATUS(arbor_go_game_legal_moves(g.buf, g.len, NULL, 0, &count), ARBOR_OK);
     CHECK(count == 0);
