@@ -819,7 +819,8 @@ mod tests {
     }
 
     /// The replies of seeded GTP games (every `genmove` until the game ends or a side
-    /// resigns, on 5x5 at two komis with light playouts, and MoGo's player on 9x9):
+    /// resigns: on 5x5 at two komis with light playouts, MoGo's player on 9x9, and two
+    /// games that never resign, played out to two passes through the pass judgements):
     /// recorded before `genmove`'s pass and resignation judgement moved into
     /// `Player::judge`, so the refactor is proven to change no move.
     #[test]
@@ -862,6 +863,26 @@ mod tests {
                 "7.5",
                 16,
             ),
+            // Never resigning: played out to two passes, through the pass judgements.
+            game(
+                PlayerConfig {
+                    resign: 0.0,
+                    ..light(9)
+                },
+                5,
+                "0.5",
+                120,
+            ),
+            game(
+                PlayerConfig {
+                    seed: 10,
+                    resign: 0.0,
+                    ..PlayerConfig::for_size(7)
+                },
+                7,
+                "7.5",
+                200,
+            ),
         ];
         assert_eq!(
             played,
@@ -869,6 +890,11 @@ mod tests {
                 "D3 B2 B3 C3 C4 C2 B4 D2 E2 D4 E3 E4 D5 E1 D1 E2 resign ",
                 "D3 C3 C2 B2 C4 D2 B3 A4 E2 D4 D1 resign ",
                 "G3 G4 F4 F3 E3 F2 G2 H3 H4 G5 H2 J3 J2 D7 D8 E7 ",
+                "B2 C3 C2 D3 B3 D2 C4 B4 A4 B5 D4 A2 D1 A3 E2 E3 E4 D2 D3 B1 C5 C1 A5 B5 B4 \
+                 D5 A1 A2 pass C1 A3 pass pass ",
+                "E5 D5 E3 E4 D4 C4 F5 B5 B1 E7 D3 B2 C3 D6 B3 F6 F4 B4 E6 A3 F7 B6 C2 G7 D7 \
+                 A2 A4 C7 G6 G5 G4 F7 A5 A6 A4 D7 A1 A3 A2 F3 A3 G3 E4 E2 F2 F1 G2 G3 F3 A7 \
+                 D1 G6 C6 C5 D2 G1 E1 F1 A5 pass pass ",
             ]
         );
     }
