@@ -11,8 +11,9 @@
 //!   colours where a stone of either colour would capture nothing and leave its own string
 //!   with at most one liberty), and every other liberty an eye of its own that the opponent
 //!   cannot play in; and the shape is *enclosed by living stones*: every opponent stone
-//!   beside it, other than those of seki shapes, is owned by its colour in more than half
-//!   of the playouts. This is the classic mutual life: two strings sharing two liberties
+//!   beside it is in a seki shape that holds too, or owned by its colour in more than half
+//!   of the playouts (a shape beside a dead stone breaks, and so does a shape beside a
+//!   broken one, until nothing changes). This is the classic mutual life: two strings sharing two liberties
 //!   and no other, or one eye each and a shared liberty.
 //! - **Dead**: not seki, and its stones are owned by the opponent in more than half of the
 //!   playouts on average (the rule GTP's `final_status_list dead` has always used).
@@ -24,7 +25,7 @@
 //! coin: the seki strings' own colour owned them in 65% / 35% of the playouts in one test
 //! diagram and 1% / 95% in the other, so a "split ownership" test would miss real sekis.
 //! The shape test is exact for these shapes; the ownership keeps out a seki shape inside
-//! a group that dies (it is captured with the group). Sekis with larger eyes or with a
+//! a group that dies (it is captured with the group: tested). Sekis with larger eyes or with a
 //! ko are not recognised: their strings are judged alive or dead by ownership.
 //!
 //! # The score
@@ -51,6 +52,8 @@ const NONE: u8 = 0;
 const ALIVE: u8 = 1;
 const DEAD: u8 = 2;
 const SEKI: u8 = 3;
+/// While judging: a seki shape whose surroundings broke it.
+const BROKEN: u8 = 4;
 
 /// The status of every stone of a board (see the module text), by point.
 #[derive(Clone, Debug)]
@@ -77,30 +80,48 @@ impl Statuses {
                 }
             }
         }
-        // Then the ownership: a seki shape enclosed by living stones is seki; every other
-        // string is dead or alive by the owner of its stones.
+        // Then the ownership: a seki shape stays one while every opponent stone around it
+        // is alive or in a seki shape itself; a shape that touches a dead stone, or a
+        // broken shape, breaks too, until nothing changes (each pass breaks a string or
+        // ends). The strings left are seki; every other string is dead or alive by the
+        // owner of its stones.
+        loop {
+            let mut broke = false;
+            let mut seen = [false; CELLS];
+            for point in points(board) {
+                if cells[point.index()] != SEKI || seen[point.index()] {
+                    continue;
+                }
+                let count = string_of(board, point, &mut seen, &mut stones);
+                let string = stones[..count].iter().flatten();
+                if !is_enclosed_by_living_stones(board, own, &cells, string.clone()) {
+                    for &p in string {
+                        cells[p.index()] = BROKEN;
+                    }
+                    broke = true;
+                }
+            }
+            if !broke {
+                break;
+            }
+        }
         let mut seen = [false; CELLS];
         for point in points(board) {
             let Some(color) = board.color_at(point) else {
                 continue;
             };
-            if seen[point.index()] {
+            if seen[point.index()] || cells[point.index()] == SEKI {
                 continue;
             }
             let count = string_of(board, point, &mut seen, &mut stones);
             let string = || stones[..count].iter().flatten();
-            let shape = cells[point.index()] == SEKI;
-            let status = if shape && is_enclosed_by_living_stones(board, own, &cells, string()) {
-                SEKI
+            let theirs = string()
+                .map(|&p| own.share(p, color.opponent()))
+                .sum::<f32>();
+            let status = if theirs > 0.5 * count as f32 {
+                DEAD
             } else {
-                let theirs = string()
-                    .map(|&p| own.share(p, color.opponent()))
-                    .sum::<f32>();
-                if theirs > 0.5 * count as f32 {
-                    DEAD
-                } else {
-                    ALIVE
-                }
+                ALIVE
             };
             for &p in string() {
                 cells[p.index()] = status;
@@ -199,10 +220,11 @@ fn is_own_eye(board: &Board, point: Point, color: Color) -> bool {
         .all(|n| board.color_at(n) == Some(color) && board.liberties(n).is_some_and(|l| l >= 2))
 }
 
-/// Whether every opponent stone beside the stones `string`, other than the seki shapes
-/// marked `SEKI` in `cells`, is alive by the ownership estimate (owned by its own colour in
-/// more than half of the playouts): a seki shape inside a dead group is no seki, the group
-/// around it is captured and the shape with it.
+/// Whether every opponent stone beside the stones `string` is in a seki shape still marked
+/// `SEKI` in `cells`, or alive by the ownership estimate (owned by its own colour in more
+/// than half of the playouts) and not a broken seki shape: a seki shape inside a dead group
+/// is no seki (the group around it is captured, the shape with it), nor is one whose
+/// partner broke.
 fn is_enclosed_by_living_stones<'a>(
     board: &Board,
     own: &Ownership,
@@ -211,10 +233,10 @@ fn is_enclosed_by_living_stones<'a>(
 ) -> bool {
     string
         .flat_map(|&p| board.neighbours(p))
-        .filter(|n| cells[n.index()] != SEKI)
-        .all(|n| match board.color_at(n) {
-            Some(color) => own.owner(n) == Some(color),
-            None => true,
+        .all(|n| match (board.color_at(n), cells[n.index()]) {
+            (None, _) | (Some(_), SEKI) => true,
+            (Some(_), BROKEN) => false,
+            (Some(color), _) => own.owner(n) == Some(color),
         })
 }
 
@@ -380,6 +402,36 @@ mod tests {
         // The seki's eyes A9 and E9 count for their colours, C9 for no one.
         let score = statuses.score(&board, &own);
         assert_eq!(score.black + score.white, 80);
+    }
+
+    /// The seki of [`TWO_SHARED`] in the corner of a 9x9 board, inside a black wall with one
+    /// liberty (E5) in White's area: the wall dies, and the seki with it.
+    #[test]
+    fn a_seki_shape_inside_a_dead_group_is_not_seki() {
+        let board = parse(
+            "   A B C D E F G H J
+             9 X . O X O . O . O
+             8 X X O X O O O O O
+             7 X . O X O . O . O
+             6 O O O X O O O O O
+             5 X X X X . O O . O
+             4 O O O O O O O O O
+             3 . O . O . O . O .
+             2 O O O O O O O O O
+             1 . O . O . O . O .",
+        )
+        .unwrap();
+        assert!(is_unfillable_dame(&board, at(&board, "B9")));
+        let (statuses, _) = judged(&board);
+        for point in points(&board) {
+            assert_ne!(statuses.status(point), Some(Status::Seki), "{point:?}");
+        }
+        for v in ["D9", "A5", "A9", "B8"] {
+            assert_eq!(statuses.status(at(&board, v)), Some(Status::Dead), "{v}");
+        }
+        for v in ["C9", "A6", "E9"] {
+            assert_eq!(statuses.status(at(&board, v)), Some(Status::Alive), "{v}");
+        }
     }
 
     /// As [`ONE_EYE_EACH`] with White's eye E9 filled: White's string has C9 alone, Black
