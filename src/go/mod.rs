@@ -34,6 +34,7 @@ pub mod board;
 pub mod diagram;
 pub mod game;
 pub mod gtp;
+mod ladder;
 pub mod mogo;
 pub mod player;
 pub mod playout;

@@ -23,6 +23,8 @@
 //! | second line, nothing within distance 2 | 0.25 x 14 | reading (between Pachi's first and third line) |
 //! | third line, nothing within distance 2 | 1 x 14 | Pachi: third line 1 x 14 |
 //! | pass | 0 x 14 | reading: a pass is a last resort; the player judges passes by ownership |
+//! | extends a string in atari into a ladder (two liberties after, captured by ataris) | 0 x 30, no save term | paper: extensions, especially out of a ladder; read by `ladder.rs` |
+//! | ataris a string that cannot escape by a ladder | 1 x (20 + 6 per stone, up to 80) | paper: ataris; GNU Go reads ladders, MCTS at a few thousand playouts does not |
 //!
 //! A self-atari gets no distance bonus. The tree never lists a move that fills one's own
 //! eye (Pachi's 0 x 14 for those), so there is no such term. Everything reads the board's
@@ -31,6 +33,7 @@
 
 use super::Color;
 use super::board::{BLACK, Board, Move, Point, WHITE, stone};
+use super::ladder;
 use super::patterns::is_mogo_pattern;
 use super::tactics;
 use crate::search::game::{Prior, PriorSink};
@@ -58,6 +61,9 @@ pub struct GoPriors {
     pub empty_lines: [f32; 3],
     /// The pass, at 0.
     pub pass: f32,
+    /// Read ladders: an extension into a ladder counts as a self-atari, and an atari that
+    /// starts a working ladder as a capture.
+    pub ladders: bool,
 }
 
 impl Default for GoPriors {
@@ -73,6 +79,7 @@ impl Default for GoPriors {
             near: [30.0, 20.0, 10.0],
             empty_lines: [14.0, 14.0, 14.0],
             pass: 14.0,
+            ladders: true,
         }
     }
 }
@@ -120,6 +127,7 @@ impl GoPriors {
             near: scale3(self.near),
             empty_lines: scale3(self.empty_lines),
             pass: self.pass * factor,
+            ladders: self.ladders,
         }
     }
 
@@ -159,12 +167,23 @@ impl GoPriors {
             sum.add(1.0, self.tactical(self.capture, captured));
         }
         let after = tactics::liberties_after(board, p, me);
-        if saved > 0 && after.liberties >= 2 {
+        // An extension into a ladder saves nothing: it is read as a self-atari.
+        let doomed = saved > 0
+            && after.liberties == 2
+            && self.ladders
+            && ladder::captured_by_attacker(&played(board, point), p);
+        if saved > 0 && after.liberties >= 2 && !doomed {
             sum.add(1.0, self.tactical(self.save, saved));
         }
-        let self_atari = after.liberties < 2 && !after.captures && captured == 0;
+        let self_atari = doomed || (after.liberties < 2 && !after.captures && captured == 0);
         if self_atari {
             sum.add(0.0, self.self_atari);
+        }
+        if !self_atari && self.ladders {
+            let taken = ladder_captures(board, p, me);
+            if taken > 0 {
+                sum.add(1.0, self.tactical(self.capture, taken));
+            }
         }
         if is_mogo_pattern(tactics::pattern_code(board, p, me)) {
             sum.add(1.0, self.pattern);
@@ -219,6 +238,38 @@ fn tactical_stones(board: &Board, p: usize, me: Color) -> (u16, u16) {
         }
     }
     (captured, saved)
+}
+
+/// `board` with the legal move at `point` played.
+fn played(board: &Board, point: Point) -> Board {
+    let mut next = board.clone();
+    next.play(Move::Play(point));
+    next
+}
+
+/// Opponent stones that `me`'s move on the empty point `p` puts in atari and that cannot
+/// escape by a ladder (each string counted once).
+fn ladder_captures(board: &Board, p: usize, me: Color) -> u16 {
+    let enemy = stone(me.opponent());
+    let mut seen = [usize::MAX; 4];
+    let mut next = None;
+    let mut taken = 0u16;
+    for (k, n) in tactics::around(board, p).into_iter().enumerate() {
+        if board.cell(n) != enemy || board.string_liberties(n) != 2 {
+            continue;
+        }
+        let id = board.string_id(n);
+        if seen[..k].contains(&id) {
+            continue;
+        }
+        seen[k] = id;
+        let after = next.get_or_insert_with(|| played(board, Board::point_at(p)));
+        if after.cell(n) == enemy && !ladder::escapes(after, n) {
+            let stones = board.string_size(Board::point_at(n)).unwrap_or(1);
+            taken = taken.saturating_add(stones.min(u16::MAX / 2));
+        }
+    }
+    taken
 }
 
 /// Whether no stone lies within Manhattan distance 2 of (`col`, `row`).
@@ -360,6 +411,44 @@ mod tests {
             }
         }
         assert_eq!(seen, (true, true));
+    }
+
+    // White C3 is in atari (B3, C2, D3 Black, B4 Black): extending at C4 runs into a ladder.
+    const LADDER: &str = "
+ 9 . . . . . . . . .
+ 8 . . . . . . . . .
+ 7 . . . . . . . . .
+ 6 . . . . . . . . .
+ 5 . . . . . . . . .
+ 4 . X . . . . . . .
+ 3 . X O . . . . . .
+ 2 . . X . . . . . .
+ 1 . . . . . . . . .
+";
+
+    #[test]
+    fn an_extension_into_a_ladder_is_a_self_atari_and_the_ladder_atari_a_capture() {
+        // Black's D3 ataris C3; White to move.
+        let board = position(LADDER, Color::Black, "D3");
+        let extend = value(&board, "C4");
+        assert!(extend < 0.5, "{extend}");
+        let no_ladders = GoPriors {
+            ladders: false,
+            ..GoPriors::default()
+        };
+        let c4 = at(&board, "C4");
+        assert!(prior_of(&board, &no_ladders, c4).value > 0.5);
+
+        // Before D3, with Black to move: D3 starts the ladder and C4 ataris into an escape.
+        let mut before = diagram::parse(LADDER).unwrap();
+        before.set_to_move(Color::Black);
+        let ladder_atari = prior_of(&before, &GoPriors::default(), at(&before, "D3"));
+        let plain = prior_of(&before, &no_ladders, at(&before, "D3"));
+        assert!(
+            ladder_atari.weight > plain.weight,
+            "{ladder_atari:?} {plain:?}"
+        );
+        assert!(ladder_atari.value > plain.value);
     }
 
     #[test]

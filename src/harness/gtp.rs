@@ -10,6 +10,7 @@ use crate::go::board::KOMI_LIMIT;
 use crate::go::gtp::{DEFAULT_PLAYOUTS, Engine, Limits, Status};
 use crate::go::mogo::MogoConfig;
 use crate::go::player::{Player, PlayerConfig, Playouts};
+use crate::go::prior::GoPriors;
 use crate::go::{MAX_SIZE, MIN_SIZE, Move};
 use crate::search::mcts::{MAX_SEARCH_THREADS, Node, Selection};
 
@@ -140,6 +141,13 @@ pub const COMMAND: Command = Command {
         )
         .or("1"),
         Opt::new(
+            "ladders",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "off: the priors do not read ladders (for the ablation)",
+        )
+        .or("on"),
+        Opt::new(
             "rave",
             "on|off",
             Kind::Choice(&["on", "off"]),
@@ -204,7 +212,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let selection = tuned_selection(selection, &args)?;
     let prior_scale: f64 = args.need("prior-scale")?;
-    let prior = prior.map(|p| p.scaled(prior_scale as f32));
+    let ladders = args.need::<String>("ladders")? == "on";
+    let prior = prior.map(|p| GoPriors {
+        ladders,
+        ..p.scaled(prior_scale as f32)
+    });
     let expand_threshold: u32 = args.get("expand")?.unwrap_or(expand_threshold);
     let config = PlayerConfig {
         selection,

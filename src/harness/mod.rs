@@ -168,7 +168,7 @@ commands:
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
          [--resign 0.1] [--nodes 1000000] [--policy light|mogo] [--priors on|off]
          [--mogo-c C] [--c1 X] [--c2 X] [--rave on|off] [--expand N] [--prior-scale 1]
-         [--rules-off LIST]
+         [--ladders on|off] [--rules-off LIST]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
                     and GoGui, and matches against GNU Go): MCTS with MoGo playouts and
                     priors (or RAVE and light playouts), default 1000 playouts a move;
@@ -177,9 +177,11 @@ commands:
   acpc dealer --bot0 SPEC --bot1 SPEC [--hands 1000] [--seed 1] [--duplicate on|off]
               [--log FILE] [--csv FILE] [--action-ms 600000] [--hand-ms 600000]
               [--match-ms-per-hand 7000] [--transcript FILE|-] [--name0 NAME]
-              [--name1 NAME] [--progress on|off] [--reset-every N]
+              [--name1 NAME] [--progress on|off] [--reset-every N] [--start-ms MS]
+              [--fixed-seats on|off] [--max-invalid N] [--transactions FILE]
                     an ACPC 2.0.0 dealer for heads-up no-limit (the reference dealer's
-                    cards, log, SCORE line and warnings), seats rotating every hand.
+                    cards, log, SCORE line and warnings), seats rotating every hand
+                    (--fixed-seats on keeps the button, the reference's -f).
                     SPEC: call | min-raise | all-in | random[:seed=S] |
                     equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S] |
                     staged[:style=STYLE,opponent=expert|cnn|online,model-rounds=N,
@@ -190,9 +192,13 @@ commands:
                     --reset-every N seats the players afresh every N hands (blocks that
                     mpirun can spread over ranks); prints
                     bot0's mbb/hand with a 95% interval, latency p50/p99/max, hands/s;
-                    --csv resumes an interrupted match
-  acpc play --port PORT [--host 127.0.0.1] [--bot SPEC]
-                    an ACPC 2.0.0 client playing an arbor bot against a dealer
+                    --csv resumes an interrupted match (mid-hand with --transactions,
+                    which records every action); --max-invalid N ends the match
+                    at a player's invalid action past N, --start-ms limits the wait for
+                    clients to connect
+  acpc play --port PORT [--host 127.0.0.1] [--bot SPEC] [--action-ms 1000]
+                    an ACPC 2.0.0 client playing an arbor bot against a dealer; a bot
+                    that searches stops at half of --action-ms (the dealer's limit)
   holdem train-model [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
                      [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
                      [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]

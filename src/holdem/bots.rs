@@ -24,7 +24,7 @@ use super::search::{OpponentModel, StagedSettings};
 #[cfg(feature = "std")]
 use super::search::{PaperBot, paper_bot};
 use crate::rng::stream_seed;
-use crate::search::mcts::Stop;
+use crate::search::mcts::{Never, Stop};
 
 /// What a bot knows when it must act: its cards, the public cards, the chips in the pot and
 /// the legal range of actions. Positions are ACPC's: 0 is the big blind, 1 the small blind.
@@ -313,17 +313,29 @@ impl HoldemBot for EquityBot {
     fn name(&self) -> &str {
         "equity"
     }
-    fn act(&mut self, view: &BotView, _seen: &HandState) -> Action {
+    fn act(&mut self, view: &BotView, seen: &HandState) -> Action {
+        self.act_until(view, seen, &mut Never)
+    }
+
+    /// Preflop and on the flop the sampling polls `stop` every [`EQUITY_POLL_EVERY`] deals
+    /// and, stopped, decides on the deals drawn so far (at least that many); the turn and
+    /// river are exact and bounded (0.25 ms), so they do not poll.
+    fn act_until(&mut self, view: &BotView, _seen: &HandState, stop: &mut dyn Stop) -> Action {
         // Each decision draws from its own stream (hand, position, public cards, chips), so
         // it does not depend on the decisions before it.
         let situation = (u64::from(view.board_len) << 40)
             ^ (u64::from(view.committed[0]) << 20)
             ^ u64::from(view.committed[1]);
         let mut rng = hand_rng(stream_seed(self.seed, view.hand), situation);
-        let equity = equity(&view.hole, view.board(), self.samples, &mut rng);
+        let equity = equity_until(&view.hole, view.board(), self.samples, &mut rng, stop);
         Self::decide(view, equity)
     }
 }
+
+/// Deals the sampled equity draws between two polls of its stop: about 15 us of work, so a
+/// stop is honoured that soon, while the poll (a clock read for a deadline) stays under 1% of
+/// the time.
+pub const EQUITY_POLL_EVERY: u32 = 256;
 
 /// The share of the pot `hole` wins against a uniformly random opponent hand (ties count
 /// half), given the public cards `board` (0 to 5 cards): exact with 4 or 5 board cards,
@@ -333,6 +345,20 @@ impl HoldemBot for EquityBot {
 /// uniform range the direct loop measured about 9 times faster on the turn here (0.25 ms
 /// against 2.2 ms a decision). Cards must be distinct; duplicates give a meaningless number, not a panic.
 pub fn equity(hole: &[Card; 2], board: &[Card], samples: u32, rng: &mut XorShiftRng) -> f64 {
+    equity_until(hole, board, samples, rng, &mut Never)
+}
+
+/// [`equity`] under a stop: with 3 or fewer board cards the sampling asks `stop` after every
+/// [`EQUITY_POLL_EVERY`] deals and, once it says stop, estimates from the deals drawn (at
+/// least [`EQUITY_POLL_EVERY`], or `samples` if fewer). A stop that never fires gives
+/// [`equity`]'s number bit for bit: the deals are the same, only the count can end early.
+pub fn equity_until(
+    hole: &[Card; 2],
+    board: &[Card],
+    samples: u32,
+    rng: &mut XorShiftRng,
+    stop: &mut dyn Stop,
+) -> f64 {
     let board = &board[..board.len().min(5)];
     let mut unseen = [0u8; 52];
     let mut unseen_len = 0;
@@ -373,7 +399,7 @@ pub fn equity(hole: &[Card; 2], board: &[Card], samples: u32, rng: &mut XorShift
             }
             (won, total)
         }
-        _ => sampled(&cards, board.len(), unseen, samples, rng),
+        _ => sampled(&cards, board.len(), unseen, samples, rng, stop),
     };
     if total == 0 {
         0.5
@@ -408,20 +434,25 @@ fn score(mine: u16, theirs: u16) -> u64 {
 }
 
 /// [`against_every_hand`] estimated from `samples` deals of the opponent's two cards and the
-/// missing board cards, drawn without replacement from `unseen`.
+/// missing board cards, drawn without replacement from `unseen`; fewer when `stop` says
+/// stop at one of its polls (every [`EQUITY_POLL_EVERY`] deals).
 fn sampled(
     cards: &[u8; 7],
     board_len: usize,
     unseen: &[u8],
     samples: u32,
     rng: &mut XorShiftRng,
+    stop: &mut dyn Stop,
 ) -> (u64, u64) {
     let mut deck = [0u8; 52];
     deck[..unseen.len()].copy_from_slice(unseen);
     let deck = &mut deck[..unseen.len()];
     let missing = 5 - board_len;
     let (mut won, mut total) = (0u64, 0u64);
-    for _ in 0..samples {
+    for done in 0..samples {
+        if done > 0 && done % EQUITY_POLL_EVERY == 0 && stop.stop(done) {
+            break;
+        }
         // A partial Fisher-Yates shuffle: the first 2 + missing cards are a uniform draw
         // (at least 45 cards are unseen with 3 or fewer on the board).
         let draws = 2 + missing;
@@ -490,6 +521,7 @@ impl HoldemBot for Baseline {
     }
     fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
         match self {
+            Baseline::Equity(bot) => bot.act_until(view, seen, stop),
             #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.act_until(view, seen, stop),
             _ => {
@@ -747,6 +779,99 @@ mod tests {
         let board = cards::<5>("Ac Ah 7d 8c 2s");
         let e = equity(&cards("As Ad"), &board, 10, &mut rng);
         assert_eq!(e, 1.0);
+    }
+
+    /// A stop that says stop at its `fire_at`-th poll (counting from 1) and counts the polls.
+    struct PollCounter {
+        polls: u32,
+        fire_at: u32,
+    }
+
+    impl Stop for PollCounter {
+        fn stop(&mut self, _: u32) -> bool {
+            self.polls += 1;
+            self.polls >= self.fire_at
+        }
+    }
+
+    #[test]
+    fn sampled_equity_stopped_at_a_poll_is_the_equity_of_the_deals_drawn() {
+        let flop = cards::<3>("Ks 9d 4c");
+        for (board, fire_at) in [(&flop[..], 1u32), (&flop[..], 3), (&[][..], 2)] {
+            let mut stop = PollCounter { polls: 0, fire_at };
+            let stopped = equity_until(
+                &cards("As Ad"),
+                board,
+                10_000_000,
+                &mut hand_rng(4, 4),
+                &mut stop,
+            );
+            assert_eq!(stop.polls, fire_at);
+            // The same deals in the same order: the first fire_at x 256.
+            let drawn = equity(
+                &cards("As Ad"),
+                board,
+                fire_at * EQUITY_POLL_EVERY,
+                &mut hand_rng(4, 4),
+            );
+            assert_eq!(stopped.to_bits(), drawn.to_bits());
+        }
+        // A stop that never fires is the whole count; the exact streets never poll.
+        let mut silent = PollCounter {
+            polls: 0,
+            fire_at: u32::MAX,
+        };
+        let all = equity_until(
+            &cards("As Ad"),
+            &flop,
+            2000,
+            &mut hand_rng(4, 4),
+            &mut silent,
+        );
+        assert_eq!(silent.polls, (2000 - 1) / EQUITY_POLL_EVERY);
+        assert_eq!(
+            all.to_bits(),
+            equity(&cards("As Ad"), &flop, 2000, &mut hand_rng(4, 4)).to_bits()
+        );
+        let turn = cards::<4>("Ks 9d 4c 2h");
+        let mut never = PollCounter {
+            polls: 0,
+            fire_at: 1,
+        };
+        equity_until(&cards("As Ad"), &turn, 1, &mut hand_rng(4, 4), &mut never);
+        assert_eq!(never.polls, 0);
+    }
+
+    #[test]
+    fn the_equity_bot_answers_at_its_stop_and_as_act_without_one() {
+        let mut slow = EquityBot::new(3, 10_000_000);
+        let mut fast = EquityBot::new(3, 2 * EQUITY_POLL_EVERY);
+        let mut quick = EquityBot::new(3, DEFAULT_EQUITY_SAMPLES);
+        let preflop = view("", 0, [100, 50], 1);
+        let flop = view("Ks 9d 4c", 3, [200, 200], 0);
+        for v in [&preflop, &flop] {
+            // Stopped at its second poll, the slow bot decides on 512 deals: the fast bot's.
+            let mut stop = PollCounter {
+                polls: 0,
+                fire_at: 2,
+            };
+            let action = slow.act_until(v, &unseen(), &mut stop);
+            assert_eq!(stop.polls, 2);
+            assert_eq!(action, fast.act(v, &unseen()));
+            // Through the dispatch of spec-made bots too.
+            let mut spec = parse_bot("equity:samples=10000000,seed=3").unwrap();
+            let mut stop = PollCounter {
+                polls: 0,
+                fire_at: 2,
+            };
+            assert_eq!(spec.act_until(v, &unseen(), &mut stop), action);
+            assert_eq!(stop.polls, 2);
+            // A stop that never fires changes nothing.
+            assert_eq!(
+                quick.act_until(v, &unseen(), &mut Never),
+                quick.clone().act(v, &unseen())
+            );
+        }
     }
 
     #[test]

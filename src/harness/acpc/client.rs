@@ -1,8 +1,12 @@
 //! `arbor acpc play`: an ACPC 2.0.0 client for arbor's bots. It reads the dealer's lines
 //! (comments `#` and `;` ignored), and for every MATCHSTATE where its position acts, answers
-//! with the line, `:` and the bot's action.
+//! with the line, `:` and the bot's action, decided within `--action-ms` of the line's
+//! arrival (the same rule as the dealer's in-process seats: [`act_by`]).
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use super::deadline::act_by;
 
 use crate::harness::{Args, Failure};
 use crate::holdem::acpc::MatchState;
@@ -14,6 +18,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let host: String = args.need("host")?;
     let port: u16 = args.need::<u32>("port")? as u16;
     let spec: String = args.need("bot")?;
+    let budget = Duration::from_millis(args.need("action-ms")?);
     let mut bot = parse_bot(&spec).map_err(|e| Failure::Usage(format!("--bot '{spec}': {e}")))?;
     let stream = TcpStream::connect((host.as_str(), port))
         .map_err(|e| Failure::Job(format!("cannot connect to {host}:{port}: {e}")))?;
@@ -34,6 +39,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return Ok(()),
             Err(e) => return Err(lost(e)),
         }
+        // The dealer's clock for this action started when it sent the line.
+        let received = Instant::now();
         while matches!(line.last(), Some(b'\n' | b'\r')) {
             line.pop();
         }
@@ -62,7 +69,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             noteln!("arbor acpc play: no hole cards in '{state}'");
             continue;
         };
-        let action = bot.act(&view, &state.state);
+        let action = act_by(&mut bot, &view, &state.state, received + budget);
         let mut reply = line.clone();
         reply.extend_from_slice(format!(":{action}\r\n").as_bytes());
         if let Err(e) = writer.write_all(&reply) {

@@ -7,17 +7,34 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use super::seat::{Answer, Seat, SeatError};
+use super::transactions::Transactions;
 use super::transcript::Transcript;
 use crate::holdem::acpc::{LogLine, MatchState, parse_reply};
 use crate::holdem::deal::Deal;
 use crate::holdem::expert::arena::{Players, play_hand_with};
 use crate::holdem::rules::{Action, Correction, HandState, HoldemConfig, Position};
 
-/// The position seat `seat` holds in hand `hand`: seats rotate every hand, so seat 0 is the
-/// big blind (position 0) in even hands. With two seats the same formula maps a position
-/// back to its seat.
-pub fn position_of(seat: usize, hand: u64) -> Position {
-    ((seat as u64 + hand) % 2) as Position
+/// How the positions move round the table from hand to hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seating {
+    /// The button moves every hand (the reference dealer's default): seat 0 is the big
+    /// blind (position 0) in even hands.
+    #[default]
+    Rotating,
+    /// The button stays (the reference's `-f`, `--fixed-seats on`): seat 0 is the big blind
+    /// in every hand.
+    Fixed,
+}
+
+impl Seating {
+    /// The position seat `seat` holds in hand `hand`. With two seats the same formula maps a
+    /// position back to its seat.
+    pub fn position_of(self, seat: usize, hand: u64) -> Position {
+        match self {
+            Seating::Rotating => ((seat as u64 + hand) % 2) as Position,
+            Seating::Fixed => (seat % 2) as Position,
+        }
+    }
 }
 
 /// The reference dealer's time limits within a hand (the match's average per hand is
@@ -28,6 +45,10 @@ pub struct Limits {
     pub action: Duration,
     /// A seat's actions in one hand, summed (`--hand-ms`, the reference's `--t_hand`).
     pub hand: Duration,
+    /// Invalid actions (changed to call; clamped raises do not count) a seat may make
+    /// since it was seated; one more ends the match (`--max-invalid`, the reference's
+    /// `maxInvalidActions`, unlimited there unless rebuilt).
+    pub invalid: Option<u32>,
 }
 
 /// A finished hand.
@@ -48,6 +69,13 @@ pub struct HandRecord {
 pub struct HandError {
     pub seat: usize,
     pub error: SeatError,
+}
+
+/// What the table remembers of its seats from hand to hand: the invalid actions each seat
+/// has made since it was seated (checked against [`Limits::invalid`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatCounts {
+    pub invalid: [u32; 2],
 }
 
 /// The reference dealer's `WARNING:` text (after `WARNING: `) for a correction.
@@ -84,8 +112,17 @@ struct Table<'a> {
     seats: &'a mut [Seat; 2],
     hand: u64,
     limits: Limits,
+    seating: Seating,
+    counts: &'a mut SeatCounts,
+    /// A seat over [`Limits::invalid`], found when its action was corrected; the hand stops
+    /// at its next question to the table.
+    over_invalid: Option<usize>,
     warn: &'a mut dyn FnMut(String),
     transcript: Option<&'a mut Transcript>,
+    transactions: Option<&'a mut Transactions>,
+    /// The action being applied was played again from the transaction file (its
+    /// correction, if any, was reported when it was first played).
+    replaying: bool,
     warnings: u32,
     latency_ns: [Vec<u64>; 2],
     /// Each seat's time so far in this hand.
@@ -101,7 +138,8 @@ impl Table<'_> {
             return Ok(request);
         }
         for (index, seat) in self.seats.iter_mut().enumerate() {
-            let line = match_state_line(state, position_of(index, self.hand), self.hand);
+            let line =
+                match_state_line(state, self.seating.position_of(index, self.hand), self.hand);
             seat.tell(&line).map_err(|error| HandError {
                 seat: index,
                 error: at_limit(error, self.limits.action),
@@ -121,7 +159,21 @@ impl Players for Table<'_> {
     type Error = HandError;
 
     fn act(&mut self, state: &HandState, position: Position) -> Result<Option<Action>, HandError> {
-        let seat = usize::from(position_of(usize::from(position), self.hand));
+        self.check_invalid()?;
+        let seat = usize::from(self.seating.position_of(usize::from(position), self.hand));
+        self.replaying = false;
+        if let Some(recorded) = self
+            .transactions
+            .as_deref_mut()
+            .and_then(Transactions::next_recorded)
+        {
+            // Taken before the match stopped: nobody is told or asked again; its time
+            // counts as it did.
+            self.replaying = true;
+            self.used[seat] += Duration::from_nanos(recorded.ns);
+            self.latency_ns[seat].push(recorded.ns);
+            return Ok(recorded.action);
+        }
         let request = self.tell_everyone(state, seat)?;
         let started = Instant::now();
         // A client is waited for until the first limit it would break.
@@ -180,18 +232,59 @@ impl Players for Table<'_> {
         if self.used[seat] > limits.hand {
             return Err(fail(over_hand(self.used[seat])));
         }
-        self.latency_ns[seat].push(elapsed.as_nanos().min(u128::from(u64::MAX)) as u64);
+        let ns = elapsed.as_nanos().min(u128::from(u64::MAX)) as u64;
+        self.latency_ns[seat].push(ns);
+        if let Some(transactions) = self.transactions.as_deref_mut() {
+            transactions.record(action, ns);
+        }
         Ok(action)
     }
 
-    fn corrected(&mut self, _: Position, correction: Correction) {
+    fn corrected(&mut self, position: Position, correction: Correction) {
         self.warnings += 1;
-        (self.warn)(warning_text(correction));
+        if !self.replaying {
+            (self.warn)(warning_text(correction));
+        }
+        if correction == Correction::ChangedToCall {
+            let seat = usize::from(self.seating.position_of(usize::from(position), self.hand));
+            let count = &mut self.counts.invalid[seat];
+            *count = count.saturating_add(1);
+            if self.limits.invalid.is_some_and(|cap| *count > cap) {
+                self.over_invalid.get_or_insert(seat);
+            }
+        }
     }
 }
 
-/// Plays hand `hand` with `deal` between `seats` (indexed by seat) within `limits`; `warn`
-/// receives each warning's text, `transcript` every message.
+impl Table<'_> {
+    /// The reference ends the match at the invalid action past the cap (its `ERROR:
+    /// invalid action`); the core's table loop has applied it as a call by then, so the
+    /// hand stops before anything else is asked or logged.
+    fn check_invalid(&self) -> Result<(), HandError> {
+        match self.over_invalid {
+            Some(seat) => Err(HandError {
+                seat,
+                error: SeatError::TooManyInvalid {
+                    cap: self.limits.invalid.unwrap_or(0),
+                },
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// How the dealer runs its table: the time and invalid-action limits, and whether the
+/// button moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableRules {
+    pub limits: Limits,
+    pub seating: Seating,
+}
+
+/// Plays hand `hand` with `deal` between `seats` (indexed by seat) under `rules`; `counts`
+/// carries the seats' invalid actions from hand to hand; `warn` receives each warning's
+/// text, `transcript` every message; `transactions` records every action (and gives back
+/// those recorded before a stop, which are played again first).
 #[allow(clippy::too_many_arguments)]
 pub fn play_hand(
     seats: &mut [Seat; 2],
@@ -199,14 +292,23 @@ pub fn play_hand(
     config: HoldemConfig,
     deal: &Deal,
     hand: u64,
-    limits: Limits,
+    rules: TableRules,
+    counts: &mut SeatCounts,
     warn: &mut dyn FnMut(String),
     transcript: Option<&mut Transcript>,
+    transactions: Option<&mut Transactions>,
 ) -> Result<HandRecord, HandError> {
+    let seating = rules.seating;
+    let position_of = |seat: usize| seating.position_of(seat, hand);
     let mut table = Table {
         seats,
         hand,
-        limits,
+        limits: rules.limits,
+        seating,
+        counts,
+        over_invalid: None,
+        transactions,
+        replaying: false,
         warn,
         transcript,
         warnings: 0,
@@ -215,19 +317,21 @@ pub fn play_hand(
     };
     let mut state = HandState::new(config);
     play_hand_with(&mut table, config, deal, &mut state)?;
+    // An invalid action past the cap that ended the hand stops the match all the same.
+    table.check_invalid()?;
     // The final state goes to every client; a bot hears that the hand is over.
     table.tell_everyone(&state, 2)?;
     for (index, seat) in table.seats.iter_mut().enumerate() {
-        let position = position_of(index, hand);
+        let position = position_of(index);
         seat.hand_over(&state.seen_by(position), position);
     }
     let payoffs = state.payoffs().unwrap_or([0, 0]);
     let mut chips = [0i64; 2];
     for position in 0..2u8 {
-        let seat = usize::from(position_of(usize::from(position), hand));
+        let seat = usize::from(position_of(usize::from(position)));
         chips[seat] = i64::from(payoffs[usize::from(position)]);
     }
-    let by_position = |p: usize| names[usize::from(position_of(p, hand))].as_str();
+    let by_position = |p: usize| names[usize::from(position_of(p))].as_str();
     let line = LogLine {
         hand_number: hand as u32,
         state,
@@ -268,10 +372,26 @@ mod tests {
     }
 
     #[test]
-    fn seats_rotate_every_hand() {
-        assert_eq!([position_of(0, 0), position_of(1, 0)], [0, 1]);
-        assert_eq!([position_of(0, 1), position_of(1, 1)], [1, 0]);
-        assert_eq!(position_of(0, 1_000_001), 1);
+    fn seats_rotate_every_hand_unless_fixed() {
+        let rotating = Seating::Rotating;
+        assert_eq!(
+            [rotating.position_of(0, 0), rotating.position_of(1, 0)],
+            [0, 1]
+        );
+        assert_eq!(
+            [rotating.position_of(0, 1), rotating.position_of(1, 1)],
+            [1, 0]
+        );
+        assert_eq!(rotating.position_of(0, 1_000_001), 1);
+        for hand in [0, 1, 2, 1_000_001] {
+            assert_eq!(
+                [
+                    Seating::Fixed.position_of(0, hand),
+                    Seating::Fixed.position_of(1, hand)
+                ],
+                [0, 1]
+            );
+        }
     }
 
     #[test]

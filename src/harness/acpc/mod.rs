@@ -2,11 +2,13 @@
 //! hold'em (the reference dealer's cards, log and warnings; in-process bots or TCP clients;
 //! duplicate matches; CSV results that a rerun resumes) and an ACPC client for arbor's bots.
 mod client;
+mod deadline;
 mod dealer;
 mod match_time;
 mod report;
 mod run;
 mod seat;
+mod transactions;
 mod transcript;
 
 use super::args::{Command, Kind, Opt};
@@ -19,14 +21,15 @@ pub const DEALER: Command = Command {
     operands: "",
     about: "deal a heads-up no-limit match (ACPC holdem.nolimit.2p.reverse_blinds: stacks\n\
             20000, blinds 100/50) on 127.0.0.1 with the reference dealer's cards for --seed;\n\
-            seats rotate every hand. A player is a bot spec (call, min-raise, all-in,\n\
-            random[:seed=S], equity[:samples=N,seed=S], expert[:style=STYLE,seed=S],\n\
-            staged[:style=STYLE,opponent=expert|cnn|online,resolve=N,...]: see\n\
-            `arbor help`) played in-process, `cmd:COMMAND`\n\
+            seats rotate every hand (never with --fixed-seats on). A player is a bot spec\n\
+            (call, min-raise, all-in, random[:seed=S], equity[:samples=N,seed=S],\n\
+            expert[:style=STYLE,seed=S], staged[:style=STYLE,opponent=expert|cnn|online,\n\
+            resolve=N,...]: see `arbor help`) played in-process, `cmd:COMMAND`\n\
             (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
             client that connects to the printed port). Invalid actions are corrected with a\n\
-            WARNING line on stderr; a player over --action-ms, over --hand-ms in a hand or\n\
-            over --match-ms-per-hand x hands in a half is an ERROR and exit code 1.\n\
+            WARNING line on stderr; a player over --action-ms, over --hand-ms in a hand,\n\
+            over --match-ms-per-hand x hands in a half or over --max-invalid is an ERROR and\n\
+            exit code 1.\n\
             --duplicate on plays every deal again with the seats swapped (log B in\n\
             <log>.swapped). Prints SCORE lines, bot0's mbb/hand with a 95% interval, latency\n\
             percentiles and speed; --csv keeps one row per hand and a rerun resumes it",
@@ -114,6 +117,41 @@ pub const DEALER: Command = Command {
         )
         .or("7000"),
         Opt::new(
+            "start-ms",
+            "MS",
+            Kind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            "time for a client to connect and send its version (default: --action-ms); the \
+             reference's --start_timeout",
+        ),
+        Opt::new(
+            "fixed-seats",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "keep the button: seat 0 is the big blind every hand; the reference's -f",
+        )
+        .or("off"),
+        Opt::new(
+            "max-invalid",
+            "N",
+            Kind::Int {
+                min: 0,
+                max: u32::MAX as u64,
+            },
+            "invalid actions (changed to call) a player may make since it was seated; one \
+             more is an ERROR that ends the match, as in the reference (default: no cap)",
+        ),
+        Opt::new(
+            "transactions",
+            "FILE",
+            Kind::Path,
+            "write every action as it is taken (flushed at once); with --csv a rerun plays \
+             the actions of the hands the CSV lacks again and goes on from there, mid-hand; \
+             the reference's -T and -a",
+        ),
+        Opt::new(
             "transcript",
             "FILE|-",
             Kind::Path,
@@ -136,8 +174,8 @@ pub const PLAY: Command = Command {
     name: "acpc play",
     operands: "",
     about: "an ACPC 2.0.0 client: connect to a dealer, send VERSION:2.0.0, and answer every\n\
-            MATCHSTATE where it is our turn with the bot's action; ends when the dealer\n\
-            closes the connection",
+            MATCHSTATE where it is our turn with the bot's action, decided within\n\
+            --action-ms; ends when the dealer closes the connection",
     options: &[
         Opt::new("host", "HOST", Kind::Text, "the dealer's address").or("127.0.0.1"),
         Opt::new(
@@ -150,5 +188,17 @@ pub const PLAY: Command = Command {
             "the dealer's port for this seat",
         ),
         Opt::new("bot", "SPEC", Kind::Text, "the bot that plays").or("call"),
+        Opt::new(
+            "action-ms",
+            "MS",
+            Kind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            "the dealer's time limit per action: a bot that searches stops at half of it, \
+             counted from the state's arrival (the default keeps 14 actions a hand within \
+             the reference's 7 s a hand)",
+        )
+        .or("1000"),
     ],
 };

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use super::super::Failure;
 use super::super::cluster::wire::Wire;
+use super::dealer::Seating;
 
 /// The CSV's column line, after the settings line.
 pub const CSV_COLUMNS: &str =
@@ -35,12 +36,13 @@ impl Row {
         self.half
     }
 
-    /// The position bot0 holds in this row's hand (0: big blind), as seats rotate.
-    pub fn bot0_position(&self) -> u8 {
-        ((u64::from(self.half) + self.hand) % 2) as u8
+    /// The position bot0 holds in this row's hand (0: big blind) under `seating`.
+    pub fn bot0_position(&self, seating: Seating) -> u8 {
+        seating.position_of(usize::from(self.bot0_seat()), self.hand)
     }
 
-    pub fn csv(&self) -> String {
+    /// The CSV line of a match played with `seating`.
+    pub fn csv(&self, seating: Seating) -> String {
         let times = |ns: &[u64]| {
             let words: Vec<String> = ns.iter().map(u64::to_string).collect();
             words.join(";")
@@ -50,7 +52,7 @@ impl Row {
             self.half,
             self.hand,
             self.bot0_seat(),
-            self.bot0_position(),
+            self.bot0_position(seating),
             self.chips[0],
             self.chips[1],
             self.warnings,
@@ -60,7 +62,7 @@ impl Row {
         )
     }
 
-    fn parse(line: &str) -> Result<Row, &'static str> {
+    fn parse(line: &str, seating: Seating) -> Result<Row, &'static str> {
         let fields: Vec<&str> = line.splitn(10, ',').collect();
         let [
             half,
@@ -88,8 +90,11 @@ impl Row {
                 .collect()
         };
         let hand: u64 = hand.parse().map_err(|_| "hand is not a number")?;
-        if position.parse::<u64>() != Ok((u64::from(half) + hand) % 2) {
-            return Err("bot0's position does not rotate with the hand");
+        if position.parse::<u8>() != Ok(seating.position_of(usize::from(half), hand)) {
+            return Err(match seating {
+                Seating::Rotating => "bot0's position does not rotate with the hand",
+                Seating::Fixed => "bot0's position is not its seat's (fixed seats)",
+            });
         }
         if !state.starts_with("STATE:") {
             return Err("the state is not a STATE: line");
@@ -137,6 +142,7 @@ impl Wire for Row {
 pub fn resume(
     path: &Path,
     settings: &str,
+    seating: Seating,
     order: impl Fn(usize) -> Option<(u8, u64)>,
 ) -> Result<Vec<Row>, Failure> {
     let text = match fs::read(path) {
@@ -174,7 +180,7 @@ pub fn resume(
         if number == count && !complete {
             break;
         }
-        let row = Row::parse(line).map_err(|why| damaged(number, why))?;
+        let row = Row::parse(line, seating).map_err(|why| damaged(number, why))?;
         if order(index) != Some((row.half, row.hand)) {
             return Err(damaged(number, "hands out of order"));
         }
@@ -329,9 +335,24 @@ mod tests {
             latency_ns: [vec![5, 6], vec![]],
             state: "STATE:7:f:Ah2c|Kd3s:-50|50:a|b".into(),
         };
-        let text = row.csv();
-        assert_eq!(Row::parse(text.trim_end()), Ok(row.clone()));
-        assert!(Row::parse("1,2,3").is_err());
+        let text = row.csv(Seating::Rotating);
+        // Hand 7 of the swapped half: bot0 sits in seat 1, the big blind when seats rotate.
+        assert!(text.starts_with("1,7,1,0,"), "{text}");
+        assert_eq!(
+            Row::parse(text.trim_end(), Seating::Rotating),
+            Ok(row.clone())
+        );
+        // With fixed seats bot0 keeps seat 1's position, and a row of the other seating
+        // is refused.
+        let fixed = row.csv(Seating::Fixed);
+        assert!(fixed.starts_with("1,7,1,1,"), "{fixed}");
+        assert_eq!(
+            Row::parse(fixed.trim_end(), Seating::Fixed),
+            Ok(row.clone())
+        );
+        assert!(Row::parse(fixed.trim_end(), Seating::Rotating).is_err());
+        assert!(Row::parse(text.trim_end(), Seating::Fixed).is_err());
+        assert!(Row::parse("1,2,3", Seating::Rotating).is_err());
         let bytes = crate::harness::cluster::wire::to_bytes(&row);
         assert_eq!(crate::harness::cluster::wire::from_bytes(&bytes), Ok(row));
     }

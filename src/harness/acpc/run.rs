@@ -12,10 +12,11 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::dealer::{Limits, play_hand};
+use super::dealer::{Limits, SeatCounts, Seating, TableRules, play_hand};
 use super::match_time::MatchTime;
 use super::report::{self, Row};
 use super::seat::{Remote, Seat, SeatSpec, start_client};
+use super::transactions::Transactions;
 use super::transcript::Transcript;
 use crate::harness::cluster::{self, tasks::run_tasks_on_ranks};
 use crate::harness::resources::write_file;
@@ -40,8 +41,12 @@ struct Match {
     duplicate: bool,
     /// Players start afresh every this many hands of a half (`--reset-every`).
     reset_every: Option<u64>,
-    /// The limits per action and per hand.
+    /// The limits per action and per hand, and on invalid actions.
     limits: Limits,
+    /// Whether the button moves every hand (`--fixed-seats`).
+    seating: Seating,
+    /// How long a client has to connect and say its version (`--start-ms`).
+    start: Duration,
     /// A bot's average time per hand over a half (`--match-ms-per-hand`).
     per_hand: Duration,
     config: HoldemConfig,
@@ -67,6 +72,9 @@ impl Match {
         );
         if let Some(every) = self.reset_every {
             let _ = write!(line, " reset-every {every}");
+        }
+        if self.seating == Seating::Fixed {
+            line.push_str(" fixed-seats on");
         }
         line
     }
@@ -173,6 +181,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             ));
         }
     }
+    let action = Duration::from_millis(args.need("action-ms")?);
     let game = Match {
         names,
         hands: args.need("hands")?,
@@ -180,9 +189,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
         duplicate: args.need::<String>("duplicate")? == "on",
         reset_every,
         limits: Limits {
-            action: Duration::from_millis(args.need("action-ms")?),
+            action,
             hand: Duration::from_millis(args.need("hand-ms")?),
+            invalid: args.get("max-invalid")?,
         },
+        seating: if args.need::<String>("fixed-seats")? == "on" {
+            Seating::Fixed
+        } else {
+            Seating::Rotating
+        },
+        start: args
+            .get::<u64>("start-ms")?
+            .map_or(action, Duration::from_millis),
         per_hand: Duration::from_millis(args.need("match-ms-per-hand")?),
         config: HoldemConfig::ACPC,
         specs,
@@ -194,6 +212,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if transcript_path.is_some() && cluster::size() > 1 {
         return Err(Failure::Usage(
             "--transcript needs one process: the ranks of a distributed run play at once".into(),
+        ));
+    }
+    let transactions_path: Option<PathBuf> = args.get("transactions")?;
+    if transactions_path.is_some() && cluster::size() > 1 {
+        return Err(Failure::Usage(
+            "--transactions needs one process: the ranks of a distributed run play at once".into(),
         ));
     }
     let mut transcript = transcript_path
@@ -209,12 +233,26 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut rows = Vec::new();
     let already = cluster::from_root(|| {
         if let Some(path) = &csv {
-            rows = report::resume(path, &game.settings_line(), order)?;
+            rows = report::resume(path, &game.settings_line(), game.seating, order)?;
         }
         Ok(rows.len() as u64)
     })?;
     if already > 0 {
         noteln!("resuming after {already} hands in the CSV");
+    }
+    // The transaction file goes on with the CSV: its actions of hands the CSV lacks are
+    // played again first.
+    let mut transactions = transactions_path
+        .map(|path| {
+            Transactions::open(&path, &game.settings_line(), csv.is_some(), |half, hand| {
+                u64::from(half) * hands + hand < already
+            })
+        })
+        .transpose()?;
+    if let Some(pending) = transactions.as_ref().map(Transactions::pending)
+        && pending > 0
+    {
+        noteln!("resuming {pending} actions from the transaction file");
     }
     // The resumed rows are the root's alone: what this run plays comes after these.
     let rows_before = rows.len();
@@ -234,6 +272,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let mut writer = CsvWriter {
         path: csv.filter(|_| cluster::is_root()),
+        seating: game.seating,
         pending: String::new(),
         last_flush: started,
     };
@@ -250,6 +289,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 *segment,
                 &mut |text| noteln!("WARNING: {text}"),
                 transcript.as_mut(),
+                transactions.as_mut(),
                 &mut |row| {
                     match_time.charge(&row, &game.names)?;
                     writer.push(&row)?;
@@ -354,6 +394,7 @@ impl Results<'_> {
 /// written at least every [`CSV_FLUSH`] and whenever [`CsvWriter::flush`] is called.
 struct CsvWriter {
     path: Option<PathBuf>,
+    seating: Seating,
     pending: String,
     last_flush: Instant,
 }
@@ -363,7 +404,7 @@ impl CsvWriter {
         if self.path.is_none() {
             return Ok(());
         }
-        self.pending.push_str(&row.csv());
+        self.pending.push_str(&row.csv(self.seating));
         if self.last_flush.elapsed() >= CSV_FLUSH {
             self.flush()?;
         }
@@ -409,12 +450,14 @@ impl Clock {
 }
 
 /// Plays `segment` with players seated afresh, handing each hand's row to `on_row`, each
-/// warning's text to `warn` and every message to `transcript`.
+/// warning's text to `warn`, every message to `transcript` and every action to
+/// `transactions`.
 fn play_segment(
     game: &Match,
     segment: Segment,
     warn: &mut dyn FnMut(String),
     mut transcript: Option<&mut Transcript>,
+    transactions: Option<&mut Transactions>,
     on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let mut seats = seat_up(game, segment.half)?;
@@ -427,6 +470,7 @@ fn play_segment(
         &mut seats,
         warn,
         transcript.as_deref_mut(),
+        transactions,
         on_row,
     );
     match transcript {
@@ -447,24 +491,40 @@ fn play_seated(
     seats: &mut [Seat; 2],
     warn: &mut dyn FnMut(String),
     mut transcript: Option<&mut Transcript>,
+    mut transactions: Option<&mut Transactions>,
     on_row: &mut dyn FnMut(Row) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let half = segment.half;
     let seat_names = [0, 1].map(|seat| game.names[Match::bot_in(seat, half)].clone());
     let mut dealer = Dealer::starting_at(game.seed, segment.start);
+    let rules = TableRules {
+        limits: game.limits,
+        seating: game.seating,
+    };
+    // Invalid actions count from the seating on, as the reference counts them from its
+    // start (a resumed reference match counts afresh too).
+    let mut counts = SeatCounts::default();
     for hand in segment.start..segment.end {
         let deal = dealer.next_hand();
-        let record = play_hand(
+        if let Some(transactions) = transactions.as_deref_mut() {
+            transactions.begin_hand(half, hand);
+        }
+        let played = play_hand(
             seats,
             &seat_names,
             game.config,
             &deal,
             hand,
-            game.limits,
+            rules,
+            &mut counts,
             warn,
             transcript.as_deref_mut(),
-        )
-        .map_err(|fault| {
+            transactions.as_deref_mut(),
+        );
+        if let Some(transactions) = transactions.as_deref_mut() {
+            transactions.finish()?;
+        }
+        let record = played.map_err(|fault| {
             Failure::Job(format!(
                 "ERROR: hand {hand}: seat {} ({}): {}",
                 fault.seat, seat_names[fault.seat], fault.error
@@ -493,6 +553,7 @@ fn played_segment(game: &Match, segment: Segment) -> Result<(Vec<Row>, Vec<Strin
         game,
         segment,
         &mut |text| warnings.push(text),
+        None,
         None,
         &mut |row| {
             rows.push(row);
@@ -539,9 +600,10 @@ fn seat_up(game: &Match, half: u8) -> Result<[Seat; 2], Failure> {
                     }
                     _ => None,
                 };
-                let remote = Remote::accept(listener, child, game.limits.action).map_err(|e| {
-                    Failure::Job(format!("ERROR: seat {seat} ({}): {e}", ports[seat]))
-                })?;
+                let remote = Remote::accept(listener, child, game.start, game.limits.action)
+                    .map_err(|e| {
+                        Failure::Job(format!("ERROR: seat {seat} ({}): {e}", ports[seat]))
+                    })?;
                 Seat::Remote(remote)
             }
             (_, None) => {
@@ -624,7 +686,10 @@ mod tests {
             limits: Limits {
                 action: Duration::from_secs(1),
                 hand: Duration::from_secs(1),
+                invalid: None,
             },
+            seating: Seating::Rotating,
+            start: Duration::from_secs(1),
             per_hand: Duration::from_secs(1),
             config: HoldemConfig::ACPC,
         }

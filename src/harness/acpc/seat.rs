@@ -5,6 +5,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
+use super::deadline::act_by;
 use crate::harness::cluster::outside_the_run;
 use crate::holdem::bots::{Baseline, BotView, HoldemBot};
 use crate::holdem::rules::{Action, HandState, Position};
@@ -46,6 +47,14 @@ pub enum SeatError {
         limit_ms: u64,
         used_ms: u64,
     },
+    /// No client connected and said its version within `--start-ms`.
+    NotStarted {
+        limit_ms: u64,
+    },
+    /// More invalid actions than `--max-invalid` allows.
+    TooManyInvalid {
+        cap: u32,
+    },
     Closed,
     Io(std::io::Error),
     Handshake(String),
@@ -59,6 +68,15 @@ impl std::fmt::Display for SeatError {
                 f,
                 "ran out of time in this hand: {used_ms} ms used, the limit is {limit_ms} ms \
                  a hand"
+            ),
+            SeatError::NotStarted { limit_ms } => write!(
+                f,
+                "no client connected and sent its version within {limit_ms} ms"
+            ),
+            SeatError::TooManyInvalid { cap } => write!(
+                f,
+                "invalid action: more than {cap} invalid actions (changed to call) since it \
+                 was seated"
             ),
             SeatError::Closed => f.write_str("the client closed the connection"),
             SeatError::Io(e) => write!(f, "connection error: {e}"),
@@ -85,12 +103,14 @@ pub struct Remote {
 }
 
 impl Remote {
-    /// Waits up to `wait` for a client on `listener` and reads its `VERSION:2.x.y` line
-    /// (major 2, minor 0, as the reference dealer accepts).
+    /// Waits up to `wait` for a client on `listener` to connect and send its
+    /// `VERSION:2.x.y` line (major 2, minor 0, as the reference dealer accepts); a write
+    /// to it may block at most `write_limit` (the per-action limit).
     pub fn accept(
         listener: &TcpListener,
         child: Option<Child>,
         wait: Duration,
+        write_limit: Duration,
     ) -> Result<Remote, SeatError> {
         listener.set_nonblocking(true).map_err(SeatError::Io)?;
         let deadline = Instant::now() + wait;
@@ -99,7 +119,7 @@ impl Remote {
                 Ok((stream, _)) => break stream,
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
                     if Instant::now() >= deadline {
-                        return Err(SeatError::TimedOut {
+                        return Err(SeatError::NotStarted {
                             limit_ms: wait.as_millis() as u64,
                         });
                     }
@@ -112,7 +132,7 @@ impl Remote {
         let _ = stream.set_nodelay(true);
         // A client that stops reading cannot block the dealer past the time limit.
         stream
-            .set_write_timeout(Some(wait))
+            .set_write_timeout(Some(write_limit))
             .map_err(SeatError::Io)?;
         let writer = stream.try_clone().map_err(SeatError::Io)?;
         let mut remote = Remote {
@@ -122,7 +142,7 @@ impl Remote {
             line: Vec::new(),
         };
         let hello = remote.read_line(deadline).map_err(|e| match e {
-            SeatError::TimedOut { .. } => SeatError::TimedOut {
+            SeatError::TimedOut { .. } => SeatError::NotStarted {
                 limit_ms: wait.as_millis() as u64,
             },
             e => e,
@@ -275,16 +295,9 @@ impl Seat {
             Seat::Bot(bot) => {
                 let view = BotView::from_state(state, position, hand);
                 let seen = state.seen_by(position);
-                // The dealer asks only the position to act, whose cards it dealt. A bot that
-                // searches stops with its best so far halfway through the time left: the other
-                // half absorbs what it does after its last poll and a loaded machine's
-                // scheduling (docs/holdem-search.md measures both), so it stays within the
-                // limit the dealer enforces.
-                let now = Instant::now();
-                let left = deadline.saturating_duration_since(now);
-                let mut stop = crate::search::mcts::InstantDeadline(now + left / 2);
+                // The dealer asks only the position to act, whose cards it dealt.
                 Ok(Answer::Action(view.map_or(Action::Call, |v| {
-                    bot.act_until(&v, &seen, &mut stop)
+                    act_by(bot, &v, &seen, deadline)
                 })))
             }
             Seat::Remote(remote) => remote.read_line(deadline).map(Answer::Line),

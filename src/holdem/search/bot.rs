@@ -264,7 +264,9 @@ impl<
 
     /// The re-solve stops between CFR+ iterations and the search between opponent nodes
     /// and cards ([`search_until`]: the best of the root actions measured, the expert's
-    /// first); preflop is the preflop bot's, which does not search.
+    /// first); preflop (and wherever the search cannot decide) the preflop bot decides
+    /// under the same stop (the equity bot's sampling polls it; the expert bot's chart rule
+    /// is a bounded computation, docs/holdem-bot.md).
     #[inline(never)]
     fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
         let me = view.position;
@@ -272,7 +274,7 @@ impl<
         // passes only the summary) falls back to the preflop policy.
         let consistent = seen.to_act() == Some(me) && seen.hole_cards(me) == Some(view.hole);
         if seen.street() == Street::Preflop || !consistent {
-            return self.preflop.act(view, seen);
+            return self.preflop.act_until(view, seen, stop);
         }
         // Each decision's samples depend on the hand and the situation only.
         let situation = (seen.action_count() as u64) << 8 | u64::from(view.board_len);
@@ -284,7 +286,7 @@ impl<
             return if seen.is_legal(action) {
                 action
             } else {
-                self.preflop.act(view, seen)
+                self.preflop.act_until(view, seen, stop)
             };
         };
         if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
@@ -299,7 +301,7 @@ impl<
         };
         match search_until(seen, me, &range, &opponent, &self.own, config, stop) {
             Ok(result) if seen.is_legal(result.best.action) => result.best.action,
-            _ => self.preflop.act(view, seen),
+            _ => self.preflop.act_until(view, seen, stop),
         }
     }
 
