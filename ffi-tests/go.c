@@ -183,14 +183,29 @@ static void test_game(void) {
     CHECK_STATUS(arbor_go_game_play(g.buf, g.len, ARBOR_GO_PASS), ARBOR_OK);
     info = info_of(g);
     CHECK(info.over == 1 && info.passes == 2);
-    CHECK(reason(g, 0) == ARBOR_GO_OVER);
-    CHECK_STATUS(arbor_go_game_play(g.buf, g.len, 0), ARBOR_GAME_OVER);
+    /* Over: a third pass is refused, a stone would resume the game (tested below). */
+    CHECK(reason(g, ARBOR_GO_PASS) == ARBOR_GO_OVER);
+    CHECK(reason(g, vertex(5, "E5")) == ARBOR_GO_LEGAL && reason(g, vertex(5, "B2")) == ARBOR_GO_OCCUPIED);
+    CHECK(reason(g, c3) == ARBOR_GO_SUPERKO);
+    CHECK_STATUS(arbor_go_game_play(g.buf, g.len, ARBOR_GO_PASS), ARBOR_GAME_OVER);
     CHECK_STATUS(arbor_go_game_legal_moves(g.buf, g.len, NULL, 0, &count), ARBOR_OK);
     CHECK(count == 0);
     CHECK_STATUS(arbor_go_game_score(g.buf, g.len, &score), ARBOR_OK);
     CHECK(score.black + score.white <= 25 && score.komi == 0.5);
     CHECK(score.margin == (double)score.black - (double)score.white - 0.5);
     CHECK(score.winner == (score.margin > 0 ? ARBOR_GO_BLACK : ARBOR_GO_WHITE));
+    CHECK_STATUS(arbor_go_game_undo(g.buf, g.len), ARBOR_OK);
+    CHECK(info_of(g).over == 0 && info_of(g).moves == 9);
+    /* A stone after two passes resumes the game (as GTP GUIs and GNU Go's cleanup phase
+     * expect); undo takes it back to the finished game. */
+    CHECK_STATUS(arbor_go_game_play(g.buf, g.len, ARBOR_GO_PASS), ARBOR_OK);
+    CHECK(info_of(g).over == 1 && info_of(g).passes == 2);
+    CHECK_STATUS(play(g, 5, "A1"), ARBOR_OK);
+    info = info_of(g);
+    CHECK(info.over == 0 && info.passes == 0 && info.moves == 11 && info.to_move == ARBOR_GO_WHITE);
+    CHECK_STATUS(arbor_go_game_legal_moves(g.buf, g.len, NULL, 0, &count), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_go_game_undo(g.buf, g.len), ARBOR_OK);
+    CHECK(info_of(g).over == 1 && info_of(g).passes == 2);
     CHECK_STATUS(arbor_go_game_undo(g.buf, g.len), ARBOR_OK);
     CHECK(info_of(g).over == 0 && info_of(g).moves == 9);
 
@@ -205,6 +220,55 @@ static void test_game(void) {
     CHECK_STATUS(arbor_go_game_undo(g.buf, g.len), ARBOR_INVALID_ARGUMENT);
     CHECK(info_of(g).stones_black == 0 && info_of(g).to_move == ARBOR_GO_BLACK);
     free(before);
+    free(g.buf);
+}
+
+/* The final score with dead stones removed and the status of each point: a lone white stone
+ * inside Black's wall is dead; a seki in the corner of a 7x7 board (Black's A7 A6 B6 A5 and
+ * White's C7 C6 C5 C4 B4 A4 share B7 and B5, and nothing else). */
+static void test_final_score(void) {
+    buffer g = new_game(5, 0.5);
+    const char *moves[] = {"B1", "D4", "B2", "pass", "B3", "pass", "B4", "pass", "B5"};
+    static const char seki[] =
+        "(;SZ[7]KM[0.5]AB[aa][da][fa][ab][bb][db][eb][fb][ac][dc][fc][dd][ed][fd][ae][be][ce][de]"
+        "[bf][df][ag][bg][cg][dg]AW[ca][ga][cb][gb][cc][gc][ad][bd][cd][gd][ee][fe][ge][ef][gf]"
+        "[eg][fg])";
+    const uint32_t seki_black[] = {42, 35, 36, 28}, seki_white[] = {44, 37, 30, 23, 22, 21};
+    uint8_t status[ARBOR_GO_MAX_POINTS], again[ARBOR_GO_MAX_POINTS];
+    arbor_go_score naive, final, repeat;
+    size_t count = 0, i;
+
+    for (i = 0; i < sizeof moves / sizeof moves[0]; i++) CHECK_STATUS(play(g, 5, moves[i]), ARBOR_OK);
+    /* As the board stands, D4 counts for White and the right side for no one; dead, it
+     * counts for Black, who owns the board. */
+    CHECK_STATUS(arbor_go_game_score(g.buf, g.len, &naive), ARBOR_OK);
+    CHECK(naive.black == 10 && naive.white == 1);
+    CHECK_STATUS(arbor_go_game_final_score(g.buf, g.len, 7, &final), ARBOR_OK);
+    CHECK(final.black == 25 && final.white == 0 && final.winner == ARBOR_GO_BLACK && final.margin == 24.5);
+    CHECK_STATUS(arbor_go_game_final_score(g.buf, g.len, 7, &repeat), ARBOR_OK);
+    CHECK(memcmp(&final, &repeat, sizeof final) == 0);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 7, status, sizeof status, &count), ARBOR_OK);
+    CHECK(count == 25 && status[vertex(5, "D4")] == ARBOR_GO_STATUS_DEAD);
+    CHECK(status[vertex(5, "B3")] == ARBOR_GO_STATUS_ALIVE && status[vertex(5, "A3")] == ARBOR_GO_STATUS_EMPTY);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 7, status, 24, &count), ARBOR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 7, NULL, 25, &count), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 7, status, 25, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_go_game_final_score(g.buf, g.len, 7, NULL), ARBOR_NULL_POINTER);
+    CHECK_STATUS(arbor_go_game_final_score(NULL, g.len, 7, &final), ARBOR_NULL_POINTER);
+
+    CHECK_STATUS(arbor_go_game_sgf_parse(g.buf, g.len, (const uint8_t *)seki, strlen(seki), NULL), ARBOR_OK);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 3, status, sizeof status, &count), ARBOR_OK);
+    CHECK(count == 49);
+    for (i = 0; i < 4; i++) CHECK(status[seki_black[i]] == ARBOR_GO_STATUS_SEKI);
+    for (i = 0; i < 6; i++) CHECK(status[seki_white[i]] == ARBOR_GO_STATUS_SEKI);
+    CHECK(status[45] == ARBOR_GO_STATUS_ALIVE && status[43] == ARBOR_GO_STATUS_EMPTY);
+    for (i = 0; i < 49; i++) CHECK(status[i] != ARBOR_GO_STATUS_DEAD);
+    CHECK_STATUS(arbor_go_game_final_status(g.buf, g.len, 3, again, sizeof again, &count), ARBOR_OK);
+    CHECK(memcmp(status, again, 49) == 0);
+    /* Seki stones count, their shared liberties B7 and B5 do not. */
+    CHECK_STATUS(arbor_go_game_final_score(g.buf, g.len, 3, &final), ARBOR_OK);
+    CHECK(final.black == 28 && final.white == 19);
+    printf("final score: B+%.1f with a seki, status of A7 %u\n", final.margin, (unsigned)status[42]);
     free(g.buf);
 }
 
@@ -312,6 +376,23 @@ static void test_search(void) {
     printf("search: 600 iterations, best %u with %u visits, win rate %.3f\n", (unsigned)p.best_move,
            (unsigned)p.best_visits, p.best_value);
 
+    /* genmove's judgement of the tree: in the opening, the search's move, nothing judged;
+     * the call changes nothing (the same answer twice, the handle byte for byte). */
+    {
+        arbor_go_decision d, e;
+        unsigned char *copy = malloc(a.len);
+        CHECK(copy != NULL);
+        memcpy(copy, a.buf, a.len);
+        CHECK_STATUS(arbor_go_search_decide(a.buf, a.len, &d), ARBOR_OK);
+        CHECK(d.move_to_play == p.best_move && d.search_move == p.best_move);
+        CHECK(d.resign == 0 && d.judged == 0 && d.win_rate == p.best_value);
+        CHECK_STATUS(arbor_go_search_decide(a.buf, a.len, &e), ARBOR_OK);
+        CHECK(memcmp(&d, &e, sizeof d) == 0 && memcmp(copy, a.buf, a.len) == 0);
+        CHECK_STATUS(arbor_go_search_decide(a.buf, a.len, NULL), ARBOR_NULL_POINTER);
+        CHECK_STATUS(arbor_go_search_decide(game.buf, game.len, &d), ARBOR_NOT_INITIALISED);
+        free(copy);
+    }
+
     /* The move is played on the handle (the subtree is kept) and on the game. */
     CHECK(reason(game, p.best_move) == ARBOR_GO_LEGAL);
     CHECK_STATUS(arbor_go_search_play(a.buf, a.len, p.best_move), ARBOR_OK);
@@ -384,8 +465,17 @@ static void test_search(void) {
         buffer s;
         CHECK_STATUS(arbor_go_game_play(over.buf, over.len, ARBOR_GO_PASS), ARBOR_OK);
         CHECK_STATUS(arbor_go_game_play(over.buf, over.len, ARBOR_GO_PASS), ARBOR_OK);
+        arbor_go_decision d;
         s = new_search(over, 100, ARBOR_GO_PLAYER_LIGHT, 1);
         CHECK_STATUS(arbor_go_search_run(s.buf, s.len, &limits, 1, &q), ARBOR_GAME_OVER);
+        /* genmove at a finished game answers a pass; a stone resumes it, a pass does not. */
+        CHECK_STATUS(arbor_go_search_decide(s.buf, s.len, &d), ARBOR_OK);
+        CHECK(d.move_to_play == ARBOR_GO_PASS && d.resign == 0 && d.search_move == ARBOR_SEARCH_NO_MOVE);
+        CHECK_STATUS(arbor_go_search_play(s.buf, s.len, ARBOR_GO_PASS), ARBOR_GAME_OVER);
+        CHECK_STATUS(arbor_go_search_play(s.buf, s.len, 12), ARBOR_OK);
+        limits.max_iterations = 50;
+        CHECK_STATUS(arbor_go_search_run(s.buf, s.len, &limits, 1, &q), ARBOR_OK);
+        CHECK(q.iterations_this_call == 50 && q.best_move != 12);
         free(s.buf);
         free(over.buf);
     }
@@ -399,6 +489,7 @@ int main(void) {
     test_sizes_and_bad_buffers();
     test_game();
     test_sgf();
+    test_final_score();
     test_search();
     return check_report("go");
 }

@@ -189,9 +189,30 @@
 #define ARBOR_GO_SUPERKO UINT32_C(4)
 
 /**
- * The game is over (two passes in a row, or `3 * size * size` moves played).
+ * The game is over: a pass after two passes in a row, or any move once `3 * size * size`
+ * moves are played (a stone after two passes resumes the game: see `arbor_go_game_play`).
  */
 #define ARBOR_GO_OVER UINT32_C(5)
+
+/**
+ * `arbor_go_game_final_status`: no stone on the point.
+ */
+#define ARBOR_GO_STATUS_EMPTY UINT8_C(0)
+
+/**
+ * The stone is alive.
+ */
+#define ARBOR_GO_STATUS_ALIVE UINT8_C(1)
+
+/**
+ * The stone is dead (its point is owned by the opponent): removed for the final score.
+ */
+#define ARBOR_GO_STATUS_DEAD UINT8_C(2)
+
+/**
+ * The stone is in seki: alive, counted for its colour, its shared liberties for no one.
+ */
+#define ARBOR_GO_STATUS_SEKI UINT8_C(3)
 
 /**
  * Alignment of a game buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
@@ -223,7 +244,7 @@
 
 /**
  * Stack, in bytes, that every `arbor_go_game_*` and `arbor_go_move_*` call needs at most, for embedded targets sizing their stacks.
- * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 114,480 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 130,016 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB; SGF holds a record and a second player besides, the final score and status an ownership estimate and the status of every point), including
  * the calling C frames; the limit leaves room for other compilers and targets, and CI
  * fails if a call needs more.
  */
@@ -269,7 +290,7 @@
 
 /**
  * Stack, in bytes, that every `arbor_go_search_*` call on one thread (light and MoGo players, 19x19) needs at most, for embedded targets sizing their stacks.
- * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 125,760 bytes, with std and without, including
+ * Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 143,040 bytes, with std and without (`_decide` included), including
  * the calling C frames; the limit leaves room for other compilers and targets, and CI
  * fails if a call needs more.
  */
@@ -279,6 +300,11 @@
  * Bytes of `arbor_go_search_stats`.
  */
 #define ARBOR_GO_SEARCH_STATS_BYTES ((size_t)16)
+
+/**
+ * Bytes of `arbor_go_decision`.
+ */
+#define ARBOR_GO_DECISION_BYTES ((size_t)24)
 
 /**
  * Bytes that hold any card's text (`arbor_card_format`) and its NUL.
@@ -986,7 +1012,8 @@ typedef struct arbor_go_info {
    */
   uint32_t last_move;
   /**
-   * 1 if the game is over (two passes in a row, or `3 * size * size` moves), else 0.
+   * 1 if the game is over (two passes in a row, or `3 * size * size` moves), else 0. A
+   * stone played after two passes resumes the game (`arbor_go_game_play`).
    */
   uint32_t over;
   /**
@@ -1111,6 +1138,37 @@ typedef struct arbor_search_progress {
    */
   uint64_t root_visits;
 } arbor_search_progress;
+
+/**
+ * What the player to move should do now (`arbor_go_search_decide`): the move GTP's
+ * `genmove` would play from the handle's tree, or a resignation. 24 bytes.
+ */
+typedef struct arbor_go_decision {
+  /**
+   * The move to play: a point code or `ARBOR_GO_PASS` (the search's own move when
+   * `resign` is 1).
+   */
+  uint32_t move_to_play;
+  /**
+   * 1 if the player should resign (and play nothing), else 0.
+   */
+  uint32_t resign;
+  /**
+   * 1 if the search's own move was replaced (a pass into a loss refused, or a pass
+   * taken because the position is won), else 0.
+   */
+  uint32_t judged;
+  /**
+   * The search's own move (`arbor_search_progress.best_move`), or
+   * `ARBOR_SEARCH_NO_MOVE` while the root has no children.
+   */
+  uint32_t search_move;
+  /**
+   * The search's win rate of its move for the player to move, in [0, 1]; 0 without
+   * visits.
+   */
+  double win_rate;
+} arbor_go_decision;
 
 /**
  * What the tree of a handle holds (`arbor_go_search_tree_stats`). 16 bytes.
@@ -1821,6 +1879,11 @@ ARBOR_NODISCARD arbor_status arbor_go_game_set_komi(void *buf, size_t len, doubl
  * are taken, the turn passes. Refused, changing nothing, when it is not legal:
  * `arbor_go_game_check` says why.
  *
+ * After two passes in a row the game is over, but a stone resumes it (the count of passes
+ * starts again, as GTP GUIs and GNU Go's cleanup phase expect); a third pass is refused
+ * with `ARBOR_GAME_OVER`, and so is any move once `3 * size * size` moves are played (the
+ * length cap is final). The same rule as GTP's `play` and `arbor_go_search_play`.
+ *
  * Errors (the game unchanged): the buffer errors
  * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
  * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
@@ -1856,7 +1919,8 @@ ARBOR_NOEXCEPT;
 /**
  * Writes the legal moves of the player to move (positional superko included) to
  * `out_moves` (room for `capacity` codes), in increasing point code then the pass, and
- * their number to `*out_count`; none once the game is over. `ARBOR_GO_MAX_MOVES` (362)
+ * their number to `*out_count`; none once the game is over (a stone played after two
+ * passes resumes it all the same: see `arbor_go_game_play`). `ARBOR_GO_MAX_MOVES` (362)
  * entries always suffice. `out_moves` may be NULL when `capacity` is 0.
  *
  * Errors (nothing written): the buffer errors
@@ -1946,6 +2010,57 @@ ARBOR_NODISCARD arbor_status arbor_go_game_undo(void *buf, size_t len) ARBOR_NOE
 ARBOR_NODISCARD arbor_status arbor_go_game_score(void *buf,
                                  size_t len,
                                  struct arbor_go_score *out_score)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the final area score of the position to `*out_score`, what GTP's `final_score`
+ * answers: the status of every stone is judged first (`arbor_go_game_final_status`) from
+ * 400 light playouts drawn with `seed` (the same seed gives the same score); dead stones
+ * count for the opponent, seki stones for their colour and their shared liberties for no
+ * one, every other point for the colour that owns it in more than half of the playouts.
+ * O(400 playouts): well under a millisecond on 9x9.
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER` (`out_score`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_score` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_final_score(void *buf,
+                                       size_t len,
+                                       uint64_t seed,
+                                       struct arbor_go_score *out_score)
+ARBOR_NOEXCEPT;
+
+/**
+ * Writes the status of every point to `out_status` (room for `capacity` bytes), one byte a
+ * point in point code order (row by row from A1): `ARBOR_GO_STATUS_EMPTY`, `_ALIVE`,
+ * `_DEAD` or `_SEKI`; and their number (`size * size`) to `*out_count`.
+ * `ARBOR_GO_MAX_POINTS` (361) bytes always suffice. Judged from 400 light playouts drawn
+ * with `seed`, as `arbor_go_game_final_score` judges them with the same seed: a string is
+ * seki when it has a shared liberty that neither side can fill without self-atari, its
+ * other liberties are eyes of its own, and the stones around it are alive by the
+ * playouts; dead when its stones are owned by the opponent in more than half of the
+ * playouts; alive otherwise (docs/go.md, "Dead stones and seki").
+ *
+ * Errors (nothing written): the buffer errors
+ * (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+ * `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`capacity`
+ * below `size * size`).
+ *
+ * # Safety
+ * As `arbor_go_game_set_komi`; `out_status` NULL or valid for `capacity` writes;
+ * `out_count` NULL or valid for one write.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_game_final_status(void *buf,
+                                        size_t len,
+                                        uint64_t seed,
+                                        uint8_t *out_status,
+                                        size_t capacity,
+                                        size_t *out_count)
 ARBOR_NOEXCEPT;
 
 /**
@@ -2126,7 +2241,7 @@ ARBOR_NOEXCEPT;
  * the search would play now (a point code or `ARBOR_GO_PASS`; `ARBOR_SEARCH_NO_MOVE`
  * while the root has no children), its visits, its win rate for the player to move, and
  * the root's visits. The move is the search's own: it may be a pass in a lost position;
- * judge the score before passing.
+ * `arbor_go_search_decide` adds `genmove`'s pass and resignation judgement.
  *
  * Resumable: on one thread, `k` runs of `n` iterations give exactly the tree and the move
  * of one run of `k · n`, and the tree is kept across `arbor_go_search_play`. With
@@ -2137,15 +2252,20 @@ ARBOR_NOEXCEPT;
  *
  * Deadline and cancel as for every handle (`arbor_search_limits`): a run overruns its
  * deadline by at most one iteration (a playout: microseconds on 9x9). Each call replays
- * the game (O(moves)) and checks every node slot of the buffer and the tree (O(nodes)),
- * which counts against the deadline.
+ * the game (O(moves)) and checks the tree in use (O(nodes in use)) and the node slots the
+ * run may grow into, which counts against the deadline: with `max_iterations` set and one
+ * thread, `max_iterations * (size * size + 1) + 1` slots past the tree (a 1-iteration run
+ * on a 1 M-node handle checks a few hundred); without an iteration limit, or on several
+ * threads, every slot of the buffer (O(capacity)).
  *
  * Errors (neither `*out_progress` nor the handle changed): `ARBOR_NULL_POINTER` (`buf`,
  * `limits`, `out_progress`), `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`limits`
  * not filled by `arbor_search_limits_init`; a buffer not prepared by `_init` or damaged),
  * `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than
  * at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many), `ARBOR_UNSUPPORTED` (a
- * deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER` (nothing to search).
+ * deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER` (nothing to search:
+ * `arbor_go_search_decide` answers a pass, and a stone played resumes a game that two
+ * passes ended).
  *
  * # Safety
  * `buf` must be NULL or valid for `len` reads and writes, used by no other call during
@@ -2183,7 +2303,9 @@ ARBOR_NODISCARD arbor_status arbor_go_search_cancel(void *buf, size_t len) ARBOR
  * Plays the move `mv` (a point code or `ARBOR_GO_PASS`) for the player to move in the
  * handle's game, whoever chose it (the search, or the opponent), and keeps the subtree
  * below it as the tree (tree reuse; O(nodes in use)). The iteration count and the last
- * run's figures restart at 0.
+ * run's figures restart at 0. After two passes a stone resumes the game (a third pass, or
+ * any move at the length cap, is `ARBOR_GAME_OVER`), as `arbor_go_game_play` says; the
+ * tree starts afresh then.
  *
  * Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors
  * (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -2196,6 +2318,36 @@ ARBOR_NODISCARD arbor_status arbor_go_search_cancel(void *buf, size_t len) ARBOR
  * As `arbor_go_search_run` for `buf`.
  */
 ARBOR_NODISCARD arbor_status arbor_go_search_play(void *buf, size_t len, uint32_t mv) ARBOR_NOEXCEPT;
+
+/**
+ * Writes to `*out_decision` what the player to move should do now, judged from the
+ * handle's tree as it stands (grown by `arbor_go_search_run`): the judgement GTP's
+ * `genmove` makes after its search, in the core (`Player::decide`), so a game client
+ * plays as `arbor gtp go` does. In order:
+ *
+ * - a finished game (two passes, or the length cap): a pass;
+ * - the opponent has just passed and the count with dead stones removed says the player
+ *   to move wins: a pass (`judged`);
+ * - resign when the search's win rate is below 10% (the root has visits and the game is
+ *   at least `size * size / 4` moves old);
+ * - the search's move, except a pass when the count says the player to move does not
+ *   win: then the most visited other move, if the tree has one (`judged`).
+ *
+ * The counts draw light playouts (400) from a copy of the handle's generator: the call
+ * changes nothing, and the same handle gives the same decision. Play the decision with
+ * `arbor_go_search_play` (a resignation ends the game on the caller's side).
+ *
+ * Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `out_decision`), the buffer
+ * errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+ * `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `_run`).
+ *
+ * # Safety
+ * As `arbor_go_search_run` for `buf`; `out_decision` NULL or writable.
+ */
+ARBOR_NODISCARD arbor_status arbor_go_search_decide(void *buf,
+                                    size_t len,
+                                    struct arbor_go_decision *out_decision)
+ARBOR_NOEXCEPT;
 
 /**
  * Copies the handle's game (setup, moves, komi) into the game buffer `game` (prepared by
@@ -3623,6 +3775,7 @@ ARBOR_SIZE_CHECK(arbor_breakthrough, ARBOR_BREAKTHROUGH_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_info, ARBOR_GO_INFO_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_score, ARBOR_GO_SCORE_BYTES);
 ARBOR_SIZE_CHECK(arbor_go_search_stats, ARBOR_GO_SEARCH_STATS_BYTES);
+ARBOR_SIZE_CHECK(arbor_go_decision, ARBOR_GO_DECISION_BYTES);
 ARBOR_SIZE_CHECK(arbor_holdem_hand, ARBOR_HOLDEM_HAND_BYTES);
 ARBOR_SIZE_CHECK(arbor_holdem_info, ARBOR_HOLDEM_INFO_BYTES);
 ARBOR_SIZE_CHECK(arbor_holdem_dealer, ARBOR_HOLDEM_DEALER_BYTES);

@@ -1361,6 +1361,27 @@ public:
         return score;
     }
 
+    /// The final area score (what GTP's `final_score` answers): dead stones removed, seki
+    /// stones counted and their shared liberties not, judged from playouts drawn with `seed`.
+    [[nodiscard]] arbor_go_score final_score(std::uint64_t seed = 1) {
+        arbor_go_score score{};
+        check(arbor_go_game_final_score(buffer_.data(), buffer_.size(), seed, &score),
+              "arbor_go_game_final_score");
+        return score;
+    }
+
+    /// The status of every point in code order (`ARBOR_GO_STATUS_EMPTY`, `_ALIVE`, `_DEAD`,
+    /// `_SEKI`), judged as `final_score(seed)` judges it.
+    [[nodiscard]] std::vector<std::uint8_t> final_status(std::uint64_t seed = 1) {
+        std::vector<std::uint8_t> status(ARBOR_GO_MAX_POINTS);
+        std::size_t count = 0;
+        check(arbor_go_game_final_status(buffer_.data(), buffer_.size(), seed, status.data(),
+                                         status.size(), &count),
+              "arbor_go_game_final_status");
+        status.resize(count);
+        return status;
+    }
+
     /// The board diagram.
     [[nodiscard]] std::string format() {
         return detail::text_out("arbor_go_game_format", [&](char *buf, std::size_t len, std::size_t *out_len) {
@@ -1427,7 +1448,17 @@ public:
         check(arbor_go_search_cancel(buffer_.data(), buffer_.size()), "arbor_go_search_cancel");
     }
 
-    /// Plays `mv` for the player to move, keeping its subtree.
+    /// What the player to move should do now (GTP `genmove`'s judgement of the tree: the
+    /// move, or a resignation). Changes nothing.
+    [[nodiscard]] arbor_go_decision decide() {
+        arbor_go_decision decision{};
+        check(arbor_go_search_decide(buffer_.data(), buffer_.size(), &decision),
+              "arbor_go_search_decide");
+        return decision;
+    }
+
+    /// Plays `mv` for the player to move, keeping its subtree (a stone after two passes
+    /// resumes the game).
     void play(GoMove mv) {
         check(arbor_go_search_play(buffer_.data(), buffer_.size(), mv), "arbor_go_search_play");
     }

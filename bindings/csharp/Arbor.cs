@@ -145,6 +145,10 @@ namespace Arbor
         public const uint GoKo = 3;                             // ARBOR_GO_KO
         public const uint GoSuperko = 4;                        // ARBOR_GO_SUPERKO
         public const uint GoOver = 5;                           // ARBOR_GO_OVER
+        public const byte GoStatusEmpty = 0;                    // ARBOR_GO_STATUS_EMPTY
+        public const byte GoStatusAlive = 1;                    // ARBOR_GO_STATUS_ALIVE
+        public const byte GoStatusDead = 2;                     // ARBOR_GO_STATUS_DEAD
+        public const byte GoStatusSeki = 3;                     // ARBOR_GO_STATUS_SEKI
         public const int GoGameAlign = 8;                       // ARBOR_GO_GAME_ALIGN
         public const int GoGameHeadBytes = 40;                  // ARBOR_GO_GAME_HEAD_BYTES
         public const int GoDiagramTextMax = 821;                // ARBOR_GO_DIAGRAM_TEXT_MAX
@@ -160,6 +164,7 @@ namespace Arbor
         public const uint GoSearchMaxThreads = 64;              // ARBOR_GO_SEARCH_MAX_THREADS
         public const int GoSearchStackBytes = 180224;           // ARBOR_GO_SEARCH_STACK_BYTES
         public const int GoSearchStatsBytes = 16;               // ARBOR_GO_SEARCH_STATS_BYTES
+        public const int GoDecisionBytes = 24;                  // ARBOR_GO_DECISION_BYTES
 
         // Match-3.
         public const int Match3LevelBytes = 1708;               // ARBOR_MATCH3_LEVEL_BYTES
@@ -341,6 +346,8 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_info(IntPtr buf, UIntPtr len, out GoInfo outInfo);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_undo(IntPtr buf, UIntPtr len);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_score(IntPtr buf, UIntPtr len, out GoScore outScore);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_final_score(IntPtr buf, UIntPtr len, ulong seed, out GoScore outScore);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_final_status(IntPtr buf, UIntPtr len, ulong seed, [Out] byte[] outStatus, UIntPtr capacity, out UIntPtr outCount);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_format(IntPtr game, UIntPtr gameLen, byte[] buf, UIntPtr len, out UIntPtr outLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_sgf_parse(IntPtr game, UIntPtr gameLen, byte[] text, UIntPtr len, out ParseError outError);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_game_sgf_format(IntPtr game, UIntPtr gameLen, byte[] buf, UIntPtr len, out UIntPtr outLen);
@@ -350,6 +357,7 @@ namespace Arbor
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_init(IntPtr buf, UIntPtr len, IntPtr game, UIntPtr gameLen, uint player, ulong seed);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_run(IntPtr buf, UIntPtr len, ref SearchLimits limits, uint threads, out SearchProgress outProgress);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_cancel(IntPtr buf, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_decide(IntPtr buf, UIntPtr len, out GoDecision outDecision);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_play(IntPtr buf, UIntPtr len, uint mv);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_game(IntPtr buf, UIntPtr len, IntPtr game, UIntPtr gameLen);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)] public static extern Status arbor_go_search_tree_stats(IntPtr buf, UIntPtr len, out GoSearchStats outStats);
@@ -483,6 +491,7 @@ namespace Arbor
             CheckSize(typeof(GoInfo), Constants.GoInfoBytes, "arbor_go_info");
             CheckSize(typeof(GoScore), Constants.GoScoreBytes, "arbor_go_score");
             CheckSize(typeof(GoSearchStats), Constants.GoSearchStatsBytes, "arbor_go_search_stats");
+            CheckSize(typeof(GoDecision), Constants.GoDecisionBytes, "arbor_go_decision");
             CheckSize(typeof(Match3Level), Constants.Match3LevelBytes, "arbor_match3_level");
             CheckSize(typeof(Match3Game), Constants.Match3GameBytes, "arbor_match3_game");
             CheckSize(typeof(Match3Outcome), Constants.Match3OutcomeBytes, "arbor_match3_outcome");
@@ -1296,6 +1305,22 @@ namespace Arbor
         public uint Reserved;
     }
 
+    /// <summary>arbor_go_decision: what the player to move should do (GTP genmove's
+    /// judgement of a search handle's tree).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GoDecision
+    {
+        /// <summary>The move to play (a code or Constants.GoPass).</summary>
+        public uint MoveToPlay;
+        /// <summary>1 to resign (and play nothing).</summary>
+        public uint Resign;
+        /// <summary>1 if the search's own move was replaced.</summary>
+        public uint Judged;
+        /// <summary>The search's own move, or Constants.SearchNoMove.</summary>
+        public uint SearchMove;
+        public double WinRate;
+    }
+
     /// <summary>GTP moves ("D4", "pass") and their codes (row * size + col, or GoPass).</summary>
     public static class GoMove
     {
@@ -1410,6 +1435,28 @@ namespace Arbor
             return score;
         }
 
+        /// <summary>The final area score (GTP final_score): dead stones removed, seki stones
+        /// counted and their shared liberties not, judged from playouts drawn with `seed`.</summary>
+        public GoScore FinalScore(ulong seed = 1)
+        {
+            GoScore score;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_final_score(buffer.Pointer, length, seed, out score), "arbor_go_game_final_score");
+            return score;
+        }
+
+        /// <summary>The status of every point in code order (Constants.GoStatusEmpty, Alive,
+        /// Dead, Seki), judged as FinalScore(seed) judges it.</summary>
+        public byte[] FinalStatus(ulong seed = 1)
+        {
+            byte[] status = new byte[Constants.GoMaxPoints];
+            UIntPtr count;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_game_final_status(buffer.Pointer, length, seed, status, (UIntPtr)status.Length, out count), "arbor_go_game_final_status");
+            Array.Resize(ref status, (int)count.ToUInt64());
+            return status;
+        }
+
         /// <summary>The board diagram.</summary>
         public string Format()
         {
@@ -1482,7 +1529,18 @@ namespace Arbor
                 Text.Check(Native.arbor_go_search_cancel(buffer.Pointer, length), "arbor_go_search_cancel");
         }
 
-        /// <summary>Plays `mv` for the player to move, keeping its subtree.</summary>
+        /// <summary>What the player to move should do now: GTP genmove's judgement of the
+        /// tree (the move, or a resignation). Changes nothing.</summary>
+        public GoDecision Decide()
+        {
+            GoDecision decision;
+            using (new NativeBuffer.Lease(buffer))
+                Text.Check(Native.arbor_go_search_decide(buffer.Pointer, length, out decision), "arbor_go_search_decide");
+            return decision;
+        }
+
+        /// <summary>Plays `mv` for the player to move, keeping its subtree (a stone after two
+        /// passes resumes the game).</summary>
         public void Play(uint mv)
         {
             using (new NativeBuffer.Lease(buffer))

@@ -588,9 +588,17 @@ static class ArborTest
             game.Play(Constants.GoPass);
             game.Play(Constants.GoPass);
             Check(game.Info().Over == 1, "two passes end the game");
+            Throws(Status.GameOver, () => game.Play(Constants.GoPass), "a third pass");
+            game.Play(0u);
+            Check(game.Info().Over == 0 && game.Info().Passes == 0, "a stone after two passes resumes the game");
+            game.Undo();
             game.Undo();
             GoScore score = game.Score();
             Check(score.Komi == 0.5 && score.Winner != Constants.GoEmpty, "score");
+            GoScore final = game.FinalScore(3);
+            Check(final.Komi == 0.5 && final.Black + final.White <= 25, "final score");
+            byte[] status = game.FinalStatus(3);
+            Check(status.Length == 25 && status[12] == Constants.GoStatusEmpty && status[6] != Constants.GoStatusEmpty, "final status");
             Check(game.Format().StartsWith("   A B C D E\n"), "diagram");
             string sgf = game.SgfFormat();
             using (GoGame read = new GoGame(19, 0))
@@ -621,6 +629,8 @@ static class ArborTest
             }
             SearchProgress timed = steps.Run(SearchLimits.Within(TimeSpan.FromMilliseconds(20)).WithClock(steadyClock, IntPtr.Zero));
             Check(timed.StopReason == StopReason.Deadline && timed.IterationsThisCall > 0, "Go: deadline");
+            GoDecision decision = steps.Decide();
+            Check(decision.Resign == 0 && decision.SearchMove == timed.BestMove && nine.Check(decision.MoveToPlay) == Constants.GoLegal, "Go: decide");
             Thread canceller = new Thread(() => { Thread.Sleep(30); once.Cancel(); });
             canceller.Start();
             SearchProgress cancelled = once.Run(SearchLimits.Within(TimeSpan.FromSeconds(20)).WithClock(steadyClock, IntPtr.Zero));
@@ -640,7 +650,7 @@ static class ArborTest
         // blittable: pinned and passed, never copied by the marshaller.
         Check(Blittable<Breakthrough>() && Blittable<SolveResult>() && Blittable<SearchLimits>() && Blittable<SearchProgress>()
               && Blittable<BreakthroughSearchConfig>() && Blittable<BreakthroughSearchStats>(), "Breakthrough and search mirrors are blittable");
-        Check(Blittable<GoInfo>() && Blittable<GoScore>() && Blittable<GoSearchStats>(), "Go mirrors are blittable");
+        Check(Blittable<GoInfo>() && Blittable<GoScore>() && Blittable<GoSearchStats>() && Blittable<GoDecision>(), "Go mirrors are blittable");
         Check(Blittable<Match3Level>() && Blittable<Match3Game>() && Blittable<Match3Outcome>() && Blittable<Match3Metrics>()
               && Blittable<Match3Persona>() && Blittable<Match3PlaytestReport>() && Blittable<Match3PlaytestProgress>(), "Match-3 mirrors are blittable");
         Check(!Blittable<ParseError>(), "ParseError is marshalled (its message array)");

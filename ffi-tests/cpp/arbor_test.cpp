@@ -651,11 +651,19 @@ static void test_go() {
     game.pass();
     game.pass();
     CHECK(game.info().over == 1 && game.legal_moves().empty());
-    CHECK(throws_status(arbor::Status::GameOver, [&] { game.play(arbor::GoMove{0}); }));
+    CHECK(throws_status(arbor::Status::GameOver, [&] { game.pass(); }));
+    game.play(arbor::GoMove{0}); // a stone after two passes resumes the game
+    CHECK(game.info().over == 0 && game.info().passes == 0);
+    game.undo();
+    CHECK(game.info().over == 1);
     game.undo();
     CHECK(game.info().over == 0 && copy.info().moves == 8);
     const arbor_go_score score = game.score();
     CHECK(score.komi == 0.5 && score.winner != ARBOR_GO_EMPTY);
+    const arbor_go_score final_score = game.final_score(3);
+    CHECK(final_score.komi == 0.5 && final_score.black + final_score.white <= 25);
+    const std::vector<std::uint8_t> status = game.final_status(3);
+    CHECK(status.size() == 25 && status[12] == ARBOR_GO_STATUS_EMPTY && status[6] != ARBOR_GO_STATUS_EMPTY);
     CHECK(game.format().rfind("   A B C D E\n", 0) == 0);
     const std::string sgf = game.sgf_format();
     arbor::GoGame read = arbor::GoGame::parse_sgf(sgf);
@@ -687,6 +695,9 @@ static void test_go() {
     const arbor::SearchProgress timed =
         steps.run(arbor::SearchLimits::within(std::chrono::milliseconds(20)).clock(steady_us));
     CHECK(timed.stop_reason == arbor::StopReason::Deadline && timed.iterations_this_call > 0);
+    const arbor_go_decision decision = steps.decide();
+    CHECK(decision.resign == 0 && decision.search_move == timed.best_move);
+    CHECK(nine.check_move(decision.move_to_play) == arbor::GoLegality::Legal);
     std::thread canceller([&] {
         std::this_thread::sleep_for(std::chrono::milliseconds(30));
         once.cancel();

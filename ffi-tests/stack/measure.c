@@ -334,6 +334,8 @@ static void go_calls(void *arg) {
     MUST(arbor_go_game_board(job->game, job->game_len, points, sizeof points, &count));
     MUST(arbor_go_game_info(job->game, job->game_len, &info));
     MUST(arbor_go_game_score(job->game, job->game_len, &score));
+    MUST(arbor_go_game_final_score(job->game, job->game_len, 3, &score));
+    MUST(arbor_go_game_final_status(job->game, job->game_len, 3, points, sizeof points, &count));
     MUST(arbor_go_game_format(job->game, job->game_len, small, sizeof small, &len));
     MUST(arbor_go_game_undo(job->game, job->game_len));
     MUST(arbor_go_move_parse(19, (const uint8_t *)"T19", 3, &mv, &error));
@@ -347,6 +349,7 @@ static void go_search_calls(void *arg) {
     arbor_search_limits limits;
     arbor_search_progress progress;
     arbor_go_search_stats stats;
+    arbor_go_decision decision;
     size_t bytes;
     MUST(arbor_go_search_bytes(19, 10000, 1, &bytes));
     MUST(arbor_go_search_init(job->buf, job->len, job->game, job->game_len, job->player, 5));
@@ -355,6 +358,7 @@ static void go_search_calls(void *arg) {
     MUST(arbor_go_search_play(job->buf, job->len, progress.best_move));
     MUST(arbor_go_search_run(job->buf, job->len, &limits, 1, &progress));
     MUST(arbor_go_search_tree_stats(job->buf, job->len, &stats));
+    MUST(arbor_go_search_decide(job->buf, job->len, &decision));
     MUST(arbor_go_search_game(job->buf, job->len, job->game, job->game_len));
     MUST(arbor_go_search_cancel(job->buf, job->len));
     MUST(arbor_go_game_init(job->game, job->game_len, 9, 7.5));

@@ -24,8 +24,10 @@ use super::text::{ParseFailure, TextOut, arbor_parse_error, text_in};
 use crate::Error;
 use crate::go::player::{Player, PlayerConfig, points};
 use crate::go::sgf::GameRecord;
+use crate::go::status::Status;
 use crate::go::vertex::{GoMove, Vertex, VertexError};
-use crate::go::{Board, Color, MAX_SIZE, MIN_SIZE, Move, PlayError};
+use crate::go::{Board, Color, MAX_SIZE, MIN_SIZE, Move, PlayError, Score};
+use crate::search::game::seeded_rng;
 
 /// The smallest board size.
 pub const ARBOR_GO_MIN_SIZE: u32 = 5;
@@ -63,8 +65,18 @@ pub const ARBOR_GO_SUICIDE: u32 = 2;
 pub const ARBOR_GO_KO: u32 = 3;
 /// The move would repeat an earlier whole-board position (positional superko).
 pub const ARBOR_GO_SUPERKO: u32 = 4;
-/// The game is over (two passes in a row, or `3 * size * size` moves played).
+/// The game is over: a pass after two passes in a row, or any move once `3 * size * size`
+/// moves are played (a stone after two passes resumes the game: see `arbor_go_game_play`).
 pub const ARBOR_GO_OVER: u32 = 5;
+
+/// `arbor_go_game_final_status`: no stone on the point.
+pub const ARBOR_GO_STATUS_EMPTY: u8 = 0;
+/// The stone is alive.
+pub const ARBOR_GO_STATUS_ALIVE: u8 = 1;
+/// The stone is dead (its point is owned by the opponent): removed for the final score.
+pub const ARBOR_GO_STATUS_DEAD: u8 = 2;
+/// The stone is in seki: alive, counted for its colour, its shared liberties for no one.
+pub const ARBOR_GO_STATUS_SEKI: u8 = 3;
 
 /// Alignment of a game buffer, in bytes (`malloc` and `alignas(8)` satisfy it).
 pub const ARBOR_GO_GAME_ALIGN: usize = 8;
@@ -83,7 +95,7 @@ pub const ARBOR_GO_SGF_TEXT_MAX: usize = 8192;
 pub const ARBOR_GO_MOVE_TEXT_MAX: usize = 5;
 
 /// Stack, in bytes, that every `arbor_go_game_*` and `arbor_go_move_*` call needs at most, for embedded targets sizing their stacks.
-/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 114,480 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB, and SGF holds a record and a second player besides), including
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 130,016 bytes (a 19x19 game of 300 moves: each call replays it in the core's player, about 33 KB; SGF holds a record and a second player besides, the final score and status an ownership estimate and the status of every point), including
 /// the calling C frames; the limit leaves room for other compilers and targets, and CI
 /// fails if a call needs more.
 pub const ARBOR_GO_STACK_BYTES: usize = 163840;
@@ -115,7 +127,8 @@ pub struct arbor_go_info {
     pub ko: u32,
     /// The last move's code, or `ARBOR_GO_NONE` before the first move.
     pub last_move: u32,
-    /// 1 if the game is over (two passes in a row, or `3 * size * size` moves), else 0.
+    /// 1 if the game is over (two passes in a row, or `3 * size * size` moves), else 0. A
+    /// stone played after two passes resumes the game (`arbor_go_game_play`).
     pub over: u32,
     /// Written as zero.
     pub reserved: u32,
@@ -521,6 +534,11 @@ pub unsafe extern "C" fn arbor_go_game_set_komi(
 /// are taken, the turn passes. Refused, changing nothing, when it is not legal:
 /// `arbor_go_game_check` says why.
 ///
+/// After two passes in a row the game is over, but a stone resumes it (the count of passes
+/// starts again, as GTP GUIs and GNU Go's cleanup phase expect); a third pass is refused
+/// with `ARBOR_GAME_OVER`, and so is any move once `3 * size * size` moves are played (the
+/// length cap is final). The same rule as GTP's `play` and `arbor_go_search_play`.
+///
 /// Errors (the game unchanged): the buffer errors
 /// (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
 /// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
@@ -593,7 +611,8 @@ pub unsafe extern "C" fn arbor_go_game_check(
 
 /// Writes the legal moves of the player to move (positional superko included) to
 /// `out_moves` (room for `capacity` codes), in increasing point code then the pass, and
-/// their number to `*out_count`; none once the game is over. `ARBOR_GO_MAX_MOVES` (362)
+/// their number to `*out_count`; none once the game is over (a stone played after two
+/// passes resumes it all the same: see `arbor_go_game_play`). `ARBOR_GO_MAX_MOVES` (362)
 /// entries always suffice. `out_moves` may be NULL when `capacity` is 0.
 ///
 /// Errors (nothing written): the buffer errors
@@ -785,15 +804,105 @@ pub unsafe extern "C" fn arbor_go_game_score(
         // SAFETY: as above.
         let mut slot = None;
         let player = unsafe { open(buf, len) }?.load(&mut slot)?;
-        let score = player.board().score();
-        out.write(arbor_go_score {
-            black: u32::from(score.black),
-            white: u32::from(score.white),
-            winner: score.winner().map_or(ARBOR_GO_EMPTY, color_code),
-            reserved: 0,
-            komi: f64::from(score.komi),
-            margin: f64::from(score.margin()),
-        });
+        out.write(score_out(&player.board().score()));
+        Ok(())
+    })
+}
+
+/// The `arbor_go_score` of a core score.
+fn score_out(score: &Score) -> arbor_go_score {
+    arbor_go_score {
+        black: u32::from(score.black),
+        white: u32::from(score.white),
+        winner: score.winner().map_or(ARBOR_GO_EMPTY, color_code),
+        reserved: 0,
+        komi: f64::from(score.komi),
+        margin: f64::from(score.margin()),
+    }
+}
+
+/// Writes the final area score of the position to `*out_score`, what GTP's `final_score`
+/// answers: the status of every stone is judged first (`arbor_go_game_final_status`) from
+/// 400 light playouts drawn with `seed` (the same seed gives the same score); dead stones
+/// count for the opponent, seki stones for their colour and their shared liberties for no
+/// one, every other point for the colour that owns it in more than half of the playouts.
+/// O(400 playouts): well under a millisecond on 9x9.
+///
+/// Errors (nothing written): the buffer errors
+/// (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+/// `ARBOR_NULL_POINTER` (`out_score`).
+///
+/// # Safety
+/// As `arbor_go_game_set_komi`; `out_score` NULL or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_go_game_final_score(
+    buf: *mut c_void,
+    len: usize,
+    seed: u64,
+    out_score: *mut arbor_go_score,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let out = unsafe { Out::new(out_score) }?;
+        // SAFETY: as above.
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
+        player.set_rng(seeded_rng(seed));
+        out.write(score_out(&player.final_score()));
+        Ok(())
+    })
+}
+
+/// Writes the status of every point to `out_status` (room for `capacity` bytes), one byte a
+/// point in point code order (row by row from A1): `ARBOR_GO_STATUS_EMPTY`, `_ALIVE`,
+/// `_DEAD` or `_SEKI`; and their number (`size * size`) to `*out_count`.
+/// `ARBOR_GO_MAX_POINTS` (361) bytes always suffice. Judged from 400 light playouts drawn
+/// with `seed`, as `arbor_go_game_final_score` judges them with the same seed: a string is
+/// seki when it has a shared liberty that neither side can fill without self-atari, its
+/// other liberties are eyes of its own, and the stones around it are alive by the
+/// playouts; dead when its stones are owned by the opponent in more than half of the
+/// playouts; alive otherwise (docs/go.md, "Dead stones and seki").
+///
+/// Errors (nothing written): the buffer errors
+/// (`ARBOR_NULL_POINTER`, `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `arbor_go_game_set_komi`),
+/// `ARBOR_NULL_POINTER`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`capacity`
+/// below `size * size`).
+///
+/// # Safety
+/// As `arbor_go_game_set_komi`; `out_status` NULL or valid for `capacity` writes;
+/// `out_count` NULL or valid for one write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_go_game_final_status(
+    buf: *mut c_void,
+    len: usize,
+    seed: u64,
+    out_status: *mut u8,
+    capacity: usize,
+    out_count: *mut usize,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantee.
+        let count = unsafe { Out::new(out_count) }?;
+        // SAFETY: as above.
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?.load(&mut slot)?;
+        // SAFETY: as above; formed after the game buffer is no longer used.
+        let out = unsafe { slice_out(out_status, capacity) }?;
+        let n = usize::from(player.board().size()) * usize::from(player.board().size());
+        let out = out.get_mut(..n).ok_or(Error::BufferTooSmall)?;
+        player.set_rng(seeded_rng(seed));
+        let (statuses, _) = player.statuses();
+        for (slot, point) in out.iter_mut().zip(points(player.board())) {
+            *slot = match statuses.status(point) {
+                None => ARBOR_GO_STATUS_EMPTY,
+                Some(Status::Alive) => ARBOR_GO_STATUS_ALIVE,
+                Some(Status::Dead) => ARBOR_GO_STATUS_DEAD,
+                Some(Status::Seki) => ARBOR_GO_STATUS_SEKI,
+            };
+        }
+        count.write(n);
         Ok(())
     })
 }
@@ -1123,15 +1232,20 @@ pub(super) mod tests {
         // Two passes end the game; undo takes the second back.
         assert_eq!(play(&mut buf, "pass"), arbor_status::ARBOR_OK);
         assert_eq!(info_of(&mut buf).over, 1);
-        assert_eq!(play(&mut buf, "A1"), arbor_status::ARBOR_GAME_OVER);
-        assert_eq!(reason(&mut buf, 0), ARBOR_GO_OVER);
-        // SAFETY: valid pointers.
-        unsafe {
-            assert_eq!(
-                arbor_go_game_undo(buf.as_mut_ptr().cast(), buf.len() * 8),
-                arbor_status::ARBOR_OK
-            );
-        }
+        // Over: a third pass is refused; a stone resumes the game (undone below).
+        assert_eq!(play(&mut buf, "pass"), arbor_status::ARBOR_GAME_OVER);
+        assert_eq!(reason(&mut buf, ARBOR_GO_PASS), ARBOR_GO_OVER);
+        assert_eq!(reason(&mut buf, 0), ARBOR_GO_LEGAL);
+        assert_eq!(play(&mut buf, "A1"), arbor_status::ARBOR_OK);
+        let resumed = info_of(&mut buf);
+        assert_eq!((resumed.over, resumed.passes), (0, 0));
+        let undo = |buf: &mut Vec<u64>| {
+            // SAFETY: valid pointers.
+            unsafe { arbor_go_game_undo(buf.as_mut_ptr().cast(), buf.len() * 8) }
+        };
+        assert_eq!(undo(&mut buf), arbor_status::ARBOR_OK);
+        assert_eq!(info_of(&mut buf).over, 1);
+        assert_eq!(undo(&mut buf), arbor_status::ARBOR_OK);
         assert_eq!(info_of(&mut buf).over, 0);
 
         // Suicide: Black on A1 of a corner surrounded by White.

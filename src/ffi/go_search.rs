@@ -5,16 +5,20 @@
 //! `arbor_go_search_bytes` sizes the buffer, `arbor_go_search_init` prepares it from a game
 //! buffer, `arbor_go_search_run` grows the tree for as many iterations, or as long, as the
 //! `arbor_search_limits` of the call allow and may be stopped from another thread by
-//! `arbor_go_search_cancel`; `arbor_go_search_play` plays a move (either side's) and keeps the
-//! subtree below it; `arbor_go_search_game` copies the handle's game out to a game buffer.
+//! `arbor_go_search_cancel`; `arbor_go_search_decide` judges the tree as GTP's `genmove`
+//! does (pass, resign, or the search's move); `arbor_go_search_play` plays a move (either
+//! side's) and keeps the subtree below it; `arbor_go_search_game` copies the handle's game
+//! out to a game buffer.
 //! `k` runs of `n` iterations on one thread grow the tree of one run of `k · n`.
 //!
 //! Layout of the buffer (8-aligned): the 24 bytes every handle begins with (search.rs: the
 //! buffer header with magic `GOSH`, then the cancel flag), the handle's [`State`] (64
 //! bytes), the game area of go.rs (its size in `State::area_len`), then the tree's 44-byte
-//! nodes. Nodes hold the core's `go::Move`, an enum: before the nodes are read as such, the
-//! tag of every node's move is checked (`repr(u16)`: 0 or 1), and the moves of the nodes in
-//! use must be points of the board, so a damaged buffer is refused, never misread.
+//! nodes. Nodes hold the core's `go::Move`, an enum: a call forms into nodes only the slots
+//! it may touch (the tree in use, and the room a run may grow into: [`Room`]), after
+//! checking the tag of each of their moves (`repr(u16)`: 0 or 1), and the moves of the
+//! nodes in use must be points of the board, so a damaged buffer is refused, never misread,
+//! and bytes past those slots are never read as nodes.
 use core::ffi::c_void;
 use core::mem::{align_of, offset_of, size_of};
 use core::sync::atomic::AtomicU32;
@@ -56,7 +60,7 @@ const _: () =
     assert!(ARBOR_GO_SEARCH_MAX_THREADS as usize == crate::search::mcts::MAX_SEARCH_THREADS);
 
 /// Stack, in bytes, that every `arbor_go_search_*` call on one thread (light and MoGo players, 19x19) needs at most, for embedded targets sizing their stacks.
-/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 125,760 bytes, with std and without, including
+/// Measured with `.ci/stack.sh` (x86-64, gcc 12, the no_std and std libraries): 143,040 bytes, with std and without (`_decide` included), including
 /// the calling C frames; the limit leaves room for other compilers and targets, and CI
 /// fails if a call needs more.
 pub const ARBOR_GO_SEARCH_STACK_BYTES: usize = 180224;
@@ -80,6 +84,32 @@ pub struct arbor_go_search_stats {
 /// Bytes of `arbor_go_search_stats`.
 pub const ARBOR_GO_SEARCH_STATS_BYTES: usize = 16;
 const _: () = assert!(size_of::<arbor_go_search_stats>() == ARBOR_GO_SEARCH_STATS_BYTES);
+
+/// What the player to move should do now (`arbor_go_search_decide`): the move GTP's
+/// `genmove` would play from the handle's tree, or a resignation. 24 bytes.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct arbor_go_decision {
+    /// The move to play: a point code or `ARBOR_GO_PASS` (the search's own move when
+    /// `resign` is 1).
+    pub move_to_play: u32,
+    /// 1 if the player should resign (and play nothing), else 0.
+    pub resign: u32,
+    /// 1 if the search's own move was replaced (a pass into a loss refused, or a pass
+    /// taken because the position is won), else 0.
+    pub judged: u32,
+    /// The search's own move (`arbor_search_progress.best_move`), or
+    /// `ARBOR_SEARCH_NO_MOVE` while the root has no children.
+    pub search_move: u32,
+    /// The search's win rate of its move for the player to move, in [0, 1]; 0 without
+    /// visits.
+    pub win_rate: f64,
+}
+
+/// Bytes of `arbor_go_decision`.
+pub const ARBOR_GO_DECISION_BYTES: usize = 24;
+const _: () = assert!(size_of::<arbor_go_decision>() == ARBOR_GO_DECISION_BYTES);
 
 const HANDLE_MAGIC: u32 = super::boundary::magic(b"GOSH");
 
@@ -266,7 +296,7 @@ pub unsafe extern "C" fn arbor_go_search_init(
 /// the search would play now (a point code or `ARBOR_GO_PASS`; `ARBOR_SEARCH_NO_MOVE`
 /// while the root has no children), its visits, its win rate for the player to move, and
 /// the root's visits. The move is the search's own: it may be a pass in a lost position;
-/// judge the score before passing.
+/// `arbor_go_search_decide` adds `genmove`'s pass and resignation judgement.
 ///
 /// Resumable: on one thread, `k` runs of `n` iterations give exactly the tree and the move
 /// of one run of `k · n`, and the tree is kept across `arbor_go_search_play`. With
@@ -277,15 +307,20 @@ pub unsafe extern "C" fn arbor_go_search_init(
 ///
 /// Deadline and cancel as for every handle (`arbor_search_limits`): a run overruns its
 /// deadline by at most one iteration (a playout: microseconds on 9x9). Each call replays
-/// the game (O(moves)) and checks every node slot of the buffer and the tree (O(nodes)),
-/// which counts against the deadline.
+/// the game (O(moves)) and checks the tree in use (O(nodes in use)) and the node slots the
+/// run may grow into, which counts against the deadline: with `max_iterations` set and one
+/// thread, `max_iterations * (size * size + 1) + 1` slots past the tree (a 1-iteration run
+/// on a 1 M-node handle checks a few hundred); without an iteration limit, or on several
+/// threads, every slot of the buffer (O(capacity)).
 ///
 /// Errors (neither `*out_progress` nor the handle changed): `ARBOR_NULL_POINTER` (`buf`,
 /// `limits`, `out_progress`), `ARBOR_NOT_INITIALISED` / `ARBOR_WRONG_VERSION` (`limits`
 /// not filled by `arbor_search_limits_init`; a buffer not prepared by `_init` or damaged),
 /// `ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL` (`len` shorter than
 /// at `_init`), `ARBOR_INVALID_ARGUMENT` (`threads` 0 or too many), `ARBOR_UNSUPPORTED` (a
-/// deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER` (nothing to search).
+/// deadline without a clock in a `no_std` build), `ARBOR_GAME_OVER` (nothing to search:
+/// `arbor_go_search_decide` answers a pass, and a stone played resumes a game that two
+/// passes ended).
 ///
 /// # Safety
 /// `buf` must be NULL or valid for `len` reads and writes, used by no other call during
@@ -313,7 +348,13 @@ pub unsafe extern "C" fn arbor_go_search_run(
         // The deadline counts from here, so the checks below count against it.
         let stop = CallStop::new(&limits, handle.cancel)?;
         let mut slot = None;
-        let Opened { state, player, .. } = handle.load(&mut slot)?;
+        let iterations = max_iterations(&limits);
+        let room = if threads > 1 || iterations == u32::MAX {
+            Room::All
+        } else {
+            Room::Iterations(iterations)
+        };
+        let Opened { state, player, .. } = handle.load(&mut slot, room)?;
         if player.board().is_over() {
             return Err(Error::GameOver);
         }
@@ -323,7 +364,7 @@ pub unsafe extern "C" fn arbor_go_search_run(
         };
         player.set_config(config);
         let parallel = threads > 1 && player.tree().capacity() > 1;
-        let searched = player.search(max_iterations(&limits), &stop)?;
+        let searched = player.search(iterations, &stop)?;
         let done = searched.iterations;
         state.iterations = if parallel {
             u64::from(done)
@@ -378,7 +419,9 @@ pub unsafe extern "C" fn arbor_go_search_cancel(buf: *mut c_void, len: usize) ->
 /// Plays the move `mv` (a point code or `ARBOR_GO_PASS`) for the player to move in the
 /// handle's game, whoever chose it (the search, or the opponent), and keeps the subtree
 /// below it as the tree (tree reuse; O(nodes in use)). The iteration count and the last
-/// run's figures restart at 0.
+/// run's figures restart at 0. After two passes a stone resumes the game (a third pass, or
+/// any move at the length cap, is `ARBOR_GAME_OVER`), as `arbor_go_game_play` says; the
+/// tree starts afresh then.
 ///
 /// Errors (the handle unchanged): `ARBOR_NULL_POINTER`, the buffer errors
 /// (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
@@ -402,7 +445,8 @@ pub unsafe extern "C" fn arbor_go_search_play(
             state,
             area,
             player,
-        } = unsafe { open(buf, len) }?.load(&mut slot)?;
+            ..
+        } = unsafe { open(buf, len) }?.load(&mut slot, Room::InUse)?;
         let mv = move_in(player.board(), mv)?;
         let color = player.board().to_move();
         player.play(color, mv).map_err(refused)?;
@@ -413,6 +457,59 @@ pub unsafe extern "C" fn arbor_go_search_play(
         state.last_iterations = 0;
         state.last_reason = 0;
         state.storage_full = 0;
+        Ok(())
+    })
+}
+
+/// Writes to `*out_decision` what the player to move should do now, judged from the
+/// handle's tree as it stands (grown by `arbor_go_search_run`): the judgement GTP's
+/// `genmove` makes after its search, in the core (`Player::decide`), so a game client
+/// plays as `arbor gtp go` does. In order:
+///
+/// - a finished game (two passes, or the length cap): a pass;
+/// - the opponent has just passed and the count with dead stones removed says the player
+///   to move wins: a pass (`judged`);
+/// - resign when the search's win rate is below 10% (the root has visits and the game is
+///   at least `size * size / 4` moves old);
+/// - the search's move, except a pass when the count says the player to move does not
+///   win: then the most visited other move, if the tree has one (`judged`).
+///
+/// The counts draw light playouts (400) from a copy of the handle's generator: the call
+/// changes nothing, and the same handle gives the same decision. Play the decision with
+/// `arbor_go_search_play` (a resignation ends the game on the caller's side).
+///
+/// Errors (nothing written): `ARBOR_NULL_POINTER` (`buf`, `out_decision`), the buffer
+/// errors (`ARBOR_MISALIGNED`, `ARBOR_INVALID_LENGTH`, `ARBOR_BUFFER_TOO_SMALL`,
+/// `ARBOR_NOT_INITIALISED`, `ARBOR_WRONG_VERSION`: see `_run`).
+///
+/// # Safety
+/// As `arbor_go_search_run` for `buf`; `out_decision` NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn arbor_go_search_decide(
+    buf: *mut c_void,
+    len: usize,
+    out_decision: *mut arbor_go_decision,
+) -> arbor_status {
+    boundary(|| {
+        // SAFETY: forwarded caller guarantees.
+        let out = unsafe { Out::new(out_decision) }?;
+        // SAFETY: as above.
+        let mut slot = None;
+        let player = unsafe { open(buf, len) }?
+            .load(&mut slot, Room::InUse)?
+            .player;
+        let summary = player.summary();
+        let judgement = player.decide();
+        let board = player.board();
+        out.write(arbor_go_decision {
+            move_to_play: code_of(board, judgement.mv),
+            resign: u32::from(judgement.resign),
+            judged: u32::from(judgement.judged),
+            search_move: summary
+                .best
+                .map_or(ARBOR_SEARCH_NO_MOVE, |mv| code_of(board, mv)),
+            win_rate: f64::from(summary.best_value),
+        });
         Ok(())
     })
 }
@@ -439,7 +536,9 @@ pub unsafe extern "C" fn arbor_go_search_game(
     boundary(|| {
         // SAFETY: forwarded caller guarantee. The handle's game is copied out first.
         let mut slot = None;
-        let player = unsafe { open(buf, len) }?.load(&mut slot)?.player;
+        let player = unsafe { open(buf, len) }?
+            .load(&mut slot, Room::InUse)?
+            .player;
         // SAFETY: forwarded caller guarantee.
         let area = unsafe { super::go::open_game_area(game, game_len) }?;
         load_game(area, &mut None)?;
@@ -468,10 +567,16 @@ pub unsafe extern "C" fn arbor_go_search_tree_stats(
         let out = unsafe { Out::new(out_stats) }?;
         // SAFETY: as above.
         let mut slot = None;
-        let Opened { state, player, .. } = unsafe { open(buf, len) }?.load(&mut slot)?;
+        let Opened {
+            state,
+            player,
+            capacity,
+            ..
+        } = unsafe { open(buf, len) }?.load(&mut slot, Room::InUse)?;
         out.write(arbor_go_search_stats {
             nodes_used: player.tree().len(),
-            capacity_nodes: player.tree().capacity(),
+            // At most MAX_CAPACITY, which fits in u32.
+            capacity_nodes: capacity as u32,
             storage_full: state.storage_full,
             reserved: 0,
         });
@@ -513,12 +618,36 @@ struct Opened<'a, 'p> {
     /// The game area, for a call that changes the game.
     area: &'a mut [u8],
     player: &'p mut Player<'a>,
+    /// Nodes the buffer holds (the player's tree may see fewer: [`Room`]).
+    capacity: usize,
+}
+
+/// How many node slots past the tree in use a call may write: the slots a call hands the
+/// core are the only ones whose move tags it checks (see [`Handle::load`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Room {
+    /// None: the call reads the tree, or shrinks it (`_play`).
+    InUse,
+    /// Enough for a search of this many iterations on one thread: an iteration expands at
+    /// most one leaf, into at most `size * size + 1` children, and a new tree needs a root.
+    Iterations(u32),
+    /// Every slot: a search without an iteration limit, or on several threads (which split
+    /// the whole storage).
+    All,
 }
 
 impl<'a> Handle<'a> {
-    /// Replays the game, checks the settings, the generator, every node slot's move tag and
-    /// the tree (O(nodes)). Anything out of range is `Error::NotInitialised` (damaged).
-    fn load<'p>(self, slot: &'p mut PlayerSlot<'a>) -> Result<Opened<'a, 'p>, Error> {
+    /// Replays the game, checks the settings, the generator, the move tag of every node
+    /// slot the call may touch ([`Room`]: the tree in use, and the slots it may grow into),
+    /// and the tree: O(moves + nodes in use + room), not O(capacity). Anything out of range
+    /// is `Error::NotInitialised` (damaged).
+    ///
+    /// Only the checked slots become nodes: the core's tree gets the slice of them, never
+    /// the slots past it, so no byte the caller may have damaged there is ever read as a
+    /// `Node`. A search whose room is a bound on its growth finds the same tree and move as
+    /// with the whole storage (its expansions never reach the end of the slice unless that
+    /// is the end of the storage).
+    fn load<'p>(self, slot: &'p mut PlayerSlot<'a>, room: Room) -> Result<Opened<'a, 'p>, Error> {
         let Handle {
             state, area, nodes, ..
         } = self;
@@ -528,16 +657,29 @@ impl<'a> Handle<'a> {
         player.set_config(config);
         player.set_rng(rng_from_words(state.rng).ok_or(Error::NotInitialised)?);
         let parts = state.tree()?;
-        let nodes = nodes_of(nodes)?;
+        let capacity = capacity_of(nodes);
+        let in_use = parts.len as usize;
+        if in_use > capacity {
+            return Err(Error::NotInitialised);
+        }
+        let growth = match room {
+            Room::InUse => 0,
+            Room::Iterations(iterations) => {
+                let children = usize::from(size) * usize::from(size) + 1;
+                (iterations as usize)
+                    .saturating_mul(children)
+                    .saturating_add(1)
+            }
+            Room::All => capacity,
+        };
+        let window = in_use.saturating_add(growth).min(capacity);
+        let nodes = nodes_of(nodes, window)?;
         let board: &Board = player.board();
-        let in_use = nodes
-            .get(..parts.len as usize)
-            .ok_or(Error::NotInitialised)?;
         let on_board = |node: &Node<Move>| match node.mv {
             Move::Pass => true,
             Move::Play(point) => board.is_on_board(point),
         };
-        if !in_use.iter().all(on_board) {
+        if !nodes[..in_use].iter().all(on_board) {
             return Err(Error::NotInitialised);
         }
         let tree = Mcts::from_tree_parts(nodes, parts).map_err(|_| Error::NotInitialised)?;
@@ -546,32 +688,38 @@ impl<'a> Handle<'a> {
             state,
             area,
             player,
+            capacity,
         })
     }
 }
 
-/// The node bytes of a handle as nodes, once every slot's move tag is checked.
-fn nodes_of(bytes: &mut [u8]) -> Result<&mut [Node<Move>], Error> {
-    let capacity = (bytes.len() / ARBOR_GO_SEARCH_NODE_BYTES).min(MAX_CAPACITY);
-    let valid = bytes
-        .chunks_exact(ARBOR_GO_SEARCH_NODE_BYTES)
-        .take(capacity)
-        .all(|node| {
-            let tag = u16::from_ne_bytes([node[TAG_OFFSET], node[TAG_OFFSET + 1]]);
-            tag <= 1
-        });
+/// Nodes a handle's node bytes hold.
+fn capacity_of(bytes: &[u8]) -> usize {
+    (bytes.len() / ARBOR_GO_SEARCH_NODE_BYTES).min(MAX_CAPACITY)
+}
+
+/// The first `count` node slots of a handle's node bytes as nodes, once each of their move
+/// tags is checked (`count` at most [`capacity_of`] the bytes). The slots past them are
+/// never formed into nodes.
+fn nodes_of(bytes: &mut [u8], count: usize) -> Result<&mut [Node<Move>], Error> {
+    let bytes = count
+        .checked_mul(ARBOR_GO_SEARCH_NODE_BYTES)
+        .and_then(|end| bytes.get_mut(..end))
+        .ok_or(Error::NotInitialised)?;
+    let valid = bytes.chunks_exact(ARBOR_GO_SEARCH_NODE_BYTES).all(|node| {
+        let tag = u16::from_ne_bytes([node[TAG_OFFSET], node[TAG_OFFSET + 1]]);
+        tag <= 1
+    });
     if !valid {
         return Err(Error::NotInitialised);
     }
     debug_assert!((bytes.as_ptr() as usize).is_multiple_of(align_of::<Node<Move>>()));
     // SAFETY: `bytes` starts aligned for nodes (an 8-aligned buffer, 8-aligned offsets:
-    // asserted), holds `capacity` of them and is borrowed exclusively for the result's
+    // asserted), holds exactly `count` of them and is borrowed exclusively for the result's
     // lifetime. `Node<Move>` is integers and floats (any bits) and a `repr(u16)` `Move`
-    // whose tag, checked above in every slot, is 0 (`Pass`, no payload) or 1 (`Play`, a
-    // `Point`: a `u16`, any bits); its other bytes are padding.
-    Ok(unsafe {
-        core::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<Node<Move>>(), capacity)
-    })
+    // whose tag, checked above in every one of the `count` slots, is 0 (`Pass`, no
+    // payload) or 1 (`Play`, a `Point`: a `u16`, any bits); its other bytes are padding.
+    Ok(unsafe { core::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<Node<Move>>(), count) })
 }
 
 /// Opens a handle (`open_handle`, search.rs): the flag (shared, atomic) apart from the
@@ -784,15 +932,19 @@ mod tests {
     }
 
     #[test]
-    fn a_damaged_node_or_state_is_refused() {
+    fn a_damaged_node_or_state_is_refused_and_slots_past_the_tree_are_never_read() {
         let mut start = game(9, 7.5);
         let mut buf = handle(1_000, ARBOR_GO_PLAYER_LIGHT, &mut start, 1);
         run(&mut buf, 20);
         let nodes_at = HANDLE_HEAD_BYTES + STATE_BYTES + handle_area_bytes(9);
         let mut stats = arbor_go_search_stats::default();
+        let tree_stats = |buf: &mut Vec<u64>, stats: &mut arbor_go_search_stats| {
+            // SAFETY: valid pointers.
+            unsafe { arbor_go_search_tree_stats(buf.as_mut_ptr().cast(), buf.len() * 8, stats) }
+        };
         for (at, value) in [
-            // The move tag of the last node slot.
-            (buf.len() * 8 - ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET, 7u8),
+            // The move tag of the root's first child.
+            (nodes_at + ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET, 7u8),
             // The move of the root's first child made a point off the board.
             (nodes_at + ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET + 3, 0xFF),
             // The player kind.
@@ -801,15 +953,128 @@ mod tests {
             let mut damaged = buf.clone();
             // SAFETY: `at` is inside the buffer.
             unsafe { damaged.as_mut_ptr().cast::<u8>().add(at).write(value) };
-            // SAFETY: valid pointers.
-            let status = unsafe {
-                arbor_go_search_tree_stats(
-                    damaged.as_mut_ptr().cast(),
-                    damaged.len() * 8,
-                    &mut stats,
-                )
-            };
+            let status = tree_stats(&mut damaged, &mut stats);
             assert_eq!(status, arbor_status::ARBOR_NOT_INITIALISED, "byte {at}");
         }
+
+        // The move tag of the last node slot, far past the tree: the calls that cannot grow
+        // the tree there never form it into a node, and nor does a 1-iteration run; a run
+        // without an iteration limit may grow anywhere, so it checks every slot.
+        let mut damaged = buf.clone();
+        let last = damaged.len() * 8 - ARBOR_GO_SEARCH_NODE_BYTES + TAG_OFFSET;
+        // SAFETY: `last` is inside the buffer.
+        unsafe { damaged.as_mut_ptr().cast::<u8>().add(last).write(7) };
+        assert_eq!(tree_stats(&mut damaged, &mut stats), arbor_status::ARBOR_OK);
+        assert_eq!(stats.capacity_nodes, 1_000);
+        let mut decision = arbor_go_decision::default();
+        // SAFETY: valid pointers.
+        let status = unsafe {
+            arbor_go_search_decide(
+                damaged.as_mut_ptr().cast(),
+                damaged.len() * 8,
+                &mut decision,
+            )
+        };
+        assert_eq!(status, arbor_status::ARBOR_OK);
+        assert_eq!(run(&mut damaged, 1).iterations_this_call, 1);
+        let mut limits = core::mem::MaybeUninit::uninit();
+        let mut progress = arbor_search_progress::default();
+        // SAFETY: valid pointers.
+        unsafe {
+            assert_eq!(
+                arbor_search_limits_init(0, limits.as_mut_ptr()),
+                arbor_status::ARBOR_OK
+            );
+            // A cancel first, so that the run would return at once if it were not refused.
+            let _ = arbor_go_search_cancel(damaged.as_mut_ptr().cast(), damaged.len() * 8);
+            let status = arbor_go_search_run(
+                damaged.as_mut_ptr().cast(),
+                damaged.len() * 8,
+                limits.as_ptr(),
+                1,
+                &mut progress,
+            );
+            assert_eq!(status, arbor_status::ARBOR_NOT_INITIALISED);
+        }
+    }
+
+    /// A run sees only the slots it can grow into; the core's player with the whole
+    /// storage, the same seed and the same iterations finds the same tree and move, also
+    /// when the storage fills.
+    #[test]
+    fn a_run_finds_what_the_core_finds_with_the_whole_storage() {
+        for (nodes, iterations) in [(20_000u32, 300u32), (300, 400)] {
+            let mut start = game(9, 7.5);
+            let mut buf = handle(nodes, ARBOR_GO_PLAYER_MOGO, &mut start, 4);
+            let progress = run(&mut buf, iterations);
+            let mut storage = vec![Node::default(); nodes as usize];
+            let config = PlayerConfig {
+                seed: 4,
+                ..PlayerConfig::mogo(9)
+            };
+            let mut player = Player::new(&mut storage, 9, config).unwrap();
+            let searched = player
+                .search(iterations, crate::search::mcts::Never)
+                .unwrap();
+            let board = player.board();
+            assert_eq!(
+                progress.best_move,
+                searched
+                    .summary
+                    .best
+                    .map_or(ARBOR_SEARCH_NO_MOVE, |mv| code_of(board, mv))
+            );
+            assert_eq!(progress.best_visits, searched.summary.best_visits);
+            assert_eq!(progress.best_value, f64::from(searched.summary.best_value));
+            let mut stats = arbor_go_search_stats::default();
+            // SAFETY: valid pointers.
+            unsafe {
+                let _ =
+                    arbor_go_search_tree_stats(buf.as_mut_ptr().cast(), buf.len() * 8, &mut stats);
+            }
+            assert_eq!(stats.nodes_used, searched.nodes);
+            assert_eq!(stats.storage_full, u32::from(searched.storage_full));
+            assert_eq!(searched.storage_full, nodes == 300, "{nodes}");
+        }
+    }
+
+    /// `_decide` is the core's `Player::decide` on the handle's tree, and changes nothing.
+    #[test]
+    fn decide_judges_the_tree_as_the_core_does_and_changes_nothing() {
+        let mut start = game(5, 100.5);
+        let mut buf = handle(20_000, ARBOR_GO_PLAYER_LIGHT, &mut start, 2);
+        let decide = |buf: &mut Vec<u64>| {
+            let mut decision = arbor_go_decision::default();
+            // SAFETY: valid pointers.
+            let status = unsafe {
+                arbor_go_search_decide(buf.as_mut_ptr().cast(), buf.len() * 8, &mut decision)
+            };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+            decision
+        };
+        // Before a run: no move yet, and no visits to resign on.
+        let first = decide(&mut buf);
+        assert_eq!(first.search_move, ARBOR_SEARCH_NO_MOVE);
+        assert_eq!(
+            (first.move_to_play, first.resign),
+            (super::super::go::ARBOR_GO_PASS, 0)
+        );
+        // Play past the opening (resignation waits for 25 / 4 moves), then search: a komi
+        // of 100.5 is hopeless for Black.
+        for mv in [12u32, 6, 18, 8, 16, 0] {
+            // SAFETY: valid pointers.
+            let status =
+                unsafe { arbor_go_search_play(buf.as_mut_ptr().cast(), buf.len() * 8, mv) };
+            assert_eq!(status, arbor_status::ARBOR_OK);
+        }
+        let progress = run(&mut buf, 200);
+        let before = buf.clone();
+        let decision = decide(&mut buf);
+        assert!(buf == before, "decide changes nothing");
+        assert_eq!(decide(&mut buf), decision);
+        assert_eq!(decision.resign, 1);
+        assert_eq!(decision.search_move, progress.best_move);
+        assert_eq!(decision.win_rate, progress.best_value);
+        assert!(progress.best_value < 0.1);
     }
 }

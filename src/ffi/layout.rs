@@ -8,7 +8,7 @@ use super::*;
 use crate::Error;
 
 /// Every struct of the header and its size in this library.
-const STRUCTS: [(&str, usize); 20] = [
+const STRUCTS: [(&str, usize); 21] = [
     ("arbor_breakthrough", size_of::<arbor_breakthrough>()),
     (
         "arbor_breakthrough_search_config",
@@ -22,6 +22,7 @@ const STRUCTS: [(&str, usize); 20] = [
         "arbor_breakthrough_solve_result",
         size_of::<arbor_breakthrough_solve_result>(),
     ),
+    ("arbor_go_decision", size_of::<arbor_go_decision>()),
     ("arbor_go_info", size_of::<arbor_go_info>()),
     ("arbor_go_score", size_of::<arbor_go_score>()),
     ("arbor_go_search_stats", size_of::<arbor_go_search_stats>()),

@@ -51,22 +51,19 @@ impl GoGame {
     }
 
     /// Whether the player to move may play `mv` under positional superko; the reason if not.
-    /// Changes nothing.
+    /// A stone after two passes is checked as the game resumed ([`resumes`]). Changes nothing.
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.board.check(mv)?;
-        if let Move::Play(point) = mv {
-            let after = self.board.position_hash_after(point);
-            if self.history.contains(&after) {
-                return Err(PlayError::Superko);
-            }
-        }
-        Ok(())
+        check_with_history(&self.board, &self.history, mv)
     }
 
     /// Plays `mv` for the player to move, or refuses it (occupied, suicide, ko, superko, off
-    /// the board, game over) and changes nothing.
+    /// the board, game over) and changes nothing. A stone after two passes resumes the game
+    /// ([`resumes`]).
     pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.check(mv)?;
+        if resumes(&self.board, mv) {
+            self.board.resume();
+        }
         self.record(mv);
         Ok(())
     }
@@ -131,6 +128,45 @@ impl fmt::Display for RecordError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for RecordError {}
+
+/// Whether playing `mv` on `board` resumes a finished game: the one rule of a real game
+/// (GTP, the C ABI, SGF records) for a move after two passes. A stone played after two
+/// passes in a row resumes the game (the count of passes is cleared, as
+/// [`Board::resume`] does, and the stone is then checked as usual), as GTP GUIs and GNU Go's
+/// cleanup phase expect; a third pass is refused, and a game at the length cap
+/// ([`Board::max_turns`]) stays over. Playouts and the search tree never resume: for them
+/// two passes end the game.
+pub fn resumes(board: &Board, mv: Move) -> bool {
+    matches!(mv, Move::Play(_)) && board.passes() >= 2 && board.turns() < board.max_turns()
+}
+
+/// Whether the player to move on `board` may play `mv` in a real game whose positions so
+/// far (stone hashes) are `history`: legal under simple ko, and not a repeat of a position
+/// of `history` (positional superko); a stone after two passes is checked as the game
+/// resumed ([`resumes`]). The reason if not.
+pub(crate) fn check_with_history(
+    board: &Board,
+    history: &[u64],
+    mv: Move,
+) -> Result<(), PlayError> {
+    let resumed;
+    let board = if resumes(board, mv) {
+        // A copy (8.7 KB) only for the rare stone after two passes.
+        let mut copy = board.clone();
+        copy.resume();
+        resumed = copy;
+        &resumed
+    } else {
+        board
+    };
+    board.check(mv)?;
+    if let Move::Play(point) = mv {
+        if history.contains(&board.position_hash_after(point)) {
+            return Err(PlayError::Superko);
+        }
+    }
+    Ok(())
+}
 
 /// The board a record starts from: its size, komi and setup stones (Black's first).
 pub fn record_start(record: &GameRecord) -> Result<Board, RecordError> {
@@ -333,9 +369,14 @@ mod tests {
                 error: PlayError::Occupied
             }
         );
-        let after_end = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[ee])").unwrap();
+        // A stone after two passes resumes the game; a third pass does not.
+        let resumed = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[ee])").unwrap();
+        let game = GoGame::from_record(&resumed).unwrap();
+        assert!(!game.board().is_over());
+        assert_eq!(game.board().passes(), 0);
+        let third_pass = GameRecord::parse_sgf(b"(;SZ[9];B[];W[];B[])").unwrap();
         assert_eq!(
-            GoGame::from_record(&after_end).unwrap_err().to_string(),
+            GoGame::from_record(&third_pass).unwrap_err().to_string(),
             "move 3: the game is over"
         );
         let dead_setup = GameRecord::parse_sgf(b"(;SZ[9]AB[aa]AW[ba][ab])").unwrap();
@@ -346,6 +387,38 @@ mod tests {
                 error: SetupError::NoLiberties
             }
         );
+    }
+
+    #[test]
+    fn a_stone_resumes_a_game_two_passes_ended_but_not_a_game_at_the_length_cap() {
+        let mut game = GoGame::new(5).unwrap();
+        game.try_play(Move::Pass).unwrap();
+        game.try_play(Move::Pass).unwrap();
+        assert!(game.board().is_over());
+        assert_eq!(game.check(Move::Pass), Err(PlayError::GameOver));
+        let c3 = Move::Play(game.board().point(2, 2).unwrap());
+        assert!(resumes(game.board(), c3));
+        assert_eq!(game.check(c3), Ok(()));
+        game.try_play(c3).unwrap();
+        assert!(!game.board().is_over());
+        assert_eq!(game.board().passes(), 0);
+        assert_eq!(game.board().to_move(), Color::White);
+        // The same stone again: occupied, whatever the passes.
+        assert_eq!(game.check(c3), Err(PlayError::Occupied));
+
+        // A game at the length cap stays over, passes or not.
+        let mut board = Board::new(5).unwrap();
+        let mut rng = seeded_rng(1);
+        while board.turns() < board.max_turns() {
+            if board.passes() >= 2 {
+                board.resume();
+            }
+            board.play_light_move(&mut rng);
+        }
+        let capped = GoGame::from_board(board);
+        let empty = Move::Play(capped.board().empty_points().next().unwrap());
+        assert!(!resumes(capped.board(), empty));
+        assert_eq!(capped.check(empty), Err(PlayError::GameOver));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use core::fmt::{self, Write};
 use super::Color;
 use super::board::{CELLS, MAX_POINTS, MAX_SIZE, MIN_SIZE, Move, Point, Score};
 use super::player::{Decision, Player, points};
+use super::status::{Status as StoneStatus, string_of};
 use super::vertex::{GoMove, Vertex};
 use crate::search::mcts::Deadline;
 
@@ -306,40 +307,31 @@ impl<'s, C: FnMut() -> u64 + Clone + Send> Engine<'s, C> {
             }
             "final_status_list" => {
                 arity(text, name, args, 1)?;
-                let dead = match args[0] {
-                    "dead" => true,
-                    "alive" => false,
-                    "seki" => return Ok(()),
+                let wanted = match args[0] {
+                    "alive" => StoneStatus::Alive,
+                    "dead" => StoneStatus::Dead,
+                    "seki" => StoneStatus::Seki,
                     _ => return fail!(text, "unknown status (expected alive, dead or seki)"),
                 };
-                let own = self.player.ownership();
+                let (statuses, _) = self.player.statuses();
                 let board = self.player.board();
-                // One string per line, as GNU Go answers; a string is dead when its stones
-                // are, on average, owned by the opponent in more than half of the playouts.
+                // One string per line, as GNU Go answers (see Statuses for the rule).
                 let mut seen = [false; CELLS];
                 let mut stones = [None; MAX_POINTS];
                 let mut lines = 0;
                 for point in points(board) {
-                    let Some(color) = board.color_at(point) else {
-                        continue;
-                    };
-                    if seen[point.index()] {
+                    if board.color_at(point).is_none() || seen[point.index()] {
                         continue;
                     }
                     let count = string_of(board, point, &mut seen, &mut stones);
-                    let string = stones[..count].iter().flatten();
-                    let share: f32 = string
-                        .clone()
-                        .map(|&p| own.share(p, color.opponent()))
-                        .sum();
-                    if (share > 0.5 * count as f32) != dead {
+                    if statuses.status(point) != Some(wanted) {
                         continue;
                     }
                     if lines > 0 {
                         put(text, format_args!("\n"))?;
                     }
                     lines += 1;
-                    for (i, &p) in string.enumerate() {
+                    for (i, &p) in stones[..count].iter().flatten().enumerate() {
                         let gap = if i == 0 { "" } else { " " };
                         put(text, format_args!("{gap}{}", vertex_of(board, p)))?;
                     }
@@ -465,32 +457,6 @@ fn vertex_of(board: &super::Board, point: Point) -> GoMove {
         Some((col, row)) => GoMove::Play(Vertex { col, row }),
         None => GoMove::Pass,
     }
-}
-
-/// Collects into `stones` the string of the stone on `start` (marking its points `seen`) and
-/// returns how many stones it has, in the order a flood fill meets them.
-fn string_of(
-    board: &super::Board,
-    start: Point,
-    seen: &mut [bool; CELLS],
-    stones: &mut [Option<Point>; MAX_POINTS],
-) -> usize {
-    let color = board.color_at(start);
-    seen[start.index()] = true;
-    stones[0] = Some(start);
-    let (mut next, mut count) = (0, 1);
-    while next < count {
-        let Some(p) = stones[next] else { break };
-        next += 1;
-        for n in board.neighbours(p) {
-            if board.color_at(n) == color && !seen[n.index()] && count < MAX_POINTS {
-                seen[n.index()] = true;
-                stones[count] = Some(n);
-                count += 1;
-            }
-        }
-    }
-    count
 }
 
 /// `B+3.5`, `W+0.5`, or `0` for a draw.
@@ -701,6 +667,72 @@ mod tests {
     }
 
     #[test]
+    fn play_after_two_passes_resumes_the_game() {
+        let mut storage = nodes();
+        let mut e = engine(&mut storage);
+        assert_eq!(run(&mut e, "play b pass"), "= \n\n");
+        assert_eq!(run(&mut e, "play w pass"), "= \n\n");
+        // genmove at a finished game answers a pass and plays nothing.
+        assert_eq!(run(&mut e, "genmove b"), "= pass\n\n");
+        assert_eq!(e.player().record().len(), 2);
+        assert_eq!(run(&mut e, "play b pass"), "? illegal move\n\n");
+        assert_eq!(run(&mut e, "play b e5"), "= \n\n");
+        assert!(!e.player().board().is_over());
+        let reply = run(&mut e, "genmove w");
+        assert!(reply.starts_with("= ") && reply != "= pass\n\n", "{reply}");
+        assert_eq!(e.player().record().len(), 4);
+    }
+
+    #[test]
+    fn final_status_lists_a_seki_apart_from_the_living_and_the_dead() {
+        let mut storage = nodes();
+        let mut e = engine(&mut storage);
+        assert_eq!(run(&mut e, "boardsize 7"), "= \n\n");
+        assert_eq!(run(&mut e, "komi 0.5"), "= \n\n");
+        // The 7x7 seki of src/go/status.rs (Black's A7 A6 B6 A5 and White's C7 … A4 share B7
+        // and B5), set up stone by stone: no string ever loses its last liberty.
+        let rows = [
+            "X . O X . X O",
+            "X X O X X X O",
+            "X . O X . X O",
+            "O O O X X X O",
+            "X X X X O O O",
+            ". X . X O . O",
+            "X X X X O O .",
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.split(' ').enumerate() {
+                let color = match cell {
+                    "X" => "b",
+                    "O" => "w",
+                    _ => continue,
+                };
+                let v = Vertex {
+                    col: c as u8,
+                    row: 6 - r as u8,
+                };
+                let line = std::format!("play {color} {}", GoMove::Play(v));
+                assert_eq!(run(&mut e, &line), "= \n\n", "{line}");
+            }
+        }
+        let seki = run(&mut e, "final_status_list seki");
+        let strings: std::vec::Vec<&str> =
+            seki.trim_start_matches("= ").trim_end().lines().collect();
+        assert_eq!(strings.len(), 2, "{seki}");
+        let mut stones: std::vec::Vec<&str> = strings.iter().flat_map(|s| s.split(' ')).collect();
+        stones.sort_unstable();
+        assert_eq!(
+            stones,
+            ["A4", "A5", "A6", "A7", "B4", "B6", "C4", "C5", "C6", "C7"]
+        );
+        assert_eq!(run(&mut e, "final_status_list dead"), "= \n\n");
+        let alive = run(&mut e, "final_status_list alive");
+        assert!(alive.contains("D7") && !alive.contains("A7"), "{alive}");
+        // Black 28 (4 seki stones, 20 others, 4 eyes), White 19: B7 and B5 count for no one.
+        assert_eq!(run(&mut e, "final_score"), "= B+8.5\n\n");
+    }
+
+    #[test]
     fn time_commands_and_budgets() {
         let mut storage = nodes();
         let mut e = engine(&mut storage);
@@ -784,5 +816,88 @@ mod tests {
                 "{line:?}"
             );
         }
+    }
+
+    /// The replies of seeded GTP games (every `genmove` until the game ends or a side
+    /// resigns: on 5x5 at two komis with light playouts, MoGo's player on 9x9, and two
+    /// games that never resign, played out to two passes through the pass judgements):
+    /// recorded before `genmove`'s pass and resignation judgement moved into
+    /// `Player::judge` (on main with the ladder priors), so the refactor is proven to change
+    /// no move. A change of the priors or playouts changes the MoGo game: record it again on
+    /// the code before the change being tested.
+    #[test]
+    fn seeded_gtp_games_play_the_recorded_moves() {
+        fn game(config: PlayerConfig, size: u8, komi: &str, turns: usize) -> std::string::String {
+            let mut storage = std::vec![Node::default(); 50_000];
+            let player = Player::new(&mut storage, size, config).unwrap();
+            let limits = Limits {
+                playouts: Some(200),
+                move_time_us: None,
+            };
+            let mut e = Engine::new(player, limits, zero as fn() -> u64);
+            run(&mut e, &std::format!("komi {komi}"));
+            let mut replies = std::string::String::new();
+            for turn in 0..turns {
+                let color = if turn % 2 == 0 { "b" } else { "w" };
+                let reply = run(&mut e, &std::format!("genmove {color}"));
+                let mv = reply.trim_start_matches("= ").trim_end();
+                replies.push_str(mv);
+                replies.push(' ');
+                if mv == "resign" || e.player().board().is_over() {
+                    break;
+                }
+            }
+            replies
+        }
+        let light = |seed| PlayerConfig {
+            seed,
+            ..PlayerConfig::for_size(5)
+        };
+        let played = [
+            game(light(7), 5, "7.5", 80),
+            game(light(8), 5, "0.5", 80),
+            game(
+                PlayerConfig {
+                    seed: 3,
+                    ..PlayerConfig::mogo(9)
+                },
+                9,
+                "7.5",
+                16,
+            ),
+            // Never resigning: played out to two passes, through the pass judgements.
+            game(
+                PlayerConfig {
+                    resign: 0.0,
+                    ..light(9)
+                },
+                5,
+                "0.5",
+                120,
+            ),
+            game(
+                PlayerConfig {
+                    seed: 10,
+                    resign: 0.0,
+                    ..PlayerConfig::for_size(7)
+                },
+                7,
+                "7.5",
+                200,
+            ),
+        ];
+        assert_eq!(
+            played,
+            [
+                "D3 B2 B3 C3 C4 C2 B4 D2 E2 D4 E3 E4 D5 E1 D1 E2 resign ",
+                "D3 C3 C2 B2 C4 D2 B3 A4 E2 D4 D1 resign ",
+                "F3 F4 G4 G3 H3 G2 F2 H2 H4 J3 J4 J2 E4 F5 G5 F6 ",
+                "B2 C3 C2 D3 B3 D2 C4 B4 A4 B5 D4 A2 D1 A3 E2 E3 E4 D2 D3 B1 C5 C1 A5 B5 B4 \
+                 D5 A1 A2 pass C1 A3 pass pass ",
+                "E5 D5 E3 E4 D4 C4 F5 B5 B1 E7 D3 B2 C3 D6 B3 F6 F4 B4 E6 A3 F7 B6 C2 G7 D7 \
+                 A2 A4 C7 G6 G5 G4 F7 A5 A6 A4 D7 A1 A3 A2 F3 A3 G3 E4 E2 F2 F1 G2 G3 F3 A7 \
+                 D1 G6 C6 C5 D2 G1 E1 F1 A5 pass pass ",
+            ]
+        );
     }
 }

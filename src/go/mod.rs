@@ -39,6 +39,7 @@ pub mod mogo;
 pub mod player;
 pub mod playout;
 pub mod prior;
+pub mod status;
 mod tactics;
 mod zobrist;
 

@@ -29,12 +29,13 @@ use rand_xorshift::XorShiftRng;
 use super::Color;
 use super::board::{Board, CELLS, Move, PlayError, Point, Score, SetupError};
 use super::game::{
-    GoMoves, MAX_GAME_TURNS, RecordError, area_returns, list_moves, record_start, recorded_move,
-    turn_on,
+    GoMoves, MAX_GAME_TURNS, RecordError, area_returns, check_with_history, list_moves,
+    record_start, recorded_move, resumes, turn_on,
 };
 use super::mogo::{MogoConfig, MogoPolicy};
 use super::prior::GoPriors;
 use super::sgf::{GameRecord, SgfMove};
+use super::status::Statuses;
 use super::vertex::{GoMove, Vertex};
 use crate::Error;
 use crate::search::game::PriorSink;
@@ -323,6 +324,18 @@ pub struct Decision {
     /// Nodes in the tree after the search.
     pub nodes: u32,
     /// The search's own choice was replaced (a pass into a loss refused, or a pass taken
+    /// because the position is won).
+    pub judged: bool,
+}
+
+/// What [`Player::judge`] makes of a search: the move to play, or a resignation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The move to play (the search's own move when `resign` is set).
+    pub mv: Move,
+    /// The player should resign (and play nothing).
+    pub resign: bool,
+    /// The search's own move was replaced (a pass into a loss refused, or a pass taken
     /// because the position is won).
     pub judged: bool,
 }
@@ -680,6 +693,7 @@ impl<'s> Player<'s> {
     }
 
     /// Whether `color` may play `mv` now (positional superko included); the reason if not.
+    /// A stone after two passes is checked as the game resumed ([`resumes`]).
     pub fn check(&self, color: Color, mv: Move) -> Result<(), PlayError> {
         // The board as `color` would move on it: a copy (8.7 KB) only for the other colour.
         let other;
@@ -691,17 +705,13 @@ impl<'s> Player<'s> {
             other = board;
             &other
         };
-        board.check(mv)?;
-        if let Move::Play(point) = mv {
-            if self.history.contains(&board.position_hash_after(point)) {
-                return Err(PlayError::Superko);
-            }
-        }
-        Ok(())
+        check_with_history(board, &self.history, mv)
     }
 
     /// Plays `mv` for `color` (either colour may move, as GTP allows), or refuses it and
-    /// changes nothing. The tree keeps the subtree under the move.
+    /// changes nothing. The tree keeps the subtree under the move. A stone after two passes
+    /// resumes the game ([`resumes`]: the game-length cap stays final), and the tree is
+    /// cleared then.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), PlayError> {
         self.check(color, mv)?;
         if self.record.is_full() {
@@ -709,6 +719,10 @@ impl<'s> Player<'s> {
         }
         if color != self.board.to_move() {
             self.board.set_to_move(color);
+            self.tree.clear();
+        }
+        if resumes(&self.board, mv) {
+            self.board.resume();
             self.tree.clear();
         }
         self.board.play(mv);
@@ -742,10 +756,18 @@ impl<'s> Player<'s> {
         ownership(&self.board, self.config.ownership_playouts, &mut self.rng)
     }
 
-    /// The final score of the current position with dead stones estimated by ownership.
-    pub fn final_score(&mut self) -> Score {
+    /// The status of every stone of the current position (alive, dead or seki: see
+    /// [`Statuses`]) with the ownership estimate it was judged from.
+    pub fn statuses(&mut self) -> (Statuses, Ownership) {
         let own = self.ownership();
-        own.score(&self.board)
+        (Statuses::judge(&self.board, &own), own)
+    }
+
+    /// The final area score of the current position: dead stones estimated by ownership,
+    /// seki stones counted and their shared liberties not ([`Statuses::score`]).
+    pub fn final_score(&mut self) -> Score {
+        let (statuses, own) = self.statuses();
+        statuses.score(&self.board, &own)
     }
 
     /// [`Player::genmove_with`] with the knowledge of the configuration ([`GoKnowledge::of`]).
@@ -766,10 +788,10 @@ impl<'s> Player<'s> {
     /// until `stop` says so, and plays it (unless it resigns). The search continues the
     /// tree kept from earlier moves when it is still the tree of this position.
     ///
-    /// Resigns when the best move wins less than the resignation threshold, once the game
-    /// is `resign_after` turns old. Passes when the opponent passed and the ownership score
-    /// says `color` wins; refuses the search's pass when that score says `color` loses and
-    /// another move is listed. Fails only when the storage cannot hold a root.
+    /// Passes at once, without searching, when [`Player::passes_won`] says so; otherwise
+    /// searches and plays what [`Player::judge`] makes of the search (a resignation plays
+    /// nothing). A finished game answers a pass and plays nothing. Fails only when the
+    /// storage cannot hold a root.
     pub fn genmove_with<S, K>(
         &mut self,
         color: Color,
@@ -795,8 +817,7 @@ impl<'s> Player<'s> {
             self.board.set_to_move(color);
             self.tree.clear();
         }
-        // The opponent passed: pass too if the count says we win.
-        if self.board.turns() > 0 && self.board.last_move() == Move::Pass && self.wins(color) {
+        if self.passes_won() {
             decision.judged = true;
             self.play(color, Move::Pass)
                 .map_err(|_| Error::InvalidArgument)?;
@@ -804,20 +825,61 @@ impl<'s> Player<'s> {
         }
 
         let searched = self.search_with(max_iterations, stop, knowledge)?;
-        let summary = searched.summary;
         decision.iterations = searched.iterations;
         decision.nodes = searched.nodes;
-        decision.win_rate = summary.best_value;
-        let mut mv = summary.best.unwrap_or(Move::Pass);
-
-        let resign = self.config.resign;
-        if summary.root_visits > 0
-            && summary.best_value < resign
-            && self.board.turns() >= self.config.resign_after
-        {
+        decision.win_rate = searched.summary.best_value;
+        let judgement = self.judge(&searched.summary);
+        decision.judged = judgement.judged;
+        if judgement.resign {
             decision.mv = None;
             return Ok(decision);
         }
+        let mut mv = judgement.mv;
+        // The search lists only legal moves; a refusal would be a bug, so pass then.
+        if self.play(color, mv).is_err() {
+            mv = Move::Pass;
+            let _ = self.play(color, mv);
+        }
+        decision.mv = Some(mv);
+        Ok(decision)
+    }
+
+    /// Whether the player to move should pass at once, before any search: the opponent has
+    /// just passed and the ownership count ([`Player::final_score`]) says the player to
+    /// move wins. Draws the ownership playouts from the player's generator when the last
+    /// move was a pass.
+    pub fn passes_won(&mut self) -> bool {
+        let color = self.board.to_move();
+        self.board.turns() > 0 && self.board.last_move() == Move::Pass && self.wins(color)
+    }
+
+    /// What the player to move makes of a search whose root stands at `summary`
+    /// ([`Searched::summary`], or [`Player::summary`] for a tree grown over several calls):
+    /// the judgement of [`Player::genmove_with`], in one place for every caller (GTP, the C
+    /// ABI's `arbor_go_search_decide`).
+    ///
+    /// - Resign when the root has visits, the best move wins less than the resignation
+    ///   threshold ([`PlayerConfig::resign`]) and the game is at least
+    ///   [`PlayerConfig::resign_after`] turns old.
+    /// - Otherwise play the search's move (a pass without one), except a pass when the
+    ///   ownership count says the player to move does not win: then the most visited other
+    ///   move of the root, if the tree lists one (`judged`).
+    ///
+    /// Plays nothing; draws ownership playouts from the player's generator only when the
+    /// search's move is a pass.
+    pub fn judge(&mut self, summary: &RootSummary<Move>) -> Judgement {
+        let mv = summary.best.unwrap_or(Move::Pass);
+        if summary.root_visits > 0
+            && summary.best_value < self.config.resign
+            && self.board.turns() >= self.config.resign_after
+        {
+            return Judgement {
+                mv,
+                resign: true,
+                judged: false,
+            };
+        }
+        let color = self.board.to_move();
         if mv == Move::Pass && !self.wins(color) {
             // The most visited move that is not the pass, if the tree lists one.
             let other = self
@@ -827,17 +889,42 @@ impl<'s> Player<'s> {
                 .max_by_key(|child| child.visits)
                 .map(|child| child.mv);
             if let Some(other) = other {
-                mv = other;
-                decision.judged = true;
+                return Judgement {
+                    mv: other,
+                    resign: false,
+                    judged: true,
+                };
             }
         }
-        // The search lists only legal moves; a refusal would be a bug, so pass then.
-        if self.play(color, mv).is_err() {
-            mv = Move::Pass;
-            let _ = self.play(color, mv);
+        Judgement {
+            mv,
+            resign: false,
+            judged: false,
         }
-        decision.mv = Some(mv);
-        Ok(decision)
+    }
+
+    /// [`Player::genmove_with`]'s choice for the player to move now, from the tree as it
+    /// stands, without searching or playing: a pass in a finished game, a pass when
+    /// [`Player::passes_won`], else [`Player::judge`] of the tree's [`Player::summary`].
+    /// For a caller that grows the tree over several calls ([`Player::search_with`]) and
+    /// then decides.
+    pub fn decide(&mut self) -> Judgement {
+        let pass = Judgement {
+            mv: Move::Pass,
+            resign: false,
+            judged: false,
+        };
+        if self.board.is_over() {
+            return pass;
+        }
+        if self.passes_won() {
+            return Judgement {
+                judged: true,
+                ..pass
+            };
+        }
+        let summary = self.summary();
+        self.judge(&summary)
     }
 
     /// Grows the tree from the current position for the player to move, with at most
@@ -1025,6 +1112,103 @@ mod tests {
         let decision = player.genmove(Color::Black, 200, Never).unwrap();
         assert_eq!(decision.mv, Some(Move::Pass));
         assert!(player.final_score().winner() == Some(Color::Black));
+    }
+
+    #[test]
+    fn a_stone_after_two_passes_resumes_and_genmove_at_a_finished_game_passes() {
+        let mut nodes = storage();
+        let mut player = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        player.play(Color::Black, Move::Pass).unwrap();
+        player.play(Color::White, Move::Pass).unwrap();
+        assert!(player.board().is_over());
+        let decision = player.genmove(Color::Black, 50, Never).unwrap();
+        assert_eq!(decision.mv, Some(Move::Pass));
+        assert_eq!(player.record().len(), 2, "nothing played");
+        assert_eq!(
+            player.decide(),
+            Judgement {
+                mv: Move::Pass,
+                resign: false,
+                judged: false
+            }
+        );
+        assert_eq!(
+            player.play(Color::Black, Move::Pass),
+            Err(PlayError::GameOver)
+        );
+        // Either colour may resume, as GTP lets either colour play.
+        let c3 = at(player.board(), "C3");
+        assert_eq!(player.check(Color::White, c3), Ok(()));
+        player.play(Color::White, c3).unwrap();
+        assert!(!player.board().is_over());
+        assert_eq!(player.board().passes(), 0);
+        assert!(
+            player
+                .genmove(Color::Black, 50, Never)
+                .unwrap()
+                .mv
+                .is_some()
+        );
+        assert_eq!(player.record().len(), 4);
+        // Undo goes back to the finished game.
+        assert!(player.undo());
+        assert!(player.undo());
+        assert!(player.board().is_over());
+    }
+
+    /// `decide` on a tree grown by `search` is what `genmove` plays after the same search:
+    /// the judgement is one function.
+    #[test]
+    fn decide_after_a_search_is_what_genmove_plays() {
+        let (mut a, mut b) = (storage(), storage());
+        let config = PlayerConfig::for_size(5);
+        let mut searched = Player::new(&mut a, 5, config).unwrap();
+        let mut generated = Player::new(&mut b, 5, config).unwrap();
+        for turn in 0..8 {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            searched.search(200, Never).unwrap();
+            let judgement = searched.decide();
+            let decision = generated.genmove(color, 200, Never).unwrap();
+            assert_eq!(decision.judged, judgement.judged);
+            assert_eq!(decision.mv, (!judgement.resign).then_some(judgement.mv));
+            let Some(mv) = decision.mv else { break };
+            searched.play(color, mv).unwrap();
+            if mv == Move::Pass {
+                // After a pass, genmove's count comes before its search, decide's after.
+                break;
+            }
+        }
+        // A won position after the opponent's pass: a pass, judged, before any search.
+        let mut nodes = storage();
+        let mut won = Player::new(&mut nodes, 5, PlayerConfig::for_size(5)).unwrap();
+        for v in ["B1", "B2", "B3", "B4", "B5"] {
+            let mv = at(won.board(), v);
+            won.play(Color::Black, mv).unwrap();
+        }
+        won.play(Color::White, Move::Pass).unwrap();
+        assert_eq!(
+            won.decide(),
+            Judgement {
+                mv: Move::Pass,
+                resign: false,
+                judged: true
+            }
+        );
+        // A hopeless komi: resign once the opening is over.
+        won.set_komi(100.5).unwrap();
+        won.set_config(PlayerConfig {
+            resign_after: 0,
+            ..PlayerConfig::for_size(5)
+        });
+        let e5 = at(won.board(), "E5");
+        won.play(Color::Black, e5).unwrap();
+        won.play(Color::White, Move::Pass).unwrap();
+        won.search(200, Never).unwrap();
+        assert!(won.decide().resign);
     }
 
     #[test]
