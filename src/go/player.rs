@@ -48,8 +48,10 @@ use crate::search::{Game, Knowledge, MoveIndex, Ply, Turn};
 /// The default resignation threshold: resign when the best move wins less than this.
 pub const DEFAULT_RESIGN: f32 = 0.1;
 /// [`PlayerConfig::mogo`]'s expansion threshold, equivalent visits included: a move with the
-/// even prior alone (14) is expanded after 26 real visits, one with more knowledge sooner.
-pub const MOGO_EXPAND_THRESHOLD: u32 = 40;
+/// even prior alone (14) is expanded after 6 real visits (Pachi expands after 8, Fuego after
+/// 3), one with more knowledge sooner. Tuned against GNU Go level 10 on 9x9 at 3,000 playouts
+/// a move (docs/go.md, "Tuning"): 20 won clearly more games than the first choice, 40.
+pub const MOGO_EXPAND_THRESHOLD: u32 = 20;
 /// [`PlayerConfig::mogo`]'s MoGo score, tuned against GNU Go level 10 on 9x9 at 3,000
 /// playouts a move (docs/go.md, "Tuning"): c1 = 1/3000 (Pachi's RAVE equivalence on 9x9,
 /// against the search core's untuned 0.01) and C = 0.1 (C = 1 let the prior's C/ln(2+n)
