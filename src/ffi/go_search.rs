@@ -1003,7 +1003,7 @@ mod tests {
     /// when the storage fills.
     #[test]
     fn a_run_finds_what_the_core_finds_with_the_whole_storage() {
-        for (nodes, iterations) in [(20_000u32, 300u32), (300, 400)] {
+        for (nodes, iterations) in [(100_000u32, 300u32), (300, 400)] {
             let mut start = game(9, 7.5);
             let mut buf = handle(nodes, ARBOR_GO_PLAYER_MOGO, &mut start, 4);
             let progress = run(&mut buf, iterations);

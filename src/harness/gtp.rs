@@ -84,9 +84,10 @@ pub const COMMAND: Command = Command {
                 min: 1_000,
                 max: 100_000_000,
             },
-            "tree nodes (40 bytes each); a full tree stops growing and keeps searching",
+            "tree nodes (40 bytes each; 10,000 playouts a move on 9x9 grow about 0.8 M); a full\n\
+             tree stops growing and keeps searching",
         )
-        .or("1000000"),
+        .or("4000000"),
         Opt::new(
             "policy",
             "P",

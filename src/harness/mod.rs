@@ -166,7 +166,7 @@ commands:
                     forfeit; writes games.csv and SGFs in DIR (default go-match-seed<S>),
                     resumes from games.csv; ends with each engine's wins and 95% interval
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
-         [--resign 0.1] [--nodes 1000000] [--policy light|mogo] [--priors on|off]
+         [--resign 0.1] [--nodes 4000000] [--policy light|mogo] [--priors on|off]
          [--mogo-c C] [--c1 X] [--c2 X] [--rave on|off] [--expand N] [--prior-scale 1]
          [--ladders on|off] [--rules-off LIST]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
