@@ -394,19 +394,7 @@ impl Ownership {
     /// The area score of `board` with every point given to its owner (a stone owned by the
     /// other colour is dead, a point owned by neither counts for no one).
     pub fn score(&self, board: &Board) -> Score {
-        let (mut black, mut white) = (0u16, 0u16);
-        for point in points(board) {
-            match self.owner(point) {
-                Some(Color::Black) => black += 1,
-                Some(Color::White) => white += 1,
-                None => {}
-            }
-        }
-        Score {
-            black,
-            white,
-            komi: board.komi(),
-        }
+        area_score(board, |point| self.owner(point))
     }
 
     /// Whether the stone on `point` of `board` is dead: its point is owned by the other
@@ -416,6 +404,23 @@ impl Ownership {
             Some(color) => self.owner(point) == Some(color.opponent()),
             None => false,
         }
+    }
+}
+
+/// The area score of `board` with each point counted for `owner`'s colour (or for no one).
+pub(crate) fn area_score(board: &Board, owner: impl Fn(Point) -> Option<Color>) -> Score {
+    let (mut black, mut white) = (0u16, 0u16);
+    for point in points(board) {
+        match owner(point) {
+            Some(Color::Black) => black += 1,
+            Some(Color::White) => white += 1,
+            None => {}
+        }
+    }
+    Score {
+        black,
+        white,
+        komi: board.komi(),
     }
 }
 

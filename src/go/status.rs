@@ -37,7 +37,7 @@
 
 use super::Color;
 use super::board::{Board, CELLS, MAX_POINTS, Point, Score};
-use super::player::{Ownership, points};
+use super::player::{Ownership, area_score, points};
 
 /// The status of a stone at the end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,25 +144,12 @@ impl Statuses {
     /// for their colour, a seki's shared liberties for no one, every other point for its
     /// owner in `own`.
     pub fn score(&self, board: &Board, own: &Ownership) -> Score {
-        let (mut black, mut white) = (0u16, 0u16);
-        for point in points(board) {
-            let owner = match board.color_at(point) {
-                Some(color) if self.status(point) == Some(Status::Seki) => Some(color),
-                Some(_) => own.owner(point),
-                None if self.touches_seki(board, point) => sole_neighbour_color(board, point),
-                None => own.owner(point),
-            };
-            match owner {
-                Some(Color::Black) => black += 1,
-                Some(Color::White) => white += 1,
-                None => {}
-            }
-        }
-        Score {
-            black,
-            white,
-            komi: board.komi(),
-        }
+        area_score(board, |point| match board.color_at(point) {
+            Some(color) if self.status(point) == Some(Status::Seki) => Some(color),
+            Some(_) => own.owner(point),
+            None if self.touches_seki(board, point) => sole_neighbour_color(board, point),
+            None => own.owner(point),
+        })
     }
 
     /// Whether a stone beside `point` is in seki.
