@@ -11,6 +11,7 @@
 
 #include "arbor.h"
 #include "check.h"
+#include "clock.h"
 
 /* The Breakthrough calls this test needs, in one place. */
 static arbor_breakthrough start_position(uint32_t columns, uint32_t rows) {
@@ -30,18 +31,6 @@ static arbor_breakthrough parsed(const char *text) {
 static int is_legal(const arbor_breakthrough *state, uint32_t mv) {
     arbor_breakthrough copy = *state;
     return mv <= 0xFFFF && arbor_breakthrough_play(&copy, (uint16_t)mv) == ARBOR_OK;
-}
-
-static uint64_t now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
-}
-
-/* The same clock for arbor_search_limits.now_us. */
-static uint64_t monotonic_clock(void *ctx) {
-    (void)ctx;
-    return now_us();
 }
 
 /* A build without std (one thread at most) has no clock of its own. */

@@ -12,18 +12,7 @@
 
 #include "arbor.h"
 #include "check.h"
-
-static uint64_t now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
-}
-
-/* The same clock for arbor_search_limits.now_us (a no_std build has none of its own). */
-static uint64_t monotonic_clock(void *ctx) {
-    (void)ctx;
-    return now_us();
-}
+#include "clock.h"
 
 typedef struct {
     void *buf;

@@ -13,21 +13,10 @@
 
 #include "arbor.h"
 #include "check.h"
+#include "clock.h"
 
 /* A fixed deal (card bytes, rank * 4 + suit): position 0's, position 1's, the board. */
 static const uint8_t deck[9] = {0, 2, 37, 47, 28, 27, 9, 43, 32};
-
-static uint64_t now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
-}
-
-/* The same clock for arbor_search_limits.now_us (a no_std build has none of its own). */
-static uint64_t monotonic_clock(void *ctx) {
-    (void)ctx;
-    return now_us();
-}
 
 static void *make_bot(const char *spec, uint64_t seed) {
     size_t bytes = 0;

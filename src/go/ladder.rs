@@ -1,37 +1,121 @@
-//! Ladder reading for the priors: whether a string with two liberties, the attacker to
-//! move, is captured by a run of ataris (a ladder), and whether a string in atari, its owner
-//! to move, escapes one.
+//! Ladder reading for the priors: whether a string that has just been put in atari, or
+//! has just extended out of atari to two liberties, is captured by a run of ataris (a
+//! ladder).
 //!
 //! MCTS at a few thousand playouts does not read ladders (the playouts' save-atari rule runs
 //! them out, the tree is too shallow to see the end), and an engine that does, like GNU Go,
 //! wins the stones. The reading is the textbook one: the defender extends at its one
 //! liberty; with three or more liberties it escapes, with one or none it is lost, with two
-//! the attacker ataris from either side. A defender that can capture a stone next to its
-//! string is counted as escaping (a reading, cheap and on the safe side: such a capture is
-//! how ladders are usually broken). The search is cut at [`MAX_PLIES`] plies and
-//! [`MAX_BOARDS`] positions, counted as an escape. no_std and allocation-free: each ply
-//! plays on a copy of the board.
+//! the attacker ataris from a side where the next extension does not reach three
+//! liberties at once (in a ladder the other side always does; where both sides qualify the
+//! first is read, so a rare capture is missed, never a false one invented). A defender that
+//! can capture a stone next to its string escapes (a reading, cheap and on the safe side:
+//! such a capture is how ladders are usually broken). The reading stops at [`MAX_PLIES`]
+//! plies, counted as an escape.
+//!
+//! no_std and allocation-free, and iterative: it plays on two boards whatever the length of
+//! the ladder (a recursion with a board a ply would need hundreds of KB of stack on 19x19,
+//! which the embedded targets of the C ABI do not have).
 
 use super::board::{Board, EMPTY, Move};
 use super::tactics::around;
 
 /// Plies read at most: longer than any ladder across a 19x19 board.
-pub const MAX_PLIES: u32 = 80;
-/// Positions played at most in one reading.
-pub const MAX_BOARDS: u32 = 200;
+pub const MAX_PLIES: u32 = 120;
 
-/// Whether the string of the stone `p` (two liberties, its opponent to move on `board`) is
-/// captured in a ladder.
-pub fn captured_by_attacker(board: &Board, p: usize) -> bool {
-    let mut budget = MAX_BOARDS;
-    attacker_captures(board, p, 0, &mut budget)
+/// Whether the mover's stone on the empty point `p`, extending a string in atari to two
+/// liberties, is captured in a ladder. `p` must be a legal move on `board`.
+pub fn extension_is_captured(board: &Board, p: usize) -> bool {
+    read(board, p, p, true)
 }
 
-/// Whether the string of the stone `p` (one liberty, its owner to move on `board`)
-/// escapes.
-pub fn escapes(board: &Board, p: usize) -> bool {
-    let mut budget = MAX_BOARDS;
-    defender_escapes(board, p, 0, &mut budget)
+/// Whether the string of the opponent's stone `string`, put in atari by the mover's stone
+/// on the empty point `p`, is captured in a ladder. `p` must be a legal move on `board`.
+pub fn atari_is_inescapable(board: &Board, p: usize, string: usize) -> bool {
+    read(board, p, string, false)
+}
+
+/// Plays `first` on a copy of `board`, then reads the ladder of the string of the stone
+/// `string` with the attacker to move first or not: whether it is captured.
+fn read(board: &Board, first: usize, string: usize, attacker_first: bool) -> bool {
+    let mut work = board.clone();
+    work.play(Move::Play(Board::point_at(first)));
+    if work.cell(string) == EMPTY {
+        return true;
+    }
+    let mut scratch = work.clone();
+    let mut attacker_to_move = attacker_first;
+    for _ in 0..MAX_PLIES {
+        if attacker_to_move {
+            match attack(&work, string, &mut scratch) {
+                Attack::Captured => return true,
+                Attack::Fails => return false,
+                Attack::Atari => core::mem::swap(&mut work, &mut scratch),
+            }
+        } else {
+            if touches_string_in_atari(&work, string) {
+                return false;
+            }
+            let (libs, count) = liberties(&work, string);
+            if count != 1 {
+                return count == 0;
+            }
+            if work.try_play(Move::Play(Board::point_at(libs[0]))).is_err() {
+                return true;
+            }
+            match liberties(&work, string).1 {
+                0 | 1 => return true,
+                2 => {}
+                _ => return false,
+            }
+        }
+        attacker_to_move = !attacker_to_move;
+    }
+    false
+}
+
+/// What the attacker's atari on a two-liberty string comes to.
+enum Attack {
+    /// The string is taken (it had fewer liberties than it seemed).
+    Captured,
+    /// No atari keeps the string from three liberties or a capture.
+    Fails,
+    /// `scratch` holds the position after the atari.
+    Atari,
+}
+
+/// The attacker's atari on the string of `string` (two liberties, attacker to move on
+/// `work`), played on `scratch`.
+fn attack(work: &Board, string: usize, scratch: &mut Board) -> Attack {
+    let (libs, count) = liberties(work, string);
+    if count != 2 {
+        return if count < 2 {
+            Attack::Captured
+        } else {
+            Attack::Fails
+        };
+    }
+    for &atari in &libs[..2] {
+        scratch.copy_from(work);
+        if scratch
+            .try_play(Move::Play(Board::point_at(atari)))
+            .is_err()
+        {
+            continue;
+        }
+        if scratch.cell(string) == EMPTY {
+            return Attack::Captured;
+        }
+        // An atari from a stone that is itself in atari is answered by its capture.
+        if scratch.string_liberties(atari) < 2 || touches_string_in_atari(scratch, string) {
+            continue;
+        }
+        let (escape, _) = liberties(scratch, string);
+        if extension_liberties(scratch, string, escape[0]) <= 2 {
+            return Attack::Atari;
+        }
+    }
+    Attack::Fails
 }
 
 /// Up to three distinct liberties of the string of the stone `p`, and how many were found.
@@ -56,6 +140,44 @@ fn liberties(board: &Board, p: usize) -> ([usize; 3], usize) {
     }
 }
 
+/// The liberties, up to 3, the string of the stone `p` would have after its owner plays on
+/// its liberty `at`, without playing it: the empty points around `at` and the liberties of
+/// every own string next to `at`, other than `at`. A move there that captures counts as 3
+/// (a capture while running breaks a ladder).
+fn extension_liberties(board: &Board, p: usize, at: usize) -> usize {
+    let own = board.cell(p);
+    let mut found = [0usize; 3];
+    let mut count = 0;
+    let mut add = |q: usize| {
+        if q != at && count < 3 && !found[..count].contains(&q) {
+            found[count] = q;
+            count += 1;
+        }
+    };
+    for n in around(board, at) {
+        let cell = board.cell(n);
+        if cell == EMPTY {
+            add(n);
+        } else if cell == own {
+            let mut stone = n;
+            loop {
+                for q in around(board, stone) {
+                    if board.cell(q) == EMPTY {
+                        add(q);
+                    }
+                }
+                stone = board.next_stone(stone);
+                if stone == n {
+                    break;
+                }
+            }
+        } else if cell <= 2 && board.string_liberties(n) == 1 {
+            return 3;
+        }
+    }
+    count
+}
+
 /// Whether a stone of the opponent next to the string of `p` is in atari (its owner can
 /// capture it).
 fn touches_string_in_atari(board: &Board, p: usize) -> bool {
@@ -75,57 +197,6 @@ fn touches_string_in_atari(board: &Board, p: usize) -> bool {
     }
 }
 
-fn attacker_captures(board: &Board, p: usize, plies: u32, budget: &mut u32) -> bool {
-    let (libs, count) = liberties(board, p);
-    if count < 2 {
-        return count == 0 || !defender_escapes(board, p, plies, budget);
-    }
-    if count > 2 {
-        return false;
-    }
-    for &atari in &libs[..2] {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let mut next = board.clone();
-        if next.try_play(Move::Play(Board::point_at(atari))).is_err() {
-            continue;
-        }
-        if next.cell(p) == EMPTY {
-            return true;
-        }
-        // An atari from a stone that is itself in atari is answered by its capture.
-        if next.string_liberties(atari) < 2 {
-            continue;
-        }
-        if !defender_escapes(&next, p, plies + 1, budget) {
-            return true;
-        }
-    }
-    false
-}
-
-fn defender_escapes(board: &Board, p: usize, plies: u32, budget: &mut u32) -> bool {
-    if plies >= MAX_PLIES || *budget == 0 || touches_string_in_atari(board, p) {
-        return true;
-    }
-    let (libs, count) = liberties(board, p);
-    if count != 1 {
-        return count >= 2;
-    }
-    *budget -= 1;
-    let mut next = board.clone();
-    if next.try_play(Move::Play(Board::point_at(libs[0]))).is_err() {
-        return false;
-    }
-    match liberties(&next, p).1 {
-        0 | 1 => false,
-        2 => !attacker_captures(&next, p, plies + 1, budget),
-        _ => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,8 +209,8 @@ mod tests {
         board.point(v.col, v.row).unwrap().index()
     }
 
-    // White C3 in atari (B3, C2, D3 Black): its one liberty is C4, where it has two
-    // liberties (B4 is Black), and Black ladders it to the upper edge.
+    // White C3 with two liberties (C4, D3) next to Black B3, C2 and B4, Black to move: D3
+    // puts it in atari, and its extension at C4 runs into a ladder to the upper edge.
     const LADDER: &str = "
  9 . . . . . . . . .
  8 . . . . . . . . .
@@ -147,7 +218,7 @@ mod tests {
  6 . . . . . . . . .
  5 . . . . . . . . .
  4 . X . . . . . . .
- 3 . X O X . . . . .
+ 3 . X O . . . . . .
  2 . . X . . . . . .
  1 . . . . . . . . .
 ";
@@ -160,46 +231,66 @@ mod tests {
  6 . . . . . O . . .
  5 . . . . . . . . .
  4 . X . . . . . . .
- 3 . X O X . . . . .
+ 3 . X O . . . . . .
  2 . . X . . . . . .
  1 . . . . . . . . .
 ";
 
-    #[test]
-    fn a_string_in_a_ladder_does_not_escape_unless_a_stone_breaks_it() {
-        let mut board = diagram::parse(LADDER).unwrap();
-        board.set_to_move(Color::White);
-        let c3 = at(&board, "C3");
-        assert_eq!(board.string_liberties(c3), 1);
-        assert!(!escapes(&board, c3));
-
-        let mut broken = diagram::parse(BREAKER).unwrap();
-        broken.set_to_move(Color::White);
-        assert!(escapes(&broken, at(&broken, "C3")));
+    fn black_to_move(text: &str) -> Board {
+        let mut board = diagram::parse(text).unwrap();
+        board.set_to_move(Color::Black);
+        board
     }
 
     #[test]
-    fn the_attacker_captures_a_two_liberty_string_in_a_ladder() {
-        // White extended to C4: two liberties (C5, D4), Black to move.
-        let mut board = diagram::parse(LADDER).unwrap();
-        board.set_to_move(Color::White);
-        let c4 = board.point(2, 3).unwrap();
-        board.try_play(Move::Play(c4)).unwrap();
-        assert!(captured_by_attacker(&board, at(&board, "C3")));
+    fn an_atari_that_starts_a_ladder_captures_unless_a_stone_breaks_it() {
+        let board = black_to_move(LADDER);
+        assert!(atari_is_inescapable(
+            &board,
+            at(&board, "D3"),
+            at(&board, "C3")
+        ));
+        // From the other side the string extends to three liberties.
+        assert!(!atari_is_inescapable(
+            &board,
+            at(&board, "C4"),
+            at(&board, "C3")
+        ));
+        let broken = black_to_move(BREAKER);
+        assert!(!atari_is_inescapable(
+            &broken,
+            at(&broken, "D3"),
+            at(&broken, "C3")
+        ));
+    }
+
+    #[test]
+    fn an_extension_into_a_ladder_is_captured_unless_a_stone_breaks_it() {
+        for (text, captured) in [(LADDER, true), (BREAKER, false)] {
+            let mut board = black_to_move(text);
+            board
+                .try_play(Move::Play(Board::point_at(at(&board, "D3"))))
+                .unwrap();
+            assert_eq!(extension_is_captured(&board, at(&board, "C4")), captured);
+        }
     }
 
     #[test]
     fn a_string_that_can_capture_a_neighbour_escapes() {
-        // White C3 is in atari, but the Black stone D3 next to it has one liberty left (D2).
-        let board_text = "
+        // Black's D3 ataris White C3 but has one liberty itself (D2): White takes it.
+        let board = black_to_move(
+            "
  5 . . . . .
  4 . . . O .
- 3 . X O X O
+ 3 . X O . O
  2 . . X . .
  1 . . . . .
-";
-        let mut board = diagram::parse(board_text).unwrap();
-        board.set_to_move(Color::White);
-        assert!(escapes(&board, at(&board, "C3")));
+",
+        );
+        assert!(!atari_is_inescapable(
+            &board,
+            at(&board, "D3"),
+            at(&board, "C3")
+        ));
     }
 }

@@ -171,7 +171,7 @@ impl GoPriors {
         let doomed = saved > 0
             && after.liberties == 2
             && self.ladders
-            && ladder::captured_by_attacker(&played(board, point), p);
+            && ladder::extension_is_captured(board, p);
         if saved > 0 && after.liberties >= 2 && !doomed {
             sum.add(1.0, self.tactical(self.save, saved));
         }
@@ -240,19 +240,11 @@ fn tactical_stones(board: &Board, p: usize, me: Color) -> (u16, u16) {
     (captured, saved)
 }
 
-/// `board` with the legal move at `point` played.
-fn played(board: &Board, point: Point) -> Board {
-    let mut next = board.clone();
-    next.play(Move::Play(point));
-    next
-}
-
 /// Opponent stones that `me`'s move on the empty point `p` puts in atari and that cannot
 /// escape by a ladder (each string counted once).
 fn ladder_captures(board: &Board, p: usize, me: Color) -> u16 {
     let enemy = stone(me.opponent());
     let mut seen = [usize::MAX; 4];
-    let mut next = None;
     let mut taken = 0u16;
     for (k, n) in tactics::around(board, p).into_iter().enumerate() {
         if board.cell(n) != enemy || board.string_liberties(n) != 2 {
@@ -263,8 +255,7 @@ fn ladder_captures(board: &Board, p: usize, me: Color) -> u16 {
             continue;
         }
         seen[k] = id;
-        let after = next.get_or_insert_with(|| played(board, Board::point_at(p)));
-        if after.cell(n) == enemy && !ladder::escapes(after, n) {
+        if ladder::atari_is_inescapable(board, p, n) {
             let stones = board.string_size(Board::point_at(n)).unwrap_or(1);
             taken = taken.saturating_add(stones.min(u16::MAX / 2));
         }
