@@ -198,7 +198,7 @@ fn touches_string_in_atari(board: &Board, p: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::Color;
     use crate::go::diagram;
@@ -211,7 +211,7 @@ mod tests {
 
     // White C3 with two liberties (C4, D3) next to Black B3, C2 and B4, Black to move: D3
     // puts it in atari, and its extension at C4 runs into a ladder to the upper edge.
-    const LADDER: &str = "
+    pub(crate) const LADDER: &str = "
  9 . . . . . . . . .
  8 . . . . . . . . .
  7 . . . . . . . . .

@@ -404,21 +404,9 @@ mod tests {
         assert_eq!(seen, (true, true));
     }
 
-    // White C3 is in atari (B3, C2, D3 Black, B4 Black): extending at C4 runs into a ladder.
-    const LADDER: &str = "
- 9 . . . . . . . . .
- 8 . . . . . . . . .
- 7 . . . . . . . . .
- 6 . . . . . . . . .
- 5 . . . . . . . . .
- 4 . X . . . . . . .
- 3 . X O . . . . . .
- 2 . . X . . . . . .
- 1 . . . . . . . . .
-";
-
     #[test]
     fn an_extension_into_a_ladder_is_a_self_atari_and_the_ladder_atari_a_capture() {
+        use crate::go::ladder::tests::LADDER;
         // Black's D3 ataris C3; White to move.
         let board = position(LADDER, Color::Black, "D3");
         let extend = value(&board, "C4");
