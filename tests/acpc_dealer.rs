@@ -3,28 +3,20 @@
 //! in-process bots, the reference dealer's warnings for invalid replies, time limits, and
 //! resuming from the CSV, the per-hand and per-match time limits with slow clients, and the
 //! TO/FROM transcript.
+#[path = "common/acpc.rs"]
+mod acpc;
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
+use acpc::{dealer, dealer_awaiting, finish, scratch, text};
 use arbor::holdem::acpc::MatchState;
 use arbor::holdem::rules::HoldemConfig;
 use common::arbor;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbor-acpc-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// The CSV rows as (half, hand, bot0 chips, bot1 chips, warnings).
 fn rows(csv: &Path) -> Vec<(u8, u64, i64, i64, u32)> {
@@ -42,12 +34,6 @@ fn rows(csv: &Path) -> Vec<(u8, u64, i64, i64, u32)> {
             )
         })
         .collect()
-}
-
-fn dealer(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["acpc", "dealer", "--progress", "off"];
-    all.extend_from_slice(args);
-    arbor(&all)
 }
 
 #[test]
@@ -212,30 +198,12 @@ fn a_client_over_loopback_plays_the_same_match_as_in_process_bots() {
 }
 
 /// Starts a dealer whose seat 0 awaits a client; returns it and the port.
-fn dealer_awaiting_seat0(args: &[&str]) -> (Child, u16, BufReader<std::process::ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
-        .args(["acpc", "dealer", "--progress", "off", "--bot0", "port"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut ports = String::new();
-    stdout.read_line(&mut ports).unwrap();
-    let port = ports.split(' ').next().unwrap().parse().unwrap();
-    (child, port, stdout)
-}
-
-fn finish(child: Child, mut stdout: BufReader<std::process::ChildStdout>) -> (i32, String, String) {
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        out,
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+fn dealer_awaiting_seat0(args: &[&str]) -> (Child, u16, BufReader<ChildStdout>) {
+    let mut all = vec!["--bot0", "port"];
+    all.extend_from_slice(args);
+    let (child, ports, stdout) = dealer_awaiting(&all);
+    assert_ne!(ports[0], 0, "no port for seat 0");
+    (child, ports[0], stdout)
 }
 
 #[test]

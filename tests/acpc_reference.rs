@@ -1,65 +1,25 @@
 //! `arbor acpc` against what the ACPC reference dealer is known to do: its messages and log
 //! lines for a recorded seed-0 match, the options taken over from it (fixed seats, the cap
 //! on invalid actions, the start timeout), and `arbor acpc play` within a per-action budget.
+#[path = "common/acpc.rs"]
+mod acpc;
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, ChildStdout};
 
+use acpc::{dealer, dealer_awaiting, finish, scratch, text};
 use arbor::holdem::acpc::MatchState;
 use arbor::holdem::rules::HoldemConfig;
 use common::arbor;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbor-acpcref-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn dealer(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["acpc", "dealer", "--progress", "off"];
-    all.extend_from_slice(args);
-    arbor(&all)
-}
-
 /// Starts a dealer whose seats are `port` seats (the caller connects); returns it, the two
 /// ports and its standard output after the port line.
-fn dealer_awaiting_clients(
-    args: &[&str],
-) -> (Child, [u16; 2], BufReader<std::process::ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbor"))
-        .args(["acpc", "dealer", "--progress", "off"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let ports: Vec<u16> = line
-        .split_whitespace()
-        .map(|word| word.parse().unwrap_or(0))
-        .collect();
+fn dealer_awaiting_clients(args: &[&str]) -> (Child, [u16; 2], BufReader<ChildStdout>) {
+    let (child, ports, stdout) = dealer_awaiting(args);
     (child, [ports[0], ports[1]], stdout)
-}
-
-fn finish(child: Child, mut stdout: BufReader<std::process::ChildStdout>) -> (i32, String, String) {
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        out,
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// A client on `port` answering every state where it acts with `reply(hand, betting)`.
