@@ -275,8 +275,8 @@ impl CardBits {
 }
 
 /// The checked rank of `N` cards in one pass, `None` for the rare cases (a flush, a bad card)
-/// so that the caller takes them out of line. Loads nothing for the checks: a byte above
-/// 51 shows in the key's bad-card bits, and with every byte in range a repeated card leaves
+/// so that the caller takes them out of line. The checks load nothing: a byte above 51
+/// shows in the key's bad-card bits, and with every byte in range a repeated card leaves
 /// fewer than `N` bits in the union of `1 << card`. A valid hand without a flush thus costs
 /// the unchecked path's reads and a few register operations.
 #[inline(always)]
@@ -287,26 +287,19 @@ fn rank_unless_rare<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> O
         key = key.wrapping_add(card_key(card));
         union |= 1 << (card & 63);
     }
+    // The automaton's reads are safe for any key, so they need not wait for the checks.
+    let rank = automaton.rank(key);
     if (key & (FLUSH_BITS | BAD_CARD_BITS)) | repeat_bit::<N>(union) != 0 {
         return None;
     }
     // Distinct cards in range without a flush always have a rank.
-    HandRank::from_table(automaton.rank(key))
+    HandRank::from_table(rank)
 }
 
-/// [`rank_unless_rare`] with the rare cases: the flush rank, or the error.
-#[inline(always)]
-fn rank_checked<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> Result<HandRank, Error> {
-    match rank_unless_rare(automaton, cards) {
-        Some(rank) => Ok(rank),
-        None => flush_or_error(cards),
-    }
-}
-
-/// Bit 63 if `union`, the union of `1 << (byte & 63)` over `N` (1..=64) bytes in 0..=62,
-/// has fewer than `N` bits set (a byte repeats), else 0: the lowest set bit cleared `N - 1`
-/// times leaves nothing, and nothing minus one sets bit 63. (A byte of 63 or more can set
-/// bit 63 too; callers flag such bytes anyway.) An integer rather than a `bool` so that the
+/// 1 if `union`, the union of `1 << (byte & 63)` over `N` (1..=64) bytes in 0..=62, has
+/// fewer than `N` bits set (a byte repeats), else 0: the lowest set bit cleared `N - 1`
+/// times leaves nothing, and nothing minus one sets bit 63. (A byte of 63 or more can give 1
+/// too; callers flag such bytes anyway.) An integer rather than a `bool` so that the
 /// compiler merges it with the other checks into one branch; twelve register operations
 /// for seven cards, without the `popcnt` instruction that baseline x86-64 lacks.
 #[inline(always)]
@@ -315,23 +308,7 @@ fn repeat_bit<const N: usize>(union: u64) -> u64 {
     for _ in 1..N {
         rest &= rest.wrapping_sub(1);
     }
-    rest.wrapping_sub(1) & 1 << 63
-}
-
-/// The rare outcomes of [`rank_checked`], out of its way: a bad card, or a flush (about 3%
-/// of seven-card hands).
-#[cold]
-#[inline(never)]
-fn flush_or_error(cards: &[u8]) -> Result<HandRank, Error> {
-    CardBits::of(cards).check()?;
-    let key = hand_key(cards);
-    let rank = if key & FLUSH_BITS != 0 {
-        flush_rank(cards, key)
-    } else {
-        0
-    };
-    // Distinct cards in range always have a rank in 1..=7462.
-    HandRank::new(rank).ok_or(Error::InvalidCard)
+    rest.wrapping_sub(1) >> 63
 }
 
 /// The rank of the best five of 5, 6 or 7 card bytes. Errors: `InvalidLength`,
@@ -345,21 +322,51 @@ pub fn rank_bytes(cards: &[u8]) -> Result<HandRank, Error> {
     {
         return Ok(rank);
     }
-    rank_bytes_out_of_line(cards)
+    rank_bytes_rest(cards)
 }
 
-/// [`rank_bytes`] for every length and case.
+/// [`rank_bytes`] for what its inline path leaves: five or six cards, seven that are a flush
+/// or bad, any other length.
+#[cold]
 #[inline(never)]
-fn rank_bytes_out_of_line(cards: &[u8]) -> Result<HandRank, Error> {
-    if let Ok(seven) = <&[u8; 7]>::try_from(cards) {
-        rank_checked(&SEVEN, seven)
-    } else if let Ok(six) = <&[u8; 6]>::try_from(cards) {
-        rank_checked(&SIX, six)
-    } else if let Ok(five) = <&[u8; 5]>::try_from(cards) {
-        rank_checked(&FIVE, five)
-    } else {
-        Err(Error::InvalidLength)
+fn rank_bytes_rest(cards: &[u8]) -> Result<HandRank, Error> {
+    let rank = match cards.len() {
+        5 | 6 => {
+            let rank = if let Ok(six) = <&[u8; 6]>::try_from(cards) {
+                rank_unless_rare(&SIX, six)
+            } else {
+                <&[u8; 5]>::try_from(cards)
+                    .ok()
+                    .and_then(|five| rank_unless_rare(&FIVE, five))
+            };
+            match rank {
+                Some(rank) => return Ok(rank),
+                None => flush_or_error(cards),
+            }
+        }
+        7 => flush_or_error(cards),
+        _ => Err(Error::InvalidLength),
+    }?;
+    Ok(rank)
+}
+
+/// The rank of 5 to 7 cards that [`rank_unless_rare`] left: a flush, or the error.
+#[inline(never)]
+fn flush_or_error(cards: &[u8]) -> Result<HandRank, Error> {
+    let key = hand_key(cards);
+    if key & BAD_CARD_BITS != 0 {
+        return Err(Error::InvalidCard);
     }
+    if CardBits::of(cards).bad() != 0 {
+        return Err(Error::DuplicateCard);
+    }
+    let rank = if key & FLUSH_BITS != 0 {
+        flush_rank(cards, key)
+    } else {
+        0
+    };
+    // Distinct cards in range always have a rank.
+    HandRank::from_table(rank).ok_or(Error::InvalidCard)
 }
 
 /// The rank of the best five of 5, 6 or 7 cards. Errors: `InvalidLength`, `DuplicateCard`.
