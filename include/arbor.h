@@ -2390,7 +2390,8 @@ ARBOR_NOEXCEPT;
  * (royal flush), to `*out_rank`.
  *
  * `cards` points to `len` bytes, each `rank * 4 + suit` in 0..=51, read during the call
- * only. The checks cost about as much as a third of the ranking (see benches/hand_eval.rs).
+ * only. The checks load nothing beyond the ranking's own reads (their cost is measured in
+ * docs/c-abi.md).
  *
  * Errors (nothing written): `ARBOR_NULL_POINTER` (`cards` or `out_rank` NULL),
  * `ARBOR_INVALID_LENGTH` (`len` not 5, 6 or 7), `ARBOR_INVALID_CARD` (a byte above 51),

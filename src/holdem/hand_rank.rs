@@ -24,6 +24,18 @@ impl HandRank {
         }
     }
 
+    /// The rank a table of the evaluator gave, `None` for its 0 (no rank). One test where
+    /// [`HandRank::new`] makes two: the tables hold nothing above 7462 (`tables.rs` asserts
+    /// it at compile time).
+    #[inline(always)]
+    pub(crate) const fn from_table(value: u16) -> Option<HandRank> {
+        if value == 0 {
+            None
+        } else {
+            Some(HandRank(value))
+        }
+    }
+
     /// The number, 1..=7462.
     pub const fn get(self) -> u16 {
         self.0

@@ -29,6 +29,9 @@ pub const GROUP_RANKS: usize = 4;
 pub const MID_SHIFT: u32 = 12;
 pub const HIGH_SHIFT: u32 = 22;
 pub const SUIT_SHIFT: u32 = 32;
+/// The bit a byte above 51 adds to a key, out of every field's way: seven such bytes still
+/// leave it nonzero, so one test on the summed key finds any byte out of range.
+pub const BAD_CARD_SHIFT: u32 = 56;
 
 type Counts = [u8; 13];
 
@@ -314,7 +317,13 @@ pub fn generate() -> String {
     );
     writeln!(out, "pub(crate) const MID_SHIFT: u32 = {MID_SHIFT};").unwrap();
     writeln!(out, "pub(crate) const HIGH_SHIFT: u32 = {HIGH_SHIFT};").unwrap();
-    writeln!(out, "pub(crate) const SUIT_SHIFT: u32 = {SUIT_SHIFT};\n").unwrap();
+    writeln!(out, "pub(crate) const SUIT_SHIFT: u32 = {SUIT_SHIFT};").unwrap();
+    out.push_str("/// The bit offset of the bad-card count a byte above 51 adds to a key.\n");
+    writeln!(
+        out,
+        "pub(crate) const BAD_CARD_SHIFT: u32 = {BAD_CARD_SHIFT};\n"
+    )
+    .unwrap();
     let starts: Vec<u16> = classes.category_starts.to_vec();
     write_table(
         &mut out,
@@ -331,20 +340,20 @@ pub fn generate() -> String {
         "u64",
         &keys,
     );
-    // Card byte = rank * 4 + suit; one entry per possible byte (52..=255 get key 0) so the
-    // fast path indexes with a raw byte: no mask, no bounds check.
+    // Card byte = rank * 4 + suit; one entry per possible byte so the fast path indexes with
+    // a raw byte: no mask, no bounds check. Bytes 52..=255 only count themselves as bad.
     let card_keys: Vec<u64> = (0..256)
         .map(|card| {
             if card < 52 {
                 rank_key(card / 4) + (1u64 << (SUIT_SHIFT + 4 * (card % 4) as u32))
             } else {
-                0
+                1u64 << BAD_CARD_SHIFT
             }
         })
         .collect();
     write_table(
         &mut out,
-        "Key each card adds: its rank digit plus one in its suit counter.",
+        "Key each card adds: its rank digit plus one in its suit counter (a bad byte: one in the bad-card count).",
         "CARD_KEY",
         "u64",
         &card_keys,

@@ -50,6 +50,23 @@ pub(crate) static LOW_MASK_KEY: [u64; 32] = mask_keys::<32>(0);
 pub(crate) static MID_MASK_KEY: [u64; 16] = mask_keys::<16>(5);
 pub(crate) static HIGH_MASK_KEY: [u64; 16] = mask_keys::<16>(9);
 
+/// The largest value of a table.
+const fn largest(table: &[u16]) -> u16 {
+    let mut largest = 0;
+    let mut index = 0;
+    while index < table.len() {
+        if table[index] > largest {
+            largest = table[index];
+        }
+        index += 1;
+    }
+    largest
+}
+
+// The final tables hold ranks (0 for none), which `HandRank::from_table` relies on.
+const _: () =
+    assert!(largest(&HIGH5) <= 7462 && largest(&HIGH6) <= 7462 && largest(&HIGH7) <= 7462);
+
 /// Total size in bytes of every table the evaluator reads.
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&CATEGORY_START)
     + core::mem::size_of_val(&CARD_BIT)
