@@ -522,6 +522,7 @@ impl HoldemBot for Baseline {
     fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
         match self {
             Baseline::Equity(bot) => bot.act_until(view, seen, stop),
+            Baseline::Expert(bot) => bot.act_until(view, seen, stop),
             #[cfg(feature = "std")]
             Baseline::Staged(bot) => bot.act_until(view, seen, stop),
             _ => {

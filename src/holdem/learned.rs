@@ -15,11 +15,13 @@ use core::fmt;
 use super::bots::HoldemBot;
 
 /// Bytes of a learned block: room for the largest learner, the paper's bot with the online
-/// opponent model (60 bytes of the expert bot's statistics, 640 of the model's counts) and
-/// the 24 bytes of header, rounded up.
+/// opponent model (60 bytes of the expert bot's statistics, 640 of the model's counts and
+/// expectations) and the 24 bytes of header, rounded up.
 pub const LEARNED_BYTES: usize = 768;
-/// The format version; a block of another version is refused.
-pub const LEARNED_VERSION: u16 = 1;
+/// The format version; a block of another version is refused. 2: the online model's 640
+/// bytes are its counts and the prior's expectations over 16 situations (version 1 held
+/// counts over 32 situations, which version 2 would misread).
+pub const LEARNED_VERSION: u16 = 2;
 
 const MAGIC: [u8; 4] = *b"ALRN";
 const HEADER_BYTES: usize = 24;

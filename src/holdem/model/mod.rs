@@ -7,8 +7,9 @@
 //!   backoff; trained by counting, allocation-free.
 //! - [`CnnModel`]: the paper's kind of small CNN on 20×20 planes ([`features`]), trained in
 //!   the harness (`arbor holdem train-model`), shipped as a const table ([`weights`]).
-//! - [`OnlineModel`]: per-situation frequencies with a Dirichlet prior from any other model,
-//!   updated from the actions seen during a match.
+//! - [`OnlineModel`]: any other model calibrated, situation by situation, to the action
+//!   frequencies of the opponent it watches during a match, keeping that model's reading
+//!   of the cards.
 //!
 //! All implement [`ActionModel`] and give 0 to the impossible classes (no fold when there
 //! is nothing to call, no raise when none is legal). Everything here is `no_std` and fixed

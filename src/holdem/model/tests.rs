@@ -1,8 +1,8 @@
 use super::features::{BETTING_PLANE, BOARD_PLANE, CHIPS_PLANE, HOLE_PLANE, encode};
 use super::*;
 use crate::holdem::card::Card;
-use crate::holdem::policy::ActionModel;
-use crate::holdem::rules::{Action, HoldemConfig};
+use crate::holdem::policy::{ActionClass, ActionModel, ClassProbabilities};
+use crate::holdem::rules::{Action, HandState, HoldemConfig};
 use rand_core::Rng;
 
 fn card(text: &str) -> Card {
@@ -213,6 +213,74 @@ fn the_online_model_adapts_to_an_always_raising_opponent() {
     assert!(online.predict(&flop)[ActionClass::Call.index()] > 0.9);
     online.reset();
     assert!(online.predict(&start)[ActionClass::Call.index()] > 0.9);
+}
+
+/// Raises 80% of the time with a pair, 10% otherwise; calls the rest.
+struct PairsRaiseMore;
+
+impl ActionModel for PairsRaiseMore {
+    fn predict(&self, hand: &HandState) -> ClassProbabilities {
+        let pair = hand
+            .to_act()
+            .and_then(|actor| hand.hole_cards(actor))
+            .is_some_and(|[a, b]| a.rank() == b.rank());
+        let raise = if pair { 0.8 } else { 0.1 };
+        normalise_legal([0.0, 1.0 - raise, raise, 0.0, 0.0], legal_classes(hand))
+    }
+}
+
+/// `hand` with the player to act holding `cards` instead.
+fn holding(hand: &HandState, cards: [&str; 2]) -> HandState {
+    let mut hand = hand.clone();
+    let actor = hand.to_act().unwrap();
+    hand.forget_hole_cards(actor);
+    hand.deal_hole_cards(actor, [card(cards[0]), card(cards[1])])
+        .unwrap();
+    hand
+}
+
+#[test]
+fn the_online_model_keeps_the_priors_reading_of_the_cards() {
+    let start = hand_after(&[]);
+    let unseen = {
+        let mut hand = start.clone();
+        hand.forget_hole_cards(hand.to_act().unwrap());
+        hand
+    };
+    let (pair, other) = (holding(&start, ["Qs", "Qd"]), holding(&start, ["Qs", "8d"]));
+    let odds = |model: &OnlineModel<PairsRaiseMore>, hand: &HandState| {
+        let p = model.predict(hand);
+        p[ActionClass::SmallRaise.index()] / p[ActionClass::Call.index()]
+    };
+    let mut online = OnlineModel::new(PairsRaiseMore, 10.0);
+    // The prior: a raise is 36 times likelier, in odds, from a pair.
+    let ratio = odds(&online, &pair) / odds(&online, &other);
+    assert!((ratio - 36.0).abs() < 1e-3, "{ratio}");
+    // An opponent that only calls, its cards never seen.
+    for _ in 0..200 {
+        online.observe(&unseen, Action::Call);
+    }
+    assert_eq!(online.observations(&start), 200.0);
+    // Every holding now calls, so a call says little about the cards (the prior: 0.2
+    // from a pair, 0.9 from another hand)...
+    let call = ActionClass::Call.index();
+    let (from_pair, from_other) = (online.predict(&pair)[call], online.predict(&other)[call]);
+    assert!(
+        from_pair > 0.85 && from_other > 0.99,
+        "{from_pair} {from_other}"
+    );
+    // ... while the odds between two holdings are still the prior's.
+    let ratio = odds(&online, &pair) / odds(&online, &other);
+    assert!((ratio - 36.0).abs() < 1e-2, "{ratio}");
+    // The prior's expectation for shown cards is theirs: a pair that raised once
+    // surprises the model less than an unknown hand that raised.
+    let mut shown = OnlineModel::new(PairsRaiseMore, 10.0);
+    let mut hidden = OnlineModel::new(PairsRaiseMore, 10.0);
+    shown.observe_class(&pair, ActionClass::SmallRaise);
+    hidden.observe_class(&unseen, ActionClass::SmallRaise);
+    let raise = ActionClass::SmallRaise.index();
+    assert!(shown.scales(&start)[raise] < hidden.scales(&start)[raise]);
+    assert!(shown.scales(&start)[raise] > 1.0);
 }
 
 #[test]
