@@ -16,44 +16,19 @@
 //! inlining into the loop); `ffi_shaped_unchecked_10M` calls `rank7_unchecked` the same way,
 //! to show what the call alone costs without the checks. Compare them in one run:
 //! `cargo bench --bench hand_eval -- 'seven_card/(random_access|batch_unchecked|ffi)'`.
+#[path = "common/hands.rs"]
+mod hands;
+
 use std::hint::black_box;
 use std::time::Duration;
 
 use arbor::ffi::{arbor_hand_rank, arbor_hand_rank7_batch, arbor_status};
 use arbor::holdem::{for_each_seven_card_rank, rank5_unchecked, rank7_batch, rank7_unchecked};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand_core::{Rng, SeedableRng};
-use rand_xorshift::XorShiftRng;
+
+use hands::{random_hands, rank7_unchecked_c};
 
 const HANDS: usize = 10_000_000;
-
-/// `count` hands of `N` distinct random cards, from a fixed seed.
-fn random_hands<const N: usize>(count: usize) -> Vec<[u8; N]> {
-    let mut rng = XorShiftRng::seed_from_u64(2026);
-    (0..count)
-        .map(|_| {
-            let mut deck: [u8; 52] = core::array::from_fn(|i| i as u8);
-            let mut hand = [0u8; N];
-            for (i, card) in hand.iter_mut().enumerate() {
-                let j = i + (rng.next_u64() % (52 - i) as u64) as usize;
-                deck.swap(i, j);
-                *card = deck[i];
-            }
-            hand
-        })
-        .collect()
-}
-
-/// `rank7_unchecked` behind the signature of `arbor_hand_rank`, without its checks.
-unsafe extern "C" fn rank7_unchecked_c(
-    cards: *const u8,
-    _len: usize,
-    out: *mut u16,
-) -> arbor_status {
-    // SAFETY: the bench passes 7 readable bytes and a writable u16.
-    unsafe { out.write(rank7_unchecked(&*cards.cast::<[u8; 7]>())) };
-    arbor_status::ARBOR_OK
-}
 
 fn seven_card(c: &mut Criterion) {
     let hands = random_hands::<7>(HANDS);

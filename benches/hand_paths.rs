@@ -20,42 +20,17 @@
 //! fastest round of each path is kept, so a burst of load from other jobs on a shared machine
 //! slows single rounds, not the ratios (criterion, in `benches/hand_eval.rs`, times one
 //! benchmark after the other, seconds apart).
+#[path = "common/hands.rs"]
+mod hands;
+
 use std::hint::black_box;
 
 use arbor::ffi::{arbor_hand_rank, arbor_hand_rank7_batch, arbor_status};
 use arbor::holdem::{for_each_seven_card_rank, rank7_unchecked};
-use rand_core::{Rng, SeedableRng};
-use rand_xorshift::XorShiftRng;
 
-/// `count` hands of seven distinct random cards, the benches' hands.
-fn random_hands(count: usize) -> Vec<[u8; 7]> {
-    let mut rng = XorShiftRng::seed_from_u64(2026);
-    (0..count)
-        .map(|_| {
-            let mut deck: [u8; 52] = core::array::from_fn(|i| i as u8);
-            let mut hand = [0u8; 7];
-            for (i, card) in hand.iter_mut().enumerate() {
-                let j = i + (rng.next_u64() % (52 - i) as u64) as usize;
-                deck.swap(i, j);
-                *card = deck[i];
-            }
-            hand
-        })
-        .collect()
-}
+use hands::{random_hands, rank7_unchecked_c};
 
 type CardsFn = unsafe extern "C" fn(*const u8, usize, *mut u16) -> arbor_status;
-
-/// `rank7_unchecked` behind the signature of `arbor_hand_rank`, without its checks.
-unsafe extern "C" fn rank7_unchecked_c(
-    cards: *const u8,
-    _len: usize,
-    out: *mut u16,
-) -> arbor_status {
-    // SAFETY: the callers here pass 7 readable bytes and a writable u16.
-    unsafe { out.write(rank7_unchecked(&*cards.cast::<[u8; 7]>())) };
-    arbor_status::ARBOR_OK
-}
 
 #[inline(never)]
 fn measured_rank7(hands: &[[u8; 7]]) -> u64 {
@@ -137,7 +112,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let hands = random_hands(count);
+    let hands = random_hands::<7>(count);
     if path == "alternate" {
         let rounds = match args.get(3).map(|text| text.parse()) {
             None => 50,

@@ -740,6 +740,7 @@ fn boxed_paper_bot(
 mod tests {
     use super::*;
     use crate::holdem::rules::HoldemConfig;
+    use crate::search::mcts::PollCounter;
 
     /// A hand for bots that read only their view.
     fn unseen() -> HandState {
@@ -780,19 +781,6 @@ mod tests {
         let board = cards::<5>("Ac Ah 7d 8c 2s");
         let e = equity(&cards("As Ad"), &board, 10, &mut rng);
         assert_eq!(e, 1.0);
-    }
-
-    /// A stop that says stop at its `fire_at`-th poll (counting from 1) and counts the polls.
-    struct PollCounter {
-        polls: u32,
-        fire_at: u32,
-    }
-
-    impl Stop for PollCounter {
-        fn stop(&mut self, _: u32) -> bool {
-            self.polls += 1;
-            self.polls >= self.fire_at
-        }
     }
 
     #[test]

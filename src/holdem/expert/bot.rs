@@ -202,19 +202,7 @@ mod tests {
     use crate::holdem::bots::parse_bot;
     use crate::holdem::card::Card;
     use crate::holdem::rules::HoldemConfig;
-
-    /// Says stop at its `fire_at`-th poll (counting from 1) and counts the polls.
-    struct PollCounter {
-        polls: u32,
-        fire_at: u32,
-    }
-
-    impl Stop for PollCounter {
-        fn stop(&mut self, _: u32) -> bool {
-            self.polls += 1;
-            self.polls >= self.fire_at
-        }
-    }
+    use crate::search::mcts::PollCounter;
 
     const NEVER: u32 = u32::MAX;
 

@@ -141,20 +141,8 @@ pub(super) fn deal_and_score(
 mod tests {
     use super::*;
     use crate::search::mcts::Never;
+    use crate::search::mcts::PollCounter;
     use rand_core::SeedableRng;
-
-    /// Says stop at its `fire_at`-th poll (counting from 1) and counts the polls.
-    struct PollCounter {
-        polls: u32,
-        fire_at: u32,
-    }
-
-    impl Stop for PollCounter {
-        fn stop(&mut self, _: u32) -> bool {
-            self.polls += 1;
-            self.polls >= self.fire_at
-        }
-    }
 
     #[test]
     fn the_turn_swept_river_by_river_is_the_whole_sweep_bit_for_bit() {

@@ -96,5 +96,7 @@ pub use crate::search::game::{Game, Knowledge, random_index, seeded_rng};
 pub use states::CachedState;
 #[cfg(feature = "std")]
 pub use stop::InstantDeadline;
+#[cfg(test)]
+pub(crate) use stop::PollCounter;
 pub use stop::{Cancel, Deadline, Never, Stop};
 pub use tree::{Mcts, TreeParts};

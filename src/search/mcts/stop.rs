@@ -31,6 +31,22 @@ impl Stop for () {
     }
 }
 
+/// Says stop at its `fire_at`-th poll (counting from 1) and counts the polls: for tests of
+/// where a computation polls its stop and what it answers when stopped there.
+#[cfg(test)]
+pub(crate) struct PollCounter {
+    pub(crate) polls: u32,
+    pub(crate) fire_at: u32,
+}
+
+#[cfg(test)]
+impl Stop for PollCounter {
+    fn stop(&mut self, _: u32) -> bool {
+        self.polls += 1;
+        self.polls >= self.fire_at
+    }
+}
+
 /// Any `FnMut(iterations_done) -> bool` is a stop.
 impl<F: FnMut(u32) -> bool> Stop for F {
     #[inline(always)]
