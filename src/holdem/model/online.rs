@@ -85,21 +85,28 @@ impl<P: ActionModel> OnlineModel<P> {
 
     /// Counts the player to act in `before` playing an action of class `class`.
     pub fn observe_class(&mut self, before: &HandState, class: ActionClass) {
-        let Some(actor) = before.to_act() else {
-            return;
-        };
+        if let Some(actor) = before.to_act() {
+            self.count(&mut Range::uniform(), before, actor, class);
+        }
+    }
+
+    /// Counts `actor` playing `class` in `before`, with the prior's expectation for its hole
+    /// cards when `before` shows them, else over `range` (which the action then narrows).
+    fn count(
+        &mut self,
+        range: &mut Range,
+        before: &HandState,
+        actor: Position,
+        class: ActionClass,
+    ) {
         let expected = if before.hole_cards(actor).is_some() {
             self.prior.predict(before)
         } else {
-            self.expected_over(&mut Range::uniform(), before, actor, class)
+            self.expected_over(range, before, actor, class)
         };
-        self.count(before, class, &expected);
-    }
-
-    fn count(&mut self, before: &HandState, class: ActionClass, expected: &ClassProbabilities) {
         let situation = Self::situation(before);
         self.counts[situation][class.index()] += 1.0;
-        for (sum, &p) in self.expected[situation].iter_mut().zip(expected) {
+        for (sum, p) in self.expected[situation].iter_mut().zip(expected) {
             *sum += p;
         }
     }
@@ -209,20 +216,13 @@ impl<P: ActionModel> ActionModel for OnlineModel<P> {
     /// Counts every action the opponent of `observer` played in the hand, with the prior's
     /// expectation for its shown cards, or over its range tracked through the hand.
     fn observe_hand(&mut self, seen: &HandState, observer: Position) {
+        // The replayed states carry the hole cards `seen` shows.
         let opponent = observer ^ 1;
-        let shown = seen.hole_cards(opponent).is_some();
         let mut range = Range::uniform();
         seen.replay(|before, actor, action| {
-            if actor != opponent {
-                return;
+            if actor == opponent {
+                self.count(&mut range, before, actor, ActionClass::of(before, action));
             }
-            let class = ActionClass::of(before, action);
-            let expected = if shown {
-                self.prior.predict(before)
-            } else {
-                self.expected_over(&mut range, before, actor, class)
-            };
-            self.count(before, class, &expected);
         });
     }
 }
