@@ -608,8 +608,8 @@ impl fmt::Display for SpecError<'_> {
                     "equity" => "seed, samples",
                     "expert" => "style, seed",
                     "staged" => {
-                        "style, seed, opponent, model-rounds, resolve, samples, raises, flop-raises, \
-                         exact-turn"
+                        "style, seed, opponent, model-rounds, model-buckets, resolve, samples, \
+                         raises, flop-raises, exact-turn"
                     }
                     _ => "none",
                 };
@@ -641,7 +641,9 @@ impl fmt::Display for SpecError<'_> {
 /// opponent's `expert` (default), `cnn` or `online` (the CNN adapting during the match);
 /// `resolve` CFR iterations re-solve the river (0, the default, to 10,000); the staged bot
 /// needs the `std` feature; `model-rounds` betting rounds from the current one use the
-/// opponent model at the opponent's nodes (1 to 4, default 4: all); the search options as
+/// opponent model at the opponent's nodes (1 to 4, default 4: all); `model-buckets` asks it
+/// once per bucket of holdings of that many strength levels at those nodes (0, the
+/// default: every holding); the search options as
 /// [`StagedSettings::set`] reads them.
 ///
 /// ```
@@ -687,7 +689,11 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
                     as u16;
             }
             ("staged", _) if staged.set(key, value) => {}
-            ("staged", "samples" | "raises" | "flop-raises" | "exact-turn" | "model-rounds") => {
+            (
+                "staged",
+                "samples" | "raises" | "flop-raises" | "exact-turn" | "model-rounds"
+                | "model-buckets",
+            ) => {
                 return Err(SpecError::BadNumber { key, value });
             }
             ("equity", "samples") => {

@@ -770,6 +770,24 @@ impl HandState {
         }
     }
 
+    /// Whether `other` is the same situation apart from the hole cards: the same rules,
+    /// betting and board. Cheaper than comparing whole states (it reads only the actions
+    /// played), for models that cache what they computed for one situation.
+    pub fn same_but_hole_cards(&self, other: &HandState) -> bool {
+        let played = usize::from(self.action_count);
+        self.config == other.config
+            && self.spent == other.spent
+            && self.round == other.round
+            && self.to_act == other.to_act
+            && self.last_increment == other.last_increment
+            && self.folded == other.folded
+            && self.betting_over == other.betting_over
+            && self.round_start == other.round_start
+            && self.action_count == other.action_count
+            && self.history.get(..played) == other.history.get(..played)
+            && self.board() == other.board()
+    }
+
     /// Calls `visit(before, actor, action)` for each action of the hand, in order, replaying
     /// it from the start with the board dealt as it was: `before` holds the hole cards this
     /// state holds and the board up to that action.

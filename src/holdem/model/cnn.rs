@@ -178,7 +178,7 @@ impl ActionModel for CnnModel<'_> {
 #[derive(Clone, Debug)]
 pub struct CachingCnn<'a> {
     model: CnnModel<'a>,
-    /// The last situation (the actor's hole cards forgotten) and its prepared convolution.
+    /// The last situation (its hole cards ignored) and its prepared convolution.
     last: RefCell<Option<(HandState, Prepared<'a>)>>,
 }
 
@@ -199,15 +199,18 @@ impl ActionModel for CachingCnn<'_> {
         let Some(hole) = hand.hole_cards(actor) else {
             return self.model.predict(hand);
         };
-        let mut public = hand.clone();
-        public.forget_hole_cards(actor);
         let mut last = self.last.borrow_mut();
         match &*last {
-            Some((situation, prepared)) if *situation == public => prepared.predict(hole),
+            // The public planes never read hole cards, so any situation equal apart from
+            // them shares the prepared convolution (cloning and comparing whole states per
+            // holding cost more than the comparison of the actions played).
+            Some((situation, prepared)) if situation.same_but_hole_cards(hand) => {
+                prepared.predict(hole)
+            }
             _ => {
                 let prepared = self.model.prepare_for(hand, actor);
                 let probabilities = prepared.predict(hole);
-                *last = Some((public, prepared));
+                *last = Some((hand.clone(), prepared));
                 probabilities
             }
         }

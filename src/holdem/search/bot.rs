@@ -2,6 +2,7 @@
 //! chart lands), from the flop on by [`search`](super::search) over the opponent's range,
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
 //! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
+use super::buckets::{Bucketed, MAX_STRENGTH_LEVELS};
 use super::models::StrengthModel;
 use super::{ChanceMode, SearchConfig, expert_choice, opponent_range_until, search_until};
 use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot};
@@ -72,6 +73,11 @@ pub struct StagedSettings {
     /// (1 to 4); later rounds' opponent nodes are played by our own model, the expert
     /// library, which is cheap where a network is not.
     pub opponent_model_rounds: u8,
+    /// At the search's opponent nodes played by the opponent model, holdings are bucketed by
+    /// strength into this many levels (each split by flush draws) and the model is asked
+    /// once per bucket ([`Bucketed`]); 0 asks it about every holding. Range tracking always
+    /// asks about every holding.
+    pub model_bucket_levels: u8,
 }
 
 impl Default for StagedSettings {
@@ -85,6 +91,7 @@ impl Default for StagedSettings {
             min_branch_probability: 0.02,
             river_resolve_iterations: 0,
             opponent_model_rounds: 4,
+            model_bucket_levels: 0,
         }
     }
 }
@@ -92,7 +99,7 @@ impl Default for StagedSettings {
 impl StagedSettings {
     /// Sets the option `key` of a bot spec from `value`: `samples` (cards per deal from the
     /// flop, 3 to 48), `raises` and `flop-raises` (0 to 8), `exact-turn` (0 or 1),
-    /// `model-rounds` (1 to 4). `false`
+    /// `model-rounds` (1 to 4), `model-buckets` (0 to [`MAX_STRENGTH_LEVELS`]). `false`
     /// for another key or a value out of range, with nothing changed.
     pub fn set(&mut self, key: &str, value: &str) -> bool {
         let Ok(number) = value.parse::<u8>() else {
@@ -104,6 +111,7 @@ impl StagedSettings {
             "flop-raises" if number <= 8 => self.flop_max_raises_per_round = number,
             "exact-turn" if number <= 1 => self.exact_turn = number == 1,
             "model-rounds" if (1..=4).contains(&number) => self.opponent_model_rounds = number,
+            "model-buckets" if number <= MAX_STRENGTH_LEVELS => self.model_bucket_levels = number,
             _ => return false,
         }
         true
@@ -292,8 +300,16 @@ impl<
         if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
             return action;
         }
+        let bucketed;
+        let near: &dyn ActionModel = match self.settings.model_bucket_levels {
+            0 => &self.opponent,
+            levels => {
+                bucketed = Bucketed::new(&self.opponent, levels);
+                &bucketed
+            }
+        };
         let opponent = NearRounds {
-            near: &self.opponent,
+            near,
             far: &self.own,
             last_board_len: Street::ALL
                 .get(seen.street().index() + usize::from(self.settings.opponent_model_rounds) - 1)
@@ -524,5 +540,11 @@ mod tests {
         assert_eq!(settings.opponent_model_rounds, 1);
         assert!(!settings.set("model-rounds", "0"));
         assert!(!settings.set("model-rounds", "5"));
+        assert!(settings.set("model-buckets", "24"));
+        assert_eq!(settings.model_bucket_levels, 24);
+        assert!(settings.set("model-buckets", "0"));
+        assert!(!settings.set("model-buckets", "65"));
+        assert!(!settings.set("model-buckets", "-1"));
+        assert_eq!(settings.model_bucket_levels, 0);
     }
 }

@@ -31,6 +31,7 @@
 mod walk;
 
 pub mod bot;
+pub mod buckets;
 pub mod models;
 pub mod paper;
 pub mod tracking;
