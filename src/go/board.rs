@@ -1087,13 +1087,8 @@ impl Board {
     fn join(&mut self, p: usize, id: u16) {
         let (mut libs, mut sum) = (0u16, 0u16);
         for n in self.around(p) {
-            // Without branches: which neighbours are new liberties is unpredictable. `n`
-            // may be a border cell, whose neighbours can lie outside the array.
-            let stride = usize::from(self.stride);
-            let [a, b, c, d] = [n.wrapping_sub(1), n + 1, n.wrapping_sub(stride), n + stride]
-                .map(|m| self.string.get(m).copied().unwrap_or(NONE));
-            let touches = (a == id) | (b == id) | (c == id) | (d == id);
-            let new = (self.cells[n] == EMPTY) & !touches;
+            // Without branches: which neighbours are new liberties is unpredictable.
+            let new = (self.cells[n] == EMPTY) & !self.touches(n, id);
             libs += u16::from(new);
             sum = sum.wrapping_add(if new { n as u16 } else { 0 });
         }
@@ -1104,6 +1099,16 @@ impl Board {
         self.stones[i] += 1;
         self.liberties[i] += libs;
         self.liberty_sum[i] = self.liberty_sum[i].wrapping_add(sum);
+    }
+
+    /// Whether a neighbour of the cell `n` belongs to the string `id`. `n` may be a border
+    /// cell, whose neighbours can lie outside the array.
+    #[inline(always)]
+    fn touches(&self, n: usize, id: u16) -> bool {
+        let stride = usize::from(self.stride);
+        let [a, b, c, d] = [n.wrapping_sub(1), n + 1, n.wrapping_sub(stride), n + stride]
+            .map(|m| self.string.get(m).copied().unwrap_or(NONE));
+        (a == id) | (b == id) | (c == id) | (d == id)
     }
 
     /// Merges two distinct strings of one colour: the smaller joins the larger, which gains
@@ -1124,12 +1129,13 @@ impl Board {
         loop {
             let su = usize::from(s);
             for n in self.around(su) {
-                if self.cells[n] == EMPTY && self.marks[n] != self.mark {
+                // One branch, on the emptiness: most neighbours of a string's stones are its
+                // own stones, which it skips cheaply; the rest without branches, as in `join`.
+                if self.cells[n] == EMPTY {
+                    let new = (self.marks[n] != self.mark) & !self.touches(n, big);
                     self.marks[n] = self.mark;
-                    if !self.around(n).into_iter().any(|m| self.string[m] == big) {
-                        libs += 1;
-                        sum = sum.wrapping_add(n as u16);
-                    }
+                    libs += u16::from(new);
+                    sum = sum.wrapping_add(if new { n as u16 } else { 0 });
                 }
             }
             s = self.next[su];
