@@ -3,7 +3,8 @@
 //! bitboard playout with POPCNT and BMI2 at 0.42 µs on its day).
 //!
 //! `cargo bench --bench breakthrough_peer [-- GAMES [ROUNDS]]` (100,000 games, 8 rounds by
-//! default). The peer (`benches/c/breakthrough_peer.c`) is compiled with gcc at run time. Each
+//! default). The peer (`benches/c/breakthrough_peer.c`) is compiled with gcc at run time
+//! (`c_peer::CFLAGS` and `-mpopcnt -mbmi2`, which arbor's default build picks at run time). Each
 //! round plays GAMES uniformly random games from the start with arbor
 //! (`Position::random_playout`) and then with the peer, both from the same generator state;
 //! the two must play the same games (the sums of their plies are compared), and the fastest
@@ -55,7 +56,7 @@ fn numbers() -> Result<(u64, u32), String> {
 
 fn measure() -> Result<(), String> {
     let (games, rounds) = numbers()?;
-    let peer = c_peer::compile("breakthrough_peer", &["-O2", "-mpopcnt", "-mbmi2"])?;
+    let peer = c_peer::compile("breakthrough_peer", &["-mpopcnt", "-mbmi2"])?;
     let seed: Vec<u8> = STATE.iter().flat_map(|word| word.to_le_bytes()).collect();
     let seed: [u8; 16] = seed.try_into().expect("four words are 16 bytes");
     let peer_args: Vec<String> = std::iter::once(games.to_string())
@@ -74,7 +75,7 @@ fn measure() -> Result<(), String> {
         }
         let arbor_ns = clock.elapsed().as_nanos() as u64;
         let line = c_peer::run(&peer, &peer_args)?;
-        let field = |key| c_peer::field(&line, key).ok_or(format!("peer said {line:?}"));
+        let field = |key| c_peer::field::<u64>(&line, key).ok_or(format!("peer said {line:?}"));
         let peer_ns = field("ns")?;
         if (field("plies")?, field("white_wins")?) != (plies, white_wins) {
             return Err(format!(

@@ -7,30 +7,22 @@
 //! cargo bench --bench go_peer -- PLAYOUTS ROUNDS
 //! ```
 //!
-//! The peer is compiled at run time with `gcc -std=c99 -O2` (the warnings flags of the
-//! project's other C; no `-march=native`, since arbor is built for the baseline x86-64 too)
-//! into the target directory. Each round times arbor's playouts and then the peer's (the
+//! The peer is compiled at run time with gcc and `c_peer::CFLAGS` into the target
+//! directory. Each round times arbor's playouts and then the peer's (the
 //! peer times its own playout loop, so its process start is not counted), with a new seed;
 //! the fastest round of each is kept, so load from other jobs on a shared machine slows
 //! single rounds more than the ratio. Printed: playouts/s of both and their ratio, and each
 //! one's mean stones placed and Black's win rate over all its rounds (the peer is a second,
 //! independent statistics reference).
-use std::path::{Path, PathBuf};
-use std::process::{Command, exit};
+#[path = "common/c_peer.rs"]
+mod c_peer;
+
+use std::path::Path;
+use std::process::exit;
 use std::time::Instant;
 
 use arbor::go::{Board, Color, LightPlayouts};
 use arbor::search::game::seeded_rng;
-
-const SOURCE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/c/go_light_peer.c");
-const CFLAGS: [&str; 6] = [
-    "-std=c99",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-pedantic",
-    "-O2",
-];
 
 /// Playouts, stones placed and Black's wins, summed over rounds.
 #[derive(Default)]
@@ -66,43 +58,20 @@ fn fail(message: &str) -> ! {
     exit(1)
 }
 
-/// Compiles the peer beside this program (target/release/deps/).
-fn build_peer() -> PathBuf {
-    let exe = std::env::current_exe().unwrap_or_else(|e| fail(&format!("no executable path: {e}")));
-    let peer = exe.with_file_name("go_light_peer");
-    let status = Command::new("gcc")
-        .args(CFLAGS)
-        .arg(SOURCE)
-        .arg("-o")
-        .arg(&peer)
-        .status();
-    match status {
-        Ok(status) if status.success() => peer,
-        Ok(status) => fail(&format!("gcc failed on {SOURCE} ({status})")),
-        Err(e) => fail(&format!(
-            "cannot run gcc ({e}); the C peer needs gcc (apt-get install gcc)"
-        )),
-    }
-}
-
 /// One run of the peer: playouts/s over its own loop, mean stones and Black's win rate (%).
 fn run_peer(peer: &Path, playouts: u64, seed: u64) -> (f64, f64, f64) {
-    let output = Command::new(peer)
-        .args([playouts.to_string(), seed.to_string()])
-        .output()
-        .unwrap_or_else(|e| fail(&format!("cannot run {}: {e}", peer.display())));
-    let text = String::from_utf8_lossy(&output.stdout);
     // "playouts N stones S black B seconds T"
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let text =
+        c_peer::run(peer, &[playouts.to_string(), seed.to_string()]).unwrap_or_else(|e| fail(&e));
     let field = |name: &str| -> f64 {
-        words
-            .iter()
-            .position(|&w| w == name)
-            .and_then(|i| words.get(i + 1)?.parse().ok())
+        c_peer::field(&text, name)
             .unwrap_or_else(|| fail(&format!("unexpected peer output: {text:?}")))
     };
-    let seconds = field("seconds");
-    (playouts as f64 / seconds, field("stones"), field("black"))
+    (
+        playouts as f64 / field("seconds"),
+        field("stones"),
+        field("black"),
+    )
 }
 
 /// One round of arbor's light playouts: playouts/s, mean stones and Black's win rate (%).
@@ -133,10 +102,10 @@ fn main() {
         _ => fail("usage: go_peer [PLAYOUTS [ROUNDS]] (both positive)"),
     };
     let (playouts, rounds) = (number(0, 100_000), number(1, 5));
-    let peer = build_peer();
+    let peer = c_peer::compile("go_light_peer", &[]).unwrap_or_else(|e| fail(&e));
     println!(
         "light playouts, empty 9x9, komi 7.5, one core: {rounds} rounds of {playouts}; peer: gcc {}",
-        CFLAGS.join(" ")
+        c_peer::CFLAGS.join(" ")
     );
     let (mut ours, mut theirs) = (Tally::default(), Tally::default());
     let (mut best_ours, mut best_theirs) = (0f64, 0f64);

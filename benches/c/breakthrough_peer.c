@@ -13,6 +13,7 @@
  * Usage: breakthrough_peer GAMES X Y Z W
  * (X..W: the generator's four 32-bit words). Prints `plies P white_wins N ns NS`: the sum
  * of the games' plies, White's wins and the nanoseconds the games took (CLOCK_MONOTONIC). */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c99 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

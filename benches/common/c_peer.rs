@@ -4,9 +4,20 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Compiles `benches/c/<name>.c` with gcc and `flags` into the directory of the running
-/// tool; the executable's path, or why it could not be built.
-pub fn compile(name: &str, flags: &[&str]) -> Result<PathBuf, String> {
+/// The flags every peer is compiled with: the warnings of the project's other C, and `-O2`.
+/// No `-march=native`: arbor is built for the baseline x86-64 too.
+pub const CFLAGS: [&str; 6] = [
+    "-std=c99",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-pedantic",
+    "-O2",
+];
+
+/// Compiles `benches/c/<name>.c` with gcc, [`CFLAGS`] and `extra` flags into the directory
+/// of the running tool; the executable's path, or why it could not be built.
+pub fn compile(name: &str, extra: &[&str]) -> Result<PathBuf, String> {
     let source = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("benches/c")
         .join(format!("{name}.c"));
@@ -17,12 +28,13 @@ pub fn compile(name: &str, flags: &[&str]) -> Result<PathBuf, String> {
         .to_path_buf();
     let binary = dir.join(name);
     let output = Command::new("gcc")
-        .args(flags)
+        .args(CFLAGS)
+        .args(extra)
         .arg("-o")
         .arg(&binary)
         .arg(&source)
         .output()
-        .map_err(|e| format!("cannot run gcc (is it installed?): {e}"))?;
+        .map_err(|e| format!("cannot run gcc ({e}); the C peers need gcc (apt-get install gcc)"))?;
     if !output.status.success() {
         return Err(format!(
             "gcc failed on {}:\n{}",
@@ -50,7 +62,7 @@ pub fn run(binary: &Path, args: &[String]) -> Result<String, String> {
 }
 
 /// The number after `key` in a line of `key value` pairs.
-pub fn field(line: &str, key: &str) -> Option<u64> {
+pub fn field<T: std::str::FromStr>(line: &str, key: &str) -> Option<T> {
     let mut words = line.split_whitespace();
     while let Some(word) = words.next() {
         if word == key {
