@@ -8,7 +8,7 @@ use super::card::Card;
 use super::hand_rank::{Category, HandRank};
 use super::tables::{
     BAD_CARD_SHIFT, CARD_BIT, CARD_KEY, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6,
-    HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7,
+    HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7, RANK_KEY,
     SUIT_RANK_BIT, SUIT_SHIFT,
 };
 use crate::Error;
@@ -143,7 +143,14 @@ fn flush_rank_of(suit_bits: u64, key: u64) -> u16 {
         10 => &SEVEN,
         _ => &FIVE,
     };
-    let rank = automaton.rank(ranks_key);
+    flush_band(automaton.rank(ranks_key))
+}
+
+/// The flush rank of the flush suit's ranks from their non-flush rank `rank` (a straight
+/// or a high card, as the ranks are all different): the flush bands hold the same hands in
+/// the same order.
+#[inline(always)]
+fn flush_band(rank: u16) -> u16 {
     let straight = Category::Straight.first_rank().get();
     if rank == 0 {
         0
@@ -491,10 +498,14 @@ pub fn best_five(cards: &[Card]) -> Result<([Card; 5], HandRank), Error> {
 }
 
 /// Calls `visit` with the rank of every one of the 133,784,560 seven-card hands, in
-/// lexicographic order of card bytes. Keys are summed incrementally, and the automaton is
-/// read once per pair of ranks of the last two cards, not once per hand.
+/// lexicographic order of card bytes. Keys are summed incrementally, the automaton is read
+/// once per pair of ranks of the last two cards and rank of the fifth card, not once per
+/// hand, and only six cards holding four of a suit take the flush path.
 pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
-    let mut cards = [0u8; 7];
+    let mut cards = [0u8; 5];
+    // The non-flush rank for each pair of ranks of the last two cards, which depends on the
+    // ranks of the first five only: shared by the suits of the fifth card.
+    let mut by_last_ranks = [[0u16; 13]; 13];
     for a in 0..46u8 {
         let ka = SUIT_START + card_key(a);
         cards[0] = a;
@@ -509,7 +520,12 @@ pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
                     cards[3] = d;
                     for e in d + 1..50 {
                         cards[4] = e;
-                        visit_last_two_cards(&mut cards, kd + card_key(e), &mut visit);
+                        let five_key = kd + card_key(e);
+                        if e == d + 1 || e & 3 == 0 {
+                            fill_last_ranks(&mut by_last_ranks, five_key, usize::from(e >> 2));
+                        }
+                        let suited = SuitedPart::of(&cards, five_key);
+                        visit_last_two_cards(e, suited, &by_last_ranks, &mut visit);
                     }
                 }
             }
@@ -517,82 +533,161 @@ pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
     }
 }
 
-/// Visits every pair of cards above `cards[4]`, given the key of the first five.
+/// Fills `by_last_ranks[sixth][seventh]`, for ranks `fifth_rank <= sixth <= seventh`, with
+/// the non-flush rank of five cards whose key is `five_key` and two cards of those ranks.
 #[inline(always)]
-fn visit_last_two_cards(cards: &mut [u8; 7], five_key: u64, visit: &mut impl FnMut(u16)) {
+fn fill_last_ranks(by_last_ranks: &mut [[u16; 13]; 13], five_key: u64, fifth_rank: usize) {
     // Cards of the high group (J..A) change only the high field of a key, so the row of the
     // high table they read is fixed by the cards below them.
     let five_high_row = SEVEN.high_row(five_key);
-    let mut sixth = cards[4] + 1;
-    while sixth < Card::COUNT - 1 {
-        // The non-flush rank depends on the ranks of the last two cards only, so the cards
-        // of this sixth rank share one automaton read per seventh rank.
-        let sixth_rank = usize::from(sixth >> 2);
-        let six_key = five_key + card_key(sixth & !3);
+    for (sixth_rank, by_seventh_rank) in by_last_ranks.iter_mut().enumerate().skip(fifth_rank) {
+        let six_key = five_key + RANK_KEY[sixth_rank];
         let high_row = if sixth_rank >= HIGH_GROUP_START {
             five_high_row
         } else {
             SEVEN.high_row(six_key)
         };
-        let mut by_seventh_rank = [0u16; 13];
         for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
-            let key = six_key + card_key(4 * seventh_rank as u8);
+            let key = six_key + RANK_KEY[seventh_rank];
             *rank = if seventh_rank >= HIGH_GROUP_START {
                 SEVEN.rank_in_row(high_row, key)
             } else {
                 SEVEN.rank(key)
             };
         }
-        let rank_end = (sixth | 3) + 1;
-        for card in sixth..rank_end.min(Card::COUNT - 1) {
-            cards[5] = card;
-            visit_last_card(cards, five_key + card_key(card), &by_seventh_rank, visit);
-        }
-        sixth = rank_end;
     }
 }
 
-/// Visits every seventh card above `cards[5]`, given the key of the first six and the
-/// non-flush rank for each rank of the seventh card.
+/// The cards of the one suit that may make a flush: the suit, how many cards hold it, and
+/// the sum of their [`RANK_KEY`]s.
+#[derive(Clone, Copy)]
+struct SuitedPart {
+    suit: u8,
+    count: u64,
+    ranks_key: u64,
+}
+
+impl SuitedPart {
+    /// The suit holding three or more of five cards, if one does (then no other can).
+    #[inline(always)]
+    fn of(cards: &[u8; 5], five_key: u64) -> Option<SuitedPart> {
+        // A counter starts at 3: three cards take it to 6, and 2 more set its bit 3.
+        let three_or_more = ((five_key >> SUIT_SHIFT) + 0x2222) & 0x8888;
+        if three_or_more == 0 {
+            return None;
+        }
+        let suit = (three_or_more.trailing_zeros() / 4) as u8;
+        let ranks_key = cards
+            .iter()
+            .filter(|&&card| card & 3 == suit)
+            .fold(0, |key, &card| key + RANK_KEY[usize::from(card >> 2)]);
+        Some(SuitedPart {
+            suit,
+            count: ((five_key >> (SUIT_SHIFT + 4 * u32::from(suit))) & 0xf) - 3,
+            ranks_key,
+        })
+    }
+
+    #[inline(always)]
+    fn with(self, card: u8) -> SuitedPart {
+        if card & 3 == self.suit {
+            SuitedPart {
+                count: self.count + 1,
+                ranks_key: self.ranks_key + RANK_KEY[usize::from(card >> 2)],
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+}
+
+/// Visits every pair of cards above the fifth card `fifth`, given the suited part of the
+/// first five and the non-flush ranks from [`fill_last_ranks`].
 #[inline(always)]
-fn visit_last_card(
-    cards: &mut [u8; 7],
-    six_key: u64,
+fn visit_last_two_cards(
+    fifth: u8,
+    suited: Option<SuitedPart>,
+    by_last_ranks: &[[u16; 13]; 13],
+    visit: &mut impl FnMut(u16),
+) {
+    let Some(suited) = suited else {
+        // The common case, a loop of its own: no suit holds three of the five, so no two
+        // more cards make a flush.
+        for sixth in fifth + 1..Card::COUNT - 1 {
+            visit_last_card_without_flush(sixth, &by_last_ranks[usize::from(sixth >> 2)], visit);
+        }
+        return;
+    };
+    for sixth in fifth + 1..Card::COUNT - 1 {
+        let by_seventh_rank = &by_last_ranks[usize::from(sixth >> 2)];
+        let six = suited.with(sixth);
+        // Only six cards holding four or more of a suit leave a seventh card that makes or
+        // keeps a flush.
+        if six.count >= 4 {
+            visit_last_card_with_flush(sixth, six, by_seventh_rank, visit);
+        } else {
+            visit_last_card_without_flush(sixth, by_seventh_rank, visit);
+        }
+    }
+}
+
+/// Visits every seventh card above `sixth` when none makes a flush, given the non-flush rank
+/// for each rank of the seventh card.
+#[inline(always)]
+fn visit_last_card_without_flush(sixth: u8, by_rank: &[u16; 13], visit: &mut impl FnMut(u16)) {
+    // The cards of the sixth card's rank above it, then four cards a rank.
+    let sixth_rank = usize::from(sixth >> 2);
+    let rank = by_rank[sixth_rank];
+    for _ in sixth & 3..3 {
+        visit(rank);
+    }
+    for &rank in &by_rank[sixth_rank + 1..] {
+        for _ in 0..4 {
+            visit(rank);
+        }
+    }
+}
+
+/// The automaton ranking `count` cards of one suit (five to seven).
+#[inline(always)]
+fn flush_automaton(count: u64) -> &'static Automaton {
+    match count {
+        7 => &SEVEN,
+        6 => &SIX,
+        _ => &FIVE,
+    }
+}
+
+/// Visits every seventh card above `sixth` when the six cards hold four or more of the suit
+/// of `six`: a card of that suit makes a flush of its ranks, another card keeps the six
+/// cards' flush if there is one, else has the non-flush rank for its rank in `by_rank`.
+#[inline(always)]
+fn visit_last_card_with_flush(
+    sixth: u8,
+    six: SuitedPart,
     by_rank: &[u16; 13],
     visit: &mut impl FnMut(u16),
 ) {
-    // Bit 4 * suit + 3 is set for each suit whose seventh card makes a flush: every suit if
-    // five of the six are suited, else a suit holding four (its counter 3 + 4, plus 1).
-    let flush_suits = if six_key & FLUSH_BITS != 0 {
-        0x8888
-    } else {
-        ((six_key >> SUIT_SHIFT) + 0x1111) & 0x8888
+    let suited_automaton = flush_automaton(six.count + 1);
+    // With at most seven cards a flush rules out full houses and quads.
+    let six_flush =
+        (six.count >= 5).then(|| flush_band(flush_automaton(six.count).rank(six.ranks_key)));
+    // The rank of each suit's card of the seventh card's rank, in card order.
+    let ranks_of = |rank: usize| {
+        let suited = flush_band(suited_automaton.rank(six.ranks_key + RANK_KEY[rank]));
+        let other = six_flush.unwrap_or(by_rank[rank]);
+        [0, 1, 2, 3].map(|suit| if suit == six.suit { suited } else { other })
     };
-    if flush_suits == 0 {
-        // The common case: no flush. Finish the sixth card's rank, then four cards a rank.
-        let first = cards[5] + 1;
-        let rank_end = (first + 3) & !3;
-        for card in first..rank_end {
-            visit(by_rank[usize::from(card >> 2)]);
-        }
-        for &rank in &by_rank[usize::from(rank_end >> 2)..] {
-            for _ in 0..4 {
-                visit(rank);
-            }
-        }
-        return;
+    // The cards of the sixth card's rank above it, then whole ranks.
+    let sixth_rank = usize::from(sixth >> 2);
+    let ranks = ranks_of(sixth_rank);
+    for &rank in &ranks[usize::from(sixth & 3) + 1..] {
+        visit(rank);
     }
-    let six_suit_bits = cards[..6]
-        .iter()
-        .fold(0u64, |bits, &card| bits | suit_rank_bit(card));
-    for card in cards[5] + 1..Card::COUNT {
-        if flush_suits >> (4 * (card & 3) + 3) & 1 == 1 {
-            visit(flush_rank_of(
-                six_suit_bits | suit_rank_bit(card),
-                six_key + card_key(card),
-            ));
-        } else {
-            visit(by_rank[usize::from(card >> 2)]);
+    for rank in sixth_rank + 1..13 {
+        for rank in ranks_of(rank) {
+            visit(rank);
         }
     }
 }
