@@ -490,7 +490,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         stats.max_depth = stats.max_depth.max(depth);
 
         // Simulation, then backpropagation.
-        let end = playout(&mut state, knowledge, config, rng, trace);
+        let traced = if needs.amaf { Some(&mut *trace) } else { None };
+        let end = playout(&mut state, knowledge, config, rng, traced);
         let rewards = rewards(&state, knowledge, end);
         let mut proven = false;
         if end.terminal && end.steps == 0 {
@@ -554,10 +555,13 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             cache.restore(state, pending);
             node.feature = policy.observe(state);
         }
-        let _ = trace.push(Ply {
-            mv: node.mv,
-            player: node.mover,
-        });
+        // Only AMAF reads the plies.
+        if needs.amaf {
+            let _ = trace.push(Ply {
+                mv: node.mv,
+                player: node.mover,
+            });
+        }
     }
 
     /// The child of `parent` an iteration descends into: a chance outcome drawn by its
