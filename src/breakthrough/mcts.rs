@@ -105,13 +105,11 @@ impl MoveIndex for Position {
     #[inline]
     fn move_index(mv: Move) -> usize {
         let (from, to) = (mv.from().index(), mv.to().index());
-        // Forward for White is +7, +8 or +9 squares, for Black −9, −8 or −7; the player is
-        // a separate dimension of AMAF tables, so the two may share indices.
-        let direction = match to.wrapping_sub(from) {
-            7 | 247 => 0,
-            8 | 248 => 1,
-            _ => 2,
-        };
+        // Forward for White is +7, +8 or +9 squares, for Black −9, −8 or −7 (247, 248, 249
+        // as a byte); the player is a separate dimension of AMAF tables, so the two may share
+        // indices. One more, the low two bits are 0, 1, 2 for both: no branch (AMAF asks this
+        // of every child on the path). Anything else, never a legal move, stays below 3.
+        let direction = usize::from(to.wrapping_sub(from).wrapping_add(1) & 3).min(2);
         let capture = usize::from(mv.is_capture());
         (usize::from(from) * 3 + direction) * 2 + capture
     }
@@ -372,6 +370,15 @@ mod tests {
                 for &other in moves.iter() {
                     let index = Position::move_index(other);
                     assert!(index < Position::MOVE_SPACE);
+                    // The index the first AMAF tables used, by a match on the direction.
+                    let (from, to) = (other.from().index(), other.to().index());
+                    let direction = match to.wrapping_sub(from) {
+                        7 | 247 => 0,
+                        8 | 248 => 1,
+                        _ => 2,
+                    };
+                    let first = (usize::from(from) * 3 + direction) * 2;
+                    assert_eq!(index, first + usize::from(other.is_capture()));
                     assert_eq!(*seen.entry((side, index)).or_insert(other), other);
                 }
                 p.play(m);

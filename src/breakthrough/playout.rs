@@ -258,7 +258,9 @@ impl<C: FnMut(u32) -> u32, F: FnMut(Move, Color)> WithKernel for NthMoves<'_, C,
 
     /// The moves of `play_nth_move` one after another, played on bare bitboards: the game
     /// ends with the move that wins (`rules::apply` says so), and the position is rebuilt
-    /// and rehashed once at the end.
+    /// and rehashed once at the end. The loop plays White then Black, so that the side is a
+    /// constant in each half (as in `random_playout_with`); a simulation that starts with
+    /// Black plays one ply first.
     #[inline(always)]
     fn run<K: Kernel>(mut self, kernel: K) -> u32 {
         let position = self.position;
@@ -270,41 +272,75 @@ impl<C: FnMut(u32) -> u32, F: FnMut(Move, Color)> WithKernel for NthMoves<'_, C,
         let mut black = position.pawns(Color::Black);
         let mut side = position.side_to_move();
         let mut played = 0;
-        while played < self.limit {
-            let (own, opp) = match side {
-                Color::White => (&mut white, &mut black),
-                Color::Black => (&mut black, &mut white),
+        let (choose, record) = (&mut self.choose, &mut self.record);
+        let limit = self.limit;
+        // One ply of the constant `$side` (so that the move generation specialises): stop
+        // at `$stop` when it has no move, else count it and stop when it won or the limit
+        // is reached.
+        macro_rules! ply {
+            ($stop:lifetime, $side:expr, $own:ident, $opp:ident) => {
+                let Some(won) = nth_ply(
+                    kernel, $side, &mut $own, &mut $opp, &geometry, choose, record,
+                ) else {
+                    break $stop;
+                };
+                played += 1;
+                side = $side.other();
+                if won || played >= limit {
+                    break $stop;
+                }
             };
-            let counted = Targets::new(side, *own, *opp, geometry.board).counted(kernel);
-            let n = rules::total(kernel, &counted);
-            if n == 0 {
-                break;
+        }
+        // `limit` is not 0, so the first ply is always played.
+        'game: {
+            if side == Color::Black {
+                ply!('game, Color::Black, black, white);
             }
-            let k = (self.choose)(n);
-            let picked = rules::pick(kernel, side, &counted, if k < n { k } else { 0 });
-            let capture = *opp & picked.to != 0;
-            let won = rules::apply(
-                own,
-                opp,
-                picked.from,
-                picked.to,
-                geometry.goal[side.index()],
-            );
-            let mv = Move::new(
-                Square::from_bit(picked.from),
-                Square::from_bit(picked.to),
-                capture,
-            );
-            (self.record)(mv, side);
-            played += 1;
-            side = side.other();
-            if won {
-                break;
+            loop {
+                ply!('game, Color::White, white, black);
+                ply!('game, Color::Black, black, white);
             }
         }
         position.set_reached(white, black, side);
         played
     }
+}
+
+/// One ply of [`NthMoves::run`] for `side`: the move `choose` picks among the `n` legal ones
+/// (an answer out of range means the first), handed to `record` and played. `None`, playing
+/// nothing, when `side` has no move; else whether the move won.
+#[inline(always)]
+fn nth_ply<K: Kernel>(
+    kernel: K,
+    side: Color,
+    own: &mut u64,
+    opp: &mut u64,
+    geometry: &Geometry,
+    choose: &mut impl FnMut(u32) -> u32,
+    record: &mut impl FnMut(Move, Color),
+) -> Option<bool> {
+    let counted = Targets::new(side, *own, *opp, geometry.board).counted(kernel);
+    let n = rules::total(kernel, &counted);
+    if n == 0 {
+        return None;
+    }
+    let k = choose(n);
+    let picked = rules::pick(kernel, side, &counted, if k < n { k } else { 0 });
+    let capture = *opp & picked.to != 0;
+    let won = rules::apply(
+        own,
+        opp,
+        picked.from,
+        picked.to,
+        geometry.goal[side.index()],
+    );
+    let mv = Move::new(
+        Square::from_bit(picked.from),
+        Square::from_bit(picked.to),
+        capture,
+    );
+    record(mv, side);
+    Some(won)
 }
 
 #[cfg(test)]

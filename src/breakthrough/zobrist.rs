@@ -35,20 +35,25 @@ pub(crate) static KEYS: Keys = {
 };
 
 /// The hash of a position, from scratch. Play keeps it up to date incrementally instead.
+///
+/// One key per pawn, found by walking the set bits (XOR does not care in which order): the
+/// end of every MCTS simulation rehashes, and a test of all 64 squares of both sides took
+/// about 560 instructions there, this about a third of it.
 pub(crate) const fn hash(size: Size, white: u64, black: u64, turn: Color) -> u64 {
     let mut h = KEYS.size[size.index()];
     if let Color::Black = turn {
         h ^= KEYS.black_to_move;
     }
-    let mut i = 0;
-    while i < 64 {
-        if white & (1 << i) != 0 {
-            h ^= KEYS.pawn[0][i];
-        }
-        if black & (1 << i) != 0 {
-            h ^= KEYS.pawn[1][i];
-        }
-        i += 1;
+    h ^ keys_of(&KEYS.pawn[0], white) ^ keys_of(&KEYS.pawn[1], black)
+}
+
+/// The XOR of `keys[i]` over the set bits `i` of `pawns`.
+#[inline(always)]
+const fn keys_of(keys: &[u64; 64], mut pawns: u64) -> u64 {
+    let mut h = 0;
+    while pawns != 0 {
+        h ^= keys[pawns.trailing_zeros() as usize];
+        pawns &= pawns - 1;
     }
     h
 }
@@ -67,6 +72,37 @@ mod tests {
         all.sort_unstable();
         assert!(all[0] != 0);
         assert!(all.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    /// The walk over set bits gives the square-by-square XOR, on every size and side.
+    #[test]
+    fn the_hash_is_the_xor_of_every_occupied_square() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (white, black) = (x & 0x5555_5555_5555_5555, x & 0x2222_2222_2222_2222 << 1);
+            let size = Size::new_checked(2 + (x >> 60) as u8 % 7, 4 + (x >> 56) as u8 % 5).unwrap();
+            let turn = if x & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut want = KEYS.size[size.index()];
+            if turn == Color::Black {
+                want ^= KEYS.black_to_move;
+            }
+            for i in 0..64 {
+                if white & (1 << i) != 0 {
+                    want ^= KEYS.pawn[0][i];
+                }
+                if black & (1 << i) != 0 {
+                    want ^= KEYS.pawn[1][i];
+                }
+            }
+            assert_eq!(hash(size, white, black, turn), want);
+        }
     }
 
     /// Keys are part of every stored hash (transposition tables, solver logs): these are the

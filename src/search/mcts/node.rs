@@ -142,6 +142,12 @@ impl<M: Copy> Node<M> {
         Proof::from_bits(self.flags)
     }
 
+    /// `proof() == Proof::Loss`, one mask and compare (selection asks it of every child).
+    #[inline]
+    pub(crate) const fn is_proven_loss(&self) -> bool {
+        self.flags & PROOF_MASK == Proof::Loss as u8
+    }
+
     pub(crate) fn set_proof(&mut self, proof: Proof) {
         self.flags = (self.flags & !PROOF_MASK) | proof as u8;
     }

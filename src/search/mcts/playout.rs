@@ -15,7 +15,8 @@ pub(crate) struct End {
     pub(crate) steps: u32,
 }
 
-/// Plays `state` out with the configured playout policy, appending moves to `trace`. The
+/// Plays `state` out with the configured playout policy, appending moves to `trace` if
+/// `traced` (only AMAF reads the trace: without it the moves are not even built). The
 /// whole loop is the game's or the knowledge's (`play_random_moves`, `play_playout_moves`),
 /// so that they may choose how to play it once per simulation.
 pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
@@ -23,23 +24,37 @@ pub(crate) fn playout<G: Game, K: Knowledge<G> + ?Sized>(
     knowledge: &K,
     config: &Config,
     rng: &mut XorShiftRng,
-    trace: &mut G::Trace,
+    trace: Option<&mut G::Trace>,
 ) -> End {
-    let limit = config.playout_cutoff;
-    let record = |mv, turn: Turn| {
-        let player = turn.player().unwrap_or(CHANCE);
-        // A full trace only stops AMAF from seeing the rest of this simulation.
-        let _ = trace.push(Ply { mv, player });
-    };
-    let steps = match config.playout {
-        PlayoutPolicy::Game => knowledge.play_playout_moves(state, rng, limit, record),
-        PlayoutPolicy::Uniform => state.play_random_moves(rng, limit, record),
+    let steps = match trace {
+        Some(trace) => simulate(state, knowledge, config, rng, |mv, turn: Turn| {
+            let player = turn.player().unwrap_or(CHANCE);
+            // A full trace only stops AMAF from seeing the rest of this simulation.
+            let _ = trace.push(Ply { mv, player });
+        }),
+        None => simulate(state, knowledge, config, rng, |_, _| {}),
     };
     End {
         // Stopped before the cutoff, the game is over (or stuck); stopped at the cutoff, it
         // may just have ended.
-        terminal: steps < limit || state.turn() == Turn::Over,
+        terminal: steps < config.playout_cutoff || state.turn() == Turn::Over,
         steps,
+    }
+}
+
+/// The simulation's moves, each handed to `record`; returns how many were played.
+#[inline(always)]
+fn simulate<G: Game, K: Knowledge<G> + ?Sized>(
+    state: &mut G,
+    knowledge: &K,
+    config: &Config,
+    rng: &mut XorShiftRng,
+    record: impl FnMut(G::Move, Turn),
+) -> u32 {
+    let limit = config.playout_cutoff;
+    match config.playout {
+        PlayoutPolicy::Game => knowledge.play_playout_moves(state, rng, limit, record),
+        PlayoutPolicy::Uniform => state.play_random_moves(rng, limit, record),
     }
 }
 

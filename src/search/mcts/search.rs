@@ -1,4 +1,5 @@
 //! The search loop: selection, expansion, simulation, backpropagation, and the final choice.
+use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::amaf::Amaf;
@@ -490,7 +491,8 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         stats.max_depth = stats.max_depth.max(depth);
 
         // Simulation, then backpropagation.
-        let end = playout(&mut state, knowledge, config, rng, trace);
+        let traced = if needs.amaf { Some(&mut *trace) } else { None };
+        let end = playout(&mut state, knowledge, config, rng, traced);
         let rewards = rewards(&state, knowledge, end);
         let mut proven = false;
         if end.terminal && end.steps == 0 {
@@ -554,10 +556,13 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
             cache.restore(state, pending);
             node.feature = policy.observe(state);
         }
-        let _ = trace.push(Ply {
-            mv: node.mv,
-            player: node.mover,
-        });
+        // Only AMAF reads the plies.
+        if needs.amaf {
+            let _ = trace.push(Ply {
+                mv: node.mv,
+                player: node.mover,
+            });
+        }
     }
 
     /// The child of `parent` an iteration descends into: a chance outcome drawn by its
@@ -591,18 +596,23 @@ impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
         let node = &self.nodes[parent as usize];
         let mut pick = Pick::new(node.first_child);
         let mut index = node.first_child;
+        // The tie draws step a copy of the generator, which stays in registers through the
+        // loop, and hand its state back at the end: the same draws, without a load and a
+        // store of the state per draw.
+        let mut draws = rng.clone();
         for chunk in self.nodes[node.children_usize()].chunks(SCORE_BATCH) {
             let mut scores = [0.0f64; SCORE_BATCH];
             let scores = &mut scores[..chunk.len()];
             policy.score_children(node, chunk, scores);
             for (child, &score) in chunk.iter().zip(scores.iter()) {
                 // With the solver, children proven lost for the chooser are never chosen.
-                if !(solver && child.proof() == Proof::Loss) {
-                    pick.offer(index, score, rng);
+                if !(solver && child.is_proven_loss()) {
+                    pick.offer(index, score, &mut draws);
                 }
                 index += 1;
             }
         }
+        *rng = draws;
         pick.best
     }
 
@@ -740,7 +750,8 @@ const SCORE_BATCH: usize = 32;
 struct Pick {
     best: u32,
     score: f64,
-    ties: usize,
+    /// Children tied at `score` so far (at most the parent's `child_count`, a `u32`).
+    ties: u32,
 }
 
 impl Pick {
@@ -753,21 +764,39 @@ impl Pick {
     }
 
     /// Considers child `index` with `score`; NaN counts as −∞.
+    ///
+    /// The kept score is never NaN, so a NaN `score` can only tie a kept −∞ and never beat
+    /// it: the comparisons below give the choices and the draws of comparing `score` with NaN
+    /// replaced by −∞, without replacing it first for every child (the common cases, greater
+    /// and equal, come first).
+    #[inline(always)]
     fn offer(&mut self, index: u32, score: f64, rng: &mut XorShiftRng) {
-        let score = if score.is_nan() {
-            f64::NEG_INFINITY
-        } else {
-            score
-        };
-        if self.ties == 0 || score > self.score {
-            self.best = index;
-            self.score = score;
-            self.ties = 1;
+        let tie = if score > self.score {
+            false
         } else if score == self.score {
+            self.ties != 0
+        } else if self.ties != 0 {
+            if !(score.is_nan() && self.score == f64::NEG_INFINITY) {
+                return;
+            }
+            true
+        } else {
+            false
+        };
+        if tie {
             self.ties += 1;
-            if random_index(rng, self.ties) == 0 {
+            // `random_index(rng, ties) == 0`: the same draw, without its clamp to `u32`.
+            if (u64::from(rng.next_u32()) * u64::from(self.ties)) >> 32 == 0 {
                 self.best = index;
             }
+        } else {
+            self.best = index;
+            self.score = if score.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                score
+            };
+            self.ties = 1;
         }
     }
 }
