@@ -169,10 +169,18 @@ struct Node {
 /// A vector over the holdings.
 type Holdings = [f32; COMBOS];
 
-/// How a re-solved tree values the leaves where both players are still in.
-pub trait Showdown {
-    /// The error of a hand on another street.
-    const WRONG_STREET: ResolveError;
+/// How a re-solved tree values the leaves where both players are still in: [`RiverShowdown`]
+/// or [`TurnShowdown`].
+pub trait Showdown<'a>: Sized {
+    /// The street the re-solve starts on.
+    const STREET: Street;
+
+    /// Values of storage after the tree's rows that [`Showdown::prepare`] takes.
+    const TABLE_LEN: usize;
+
+    /// The holdings that miss `board`, with their ranks where the river is dealt, and the
+    /// leaf valuer, over `table` ([`Showdown::TABLE_LEN`] values).
+    fn prepare(board: &[Card], table: &'a mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self);
 
     /// Adds to `out`, per holding, `stake ×` its wins minus its losses against the opponent's
     /// reach `opponent` of the holdings that share no card with it; `live` are the holdings
@@ -184,8 +192,26 @@ pub trait Showdown {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RiverShowdown;
 
-impl Showdown for RiverShowdown {
-    const WRONG_STREET: ResolveError = ResolveError::NotOnRiver;
+impl Showdown<'_> for RiverShowdown {
+    const STREET: Street = Street::River;
+    const TABLE_LEN: usize = 0;
+
+    /// The holdings weakest first.
+    fn prepare(board: &[Card], _: &mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self) {
+        let mut seven = [0u8; 7];
+        for (slot, card) in seven[2..].iter_mut().zip(board) {
+            *slot = card.byte();
+        }
+        let mut order = Vec::new();
+        for index in live_holdings(board) {
+            let [a, b] = combo_bytes(index);
+            seven[0] = a as u8;
+            seven[1] = b as u8;
+            let _ = order.push((index, rank7_unchecked(&seven)));
+        }
+        order.sort_unstable_by_key(|&(index, rank)| (rank, index));
+        (order, RiverShowdown)
+    }
 
     fn add_values(&self, live: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings) {
         // Wins: the opponent's reach strictly weaker, sweeping up; losses sweeping down.
@@ -204,8 +230,43 @@ pub struct TurnShowdown<'a> {
     table: &'a [f32],
 }
 
-impl Showdown for TurnShowdown<'_> {
-    const WRONG_STREET: ResolveError = ResolveError::NotOnTurn;
+impl<'a> Showdown<'a> for TurnShowdown<'a> {
+    const STREET: Street = Street::Turn;
+    const TABLE_LEN: usize = TURN_TABLE_LEN;
+
+    /// The holdings by index, and per river card the holdings that miss it sorted by rank.
+    fn prepare(board: &[Card], table: &'a mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self) {
+        let mut seven = [0u8; 7];
+        for (slot, card) in seven[2..6].iter_mut().zip(board) {
+            *slot = card.byte();
+        }
+        let mut order = Vec::new();
+        for index in live_holdings(board) {
+            let _ = order.push((index, 0));
+        }
+        let dead = hand_mask(board);
+        let rivers = Card::ALL.iter().filter(|c| dead & 1 << c.byte() == 0);
+        for (river, row) in rivers.zip(table.chunks_exact_mut(TURN_RIVER_HOLDINGS)) {
+            seven[6] = river.byte();
+            let mut codes: Vec<u32, TURN_RIVER_HOLDINGS> = Vec::new();
+            for &(index, _) in &order {
+                let [a, b] = combo_bytes(index);
+                if a == usize::from(river.byte()) || b == usize::from(river.byte()) {
+                    continue;
+                }
+                seven[0] = a as u8;
+                seven[1] = b as u8;
+                let rank = u32::from(rank7_unchecked(&seven));
+                let _ = codes.push(rank << HOLDING_BITS | u32::from(index));
+            }
+            // By rank, then holding: the river solver's order.
+            codes.sort_unstable();
+            for (slot, &code) in row.iter_mut().zip(&codes) {
+                *slot = code as f32;
+            }
+        }
+        (order, TurnShowdown { table })
+    }
 
     fn add_values(&self, _: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings) {
         let share = stake / PAIR_RIVERS;
@@ -285,125 +346,39 @@ pub type RiverSolver<'a> = Resolver<'a, RiverShowdown>;
 /// The depth-limited re-solver of a turn spot, its leaves valued by checking down the river.
 pub type TurnSolver<'a> = Resolver<'a, TurnShowdown<'a>>;
 
-impl<'a> Resolver<'a, RiverShowdown> {
-    /// Values (`f32`) of storage the re-solve of `hand` under `bets` needs.
+impl<'a, S: Showdown<'a>> Resolver<'a, S> {
+    /// Values (`f32`) of storage the re-solve of `hand` under `bets` needs: the tree's rows
+    /// (and on the turn the [`TURN_TABLE_LEN`] values of the river orders).
     pub fn values_len(hand: &HandState, bets: &BetAbstraction) -> Result<usize, ResolveError> {
-        let (_, needed) = build_tree(hand, bets, Street::River)?;
-        Ok(needed)
+        let (_, rows) = build_tree(hand, bets, S::STREET)?;
+        Ok(rows + S::TABLE_LEN)
     }
 
-    /// A re-solver of `hand` (on the river, a player to act) with the players' ranges by
-    /// position and the raise sizes of `bets`, over `values` ([`RiverSolver::values_len`]
-    /// long at least). Clears the storage.
+    /// A re-solver of `hand` (on the river, or on the turn for [`TurnSolver`], a player to
+    /// act) with the players' ranges by position and the raise sizes of `bets`, over `values`
+    /// ([`Resolver::values_len`] long at least). Clears the tree's rows (and on the turn
+    /// sorts the holdings by their showdown on each river card into the rest).
     pub fn new(
         hand: &HandState,
         ranges: [&Range; 2],
         bets: &BetAbstraction,
         values: &'a mut [f32],
     ) -> Result<Self, ResolveError> {
-        let (nodes, needed) = build_tree(hand, bets, Street::River)?;
-        if values.len() < needed {
-            return Err(ResolveError::Storage {
-                needed,
-                given: values.len(),
-            });
-        }
-        values[..needed].fill(0.0);
-        let board = hand.board();
-        let mut seven = [0u8; 7];
-        for (slot, card) in seven[2..].iter_mut().zip(board) {
-            *slot = card.byte();
-        }
-        let mut order = Vec::new();
-        for index in live_holdings(board) {
-            let [a, b] = combo_bytes(index);
-            seven[0] = a as u8;
-            seven[1] = b as u8;
-            let _ = order.push((index, rank7_unchecked(&seven)));
-        }
-        order.sort_unstable_by_key(|&(index, rank)| (rank, index));
-        Ok(Resolver {
-            nodes,
-            values,
-            ranges: live_ranges(ranges, &order)?,
-            order,
-            showdown: RiverShowdown,
-            iterations: 0,
-        })
-    }
-}
-
-impl<'a> Resolver<'a, TurnShowdown<'a>> {
-    /// Values (`f32`) of storage the turn re-solve of `hand` under `bets` needs: the tree's
-    /// rows and the [`TURN_TABLE_LEN`] values of the river orders.
-    pub fn values_len(hand: &HandState, bets: &BetAbstraction) -> Result<usize, ResolveError> {
-        let (_, rows) = build_tree(hand, bets, Street::Turn)?;
-        Ok(rows + TURN_TABLE_LEN)
-    }
-
-    /// A depth-limited re-solver of `hand` (on the turn, a player to act) with the players'
-    /// ranges by position and the raise sizes of `bets`, over `values`
-    /// ([`TurnSolver::values_len`] long at least). Clears the tree's rows and sorts the
-    /// holdings by their showdown on each river card into the rest.
-    pub fn new(
-        hand: &HandState,
-        ranges: [&Range; 2],
-        bets: &BetAbstraction,
-        values: &'a mut [f32],
-    ) -> Result<Self, ResolveError> {
-        let (nodes, rows) = build_tree(hand, bets, Street::Turn)?;
-        let needed = rows + TURN_TABLE_LEN;
-        if values.len() < needed {
-            return Err(ResolveError::Storage {
-                needed,
-                given: values.len(),
-            });
-        }
-        let (values, rest) = values.split_at_mut(rows);
+        let (nodes, rows) = build_tree(hand, bets, S::STREET)?;
+        check_len(values, rows + S::TABLE_LEN)?;
+        let (values, table) = values.split_at_mut(rows);
         values.fill(0.0);
-        let table = &mut rest[..TURN_TABLE_LEN];
-        let board = hand.board();
-        let mut seven = [0u8; 7];
-        for (slot, card) in seven[2..6].iter_mut().zip(board) {
-            *slot = card.byte();
-        }
-        let mut order = Vec::new();
-        for index in live_holdings(board) {
-            let _ = order.push((index, 0));
-        }
-        let dead = hand_mask(board);
-        let rivers = Card::ALL.iter().filter(|c| dead & 1 << c.byte() == 0);
-        for (river, row) in rivers.zip(table.chunks_exact_mut(TURN_RIVER_HOLDINGS)) {
-            seven[6] = river.byte();
-            let mut codes: Vec<u32, TURN_RIVER_HOLDINGS> = Vec::new();
-            for &(index, _) in &order {
-                let [a, b] = combo_bytes(index);
-                if a == usize::from(river.byte()) || b == usize::from(river.byte()) {
-                    continue;
-                }
-                seven[0] = a as u8;
-                seven[1] = b as u8;
-                let rank = u32::from(rank7_unchecked(&seven));
-                let _ = codes.push(rank << HOLDING_BITS | u32::from(index));
-            }
-            // By rank, then holding: the river solver's order.
-            codes.sort_unstable();
-            for (slot, &code) in row.iter_mut().zip(&codes) {
-                *slot = code as f32;
-            }
-        }
+        let (order, showdown) = S::prepare(hand.board(), &mut table[..S::TABLE_LEN]);
         Ok(Resolver {
             nodes,
             values,
             ranges: live_ranges(ranges, &order)?,
             order,
-            showdown: TurnShowdown { table },
+            showdown,
             iterations: 0,
         })
     }
-}
 
-impl<S: Showdown> Resolver<'_, S> {
     /// Iterations run so far.
     pub fn iterations(&self) -> u32 {
         self.iterations
@@ -708,8 +683,27 @@ impl<S: Showdown> Resolver<'_, S> {
         strategy
             .last()
             .map(|&(action, _)| action)
-            .ok_or(S::WRONG_STREET)
+            .ok_or(wrong_street(S::STREET))
     }
+}
+
+/// The error of a hand not on `street`.
+fn wrong_street(street: Street) -> ResolveError {
+    match street {
+        Street::River => ResolveError::NotOnRiver,
+        _ => ResolveError::NotOnTurn,
+    }
+}
+
+/// `Ok` when `values` holds `needed` values at least.
+fn check_len(values: &[f32], needed: usize) -> Result<(), ResolveError> {
+    if values.len() < needed {
+        return Err(ResolveError::Storage {
+            needed,
+            given: values.len(),
+        });
+    }
+    Ok(())
 }
 
 /// The holdings that share no card with `board`, by index.
@@ -774,10 +768,7 @@ fn build_tree(
     bets: &BetAbstraction,
     street: Street,
 ) -> Result<(Vec<Node, MAX_NODES>, usize), ResolveError> {
-    let wrong = match street {
-        Street::River => ResolveError::NotOnRiver,
-        _ => ResolveError::NotOnTurn,
-    };
+    let wrong = wrong_street(street);
     let player = hand.to_act().ok_or(wrong)?;
     if hand.street() != street || hand.board().len() != street.board_cards() || hand.is_over() {
         return Err(wrong);
@@ -1219,12 +1210,12 @@ mod tests {
     fn turn_leaf_values_match_the_sum_over_pairs_and_rivers() {
         use rand_core::Rng;
         let hand = turn(TURN_BOARD);
+        let board = cards(TURN_BOARD);
+        let mut rng = seeded_rng(5);
         let bets = BetAbstraction::default();
         let any = Range::uniform();
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
-        let board = cards(TURN_BOARD);
-        let mut rng = seeded_rng(5);
         let mut reach = [0.0f32; COMBOS];
         for &(index, _) in &solver.order {
             reach[usize::from(index)] = (rng.next_u32() % 1000) as f32 / 1000.0;
@@ -1244,28 +1235,28 @@ mod tests {
                 ranks[usize::from(river.byte())][usize::from(index)] = rank7_unchecked(&seven);
             }
         }
-        let find = |wanted: fn(Kind) -> bool| {
-            (0..solver.nodes.len())
-                .find(|&i| wanted(solver.nodes[i].kind))
-                .unwrap()
-        };
-        let fold = find(|k| matches!(k, Kind::Fold { .. }));
-        let showdown = find(|k| matches!(k, Kind::Showdown));
-        for (node, traverser) in [(fold, 0), (fold, 1), (showdown, 0), (showdown, 1)] {
+        // The first fold and the first both-in leaf, for each player.
+        let fold = solver
+            .nodes
+            .iter()
+            .position(|n| matches!(n.kind, Kind::Fold { .. }));
+        let both_in = solver.nodes.iter().position(|n| n.kind == Kind::Showdown);
+        let leaves = [fold.unwrap(), both_in.unwrap()];
+        for (node, traverser) in leaves.into_iter().flat_map(|l| [(l, 0u8), (l, 1)]) {
+            let Node { kind, spent, .. } = solver.nodes[node];
             let mut fast = [0.0f32; COMBOS];
             solver.terminal(node, traverser, &reach, &mut fast);
-            let Node { kind, spent, .. } = solver.nodes[node];
-            let me = usize::from(traverser);
-            let stake = f64::from(spent[0].min(spent[1]));
+            let (me, stake) = (usize::from(traverser), f64::from(spent[0].min(spent[1])));
             // Every fifth holding keeps the test quick; the sums cover all the opponent's.
             for &(mine, _) in solver.order.iter().step_by(5) {
                 let [a, b] = combo_bytes(mine);
                 let mut slow = 0.0f64;
                 for &(theirs, _) in &solver.order {
-                    let [c, d] = combo_bytes(theirs);
-                    if a == c || a == d || b == c || b == d {
+                    let theirs_cards = combo_bytes(theirs);
+                    if theirs_cards.iter().any(|x| *x == a || *x == b) {
                         continue;
                     }
+                    let [c, d] = theirs_cards;
                     let weight = f64::from(reach[usize::from(theirs)]);
                     let payoff = match kind {
                         Kind::Fold { folder } if folder == traverser => -f64::from(spent[me]),
@@ -1312,19 +1303,22 @@ mod tests {
     fn the_turn_strategy_gets_less_exploitable_with_iterations() {
         let hand = turn(TURN_BOARD);
         let (hero, villain) = turn_ranges();
+        // Pot-sized bets, two raises, no all-in.
         let bets = BetAbstraction {
-            pot_fractions: Vec::from_slice(&[1.0]).unwrap(),
             all_in: false,
-            max_raises: 2,
+            pot_fractions: Vec::from_slice(&[1.0]).unwrap(),
+            ..BetAbstraction::default()
         };
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let mut solver = TurnSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
-        let mut seen = std::vec::Vec::new();
-        for iterations in [5, 20, 75] {
-            solver.solve(iterations);
-            seen.push(solver.exploitability());
-        }
-        assert!(seen[1] < seen[0] && seen[2] < seen[1], "{seen:?}");
+        let seen: std::vec::Vec<f64> = [5, 20, 75]
+            .iter()
+            .map(|&iterations| {
+                solver.solve(iterations);
+                solver.exploitability()
+            })
+            .collect();
+        assert!(seen.windows(2).all(|w| w[1] < w[0]), "{seen:?}");
         // Below 1% of the 200-chip pot after 100 iterations.
         assert!(seen[2] < 2.0, "{seen:?}");
     }

@@ -1,8 +1,10 @@
 //! The staged-search bot: preflop by a preflop policy (the equity bot until the expert
 //! chart lands), from the flop on by [`search`](super::search) over the opponent's range,
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
-//! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant), and on the
-//! turn by a depth-limited re-solve of the turn ([`TurnSolver`]).
+//! river with CFR from both players' ranges
+//! ([`RiverSolver`](crate::holdem::resolve::RiverSolver): the EXP+CFR variant), and on the
+//! turn by a depth-limited re-solve of the turn
+//! ([`TurnSolver`](crate::holdem::resolve::TurnSolver)).
 use super::buckets::{Bucketed, MAX_STRENGTH_LEVELS};
 use super::models::StrengthModel;
 use super::{ChanceMode, SearchConfig, expert_choice, opponent_range_until, search_until};
@@ -10,7 +12,7 @@ use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot}
 use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
-use crate::holdem::resolve::{BetAbstraction, Resolver, RiverSolver, Showdown, TurnSolver};
+use crate::holdem::resolve::{BetAbstraction, Resolver, RiverShowdown, Showdown, TurnShowdown};
 use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::rng::stream_seed;
 use crate::search::game::seeded_rng;
@@ -253,39 +255,81 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         }
         let bets = BetAbstraction::default();
         let iterations = u32::from(iterations);
+        let storage = &mut self.storage;
         if seen.street() == Street::River {
-            let len = RiverSolver::values_len(seen, &bets).ok()?;
-            let values = self.storage.values(len)?;
-            let solver = RiverSolver::new(seen, ranges, &bets, values).ok()?;
             // A stopped river re-solve plays the average of the iterations it finished; with
             // none, the search answers (from the same, fired, stop: the expert's action).
-            return play_resolved(solver, iterations, 1, view, seen, seed, stop);
+            let run = Run::new(iterations, 1, view, seen, seed);
+            return resolved_action::<RiverShowdown>(storage, ranges, &bets, run, stop);
         }
-        let len = TurnSolver::values_len(seen, &bets).ok()?;
-        let values = self.storage.values(len)?;
-        let solver = TurnSolver::new(seen, ranges, &bets, values).ok()?;
         // A turn re-solve costs tens of milliseconds an iteration: one cut short by the
         // deadline leaves the decision to the search.
-        play_resolved(solver, iterations, iterations, view, seen, seed, stop)
+        let run = Run::new(iterations, iterations, view, seen, seed);
+        resolved_action::<TurnShowdown>(storage, ranges, &bets, run, stop)
     }
 }
 
-/// Runs `iterations` of `solver` under `stop` and draws the action for our holding, or `None`
-/// when fewer than `needed` iterations ran.
-fn play_resolved<S: Showdown>(
-    mut solver: Resolver<'_, S>,
+/// How to run a re-solve and draw from it: `iterations` under the stop, at least `needed` of
+/// them for an answer, the draw for our holding seeded by `seed`.
+struct Run<'a> {
     iterations: u32,
     needed: u32,
-    view: &BotView,
-    seen: &HandState,
+    view: &'a BotView,
+    seen: &'a HandState,
     seed: u64,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        iterations: u32,
+        needed: u32,
+        view: &'a BotView,
+        seen: &'a HandState,
+        seed: u64,
+    ) -> Self {
+        Run {
+            iterations,
+            needed,
+            view,
+            seen,
+            seed,
+        }
+    }
+
+    /// Solves and draws the action for our holding, or `None` when fewer than `needed`
+    /// iterations ran.
+    fn play<'v, S: Showdown<'v>>(
+        &self,
+        solver: &mut Resolver<'v, S>,
+        stop: &mut dyn Stop,
+    ) -> Option<Action> {
+        if solver.solve_until(self.iterations, stop) < self.needed {
+            return None;
+        }
+        let action = solver
+            .choose(self.view.hole, &mut seeded_rng(self.seed))
+            .ok()?;
+        self.seen.is_legal(action).then_some(action)
+    }
+}
+
+/// Makes a re-solver over `storage` and plays `run` from it. Not inlined, one copy per
+/// street: the caller's frame holds no solver (each keeps tens of kilobytes of vectors), so
+/// the bot's stack needs one at a time.
+#[inline(never)]
+fn resolved_action<'v, S: Showdown<'v>>(
+    storage: &'v mut impl ResolveStorage,
+    ranges: [&Range; 2],
+    bets: &BetAbstraction,
+    run: Run<'_>,
     stop: &mut dyn Stop,
 ) -> Option<Action> {
-    if solver.solve_until(iterations, stop) < needed {
-        return None;
+    let values = storage.values(Resolver::<S>::values_len(run.seen, bets).ok()?)?;
+    // Borrowed where it was made: a move would copy the solver's vectors in this frame.
+    match Resolver::<S>::new(run.seen, ranges, bets, values) {
+        Ok(ref mut solver) => run.play(solver, stop),
+        Err(_) => None,
     }
-    let action = solver.choose(view.hole, &mut seeded_rng(seed)).ok()?;
-    seen.is_legal(action).then_some(action)
 }
 
 impl<
@@ -564,14 +608,8 @@ mod tests {
             with_room(off).resolve(&view, &seen, &range, 1, &mut Never),
             None
         );
-        let mut none = [0.0f32; 0];
-        let mut cramped = StagedBot::with_storage(
-            turn_only,
-            StrengthModel::default(),
-            StrengthModel::default(),
-            &mut none[..],
-        );
-        assert_eq!(cramped.resolve(&view, &seen, &range, 1, &mut Never), None);
+        let mut no_room = StagedBot::new(turn_only);
+        assert_eq!(no_room.resolve(&view, &seen, &range, 1, &mut Never), None);
         // A re-solve stopped before its last iteration leaves the decision to the search.
         let mut polls = 0u32;
         let mut counting = |_: u32| {
