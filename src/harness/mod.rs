@@ -186,7 +186,8 @@ commands:
                     equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S] |
                     staged[:style=STYLE,opponent=expert|cnn|online,model-rounds=N,
                     model-buckets=N,
-                    resolve=N,samples=N,raises=N,flop-raises=N,exact-turn=0|1,seed=S]
+                    resolve=N,resolve-turn=N,samples=N,raises=N,flop-raises=N,
+                    exact-turn=0|1,seed=S]
                     (in-process), cmd:COMMAND (a client started
                     with `{port}` replaced) or port (a client connecting to the printed
                     port). --duplicate on replays each deal with the seats swapped;

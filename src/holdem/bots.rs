@@ -608,8 +608,8 @@ impl fmt::Display for SpecError<'_> {
                     "equity" => "seed, samples",
                     "expert" => "style, seed",
                     "staged" => {
-                        "style, seed, opponent, model-rounds, model-buckets, resolve, samples, \
-                         raises, flop-raises, exact-turn"
+                        "style, seed, opponent, model-rounds, model-buckets, resolve, \
+                         resolve-turn, samples, raises, flop-raises, exact-turn"
                     }
                     _ => "none",
                 };
@@ -636,10 +636,13 @@ impl fmt::Display for SpecError<'_> {
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
 /// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `expert[:style=STYLE,seed=S]` (a
 /// [`Style::parse`] text, default balanced), `staged[:style=STYLE,seed=S,opponent=M,
-/// resolve=N,samples=N,raises=R,flop-raises=F,exact-turn=B]`: the expert bot of that style
+/// resolve=N,resolve-turn=N,samples=N,raises=R,flop-raises=F,exact-turn=B]`: the expert bot of
+/// that style
 /// preflop and the staged search after, with the expert model at its own nodes and at the
 /// opponent's `expert` (default), `cnn` or `online` (the CNN adapting during the match);
-/// `resolve` CFR iterations re-solve the river (0, the default, to 10,000); the staged bot
+/// `resolve` CFR iterations re-solve the river (0, the default, to 10,000), `resolve-turn`
+/// the turn, depth-limited, its leaves valued by checking the river down (0, the default,
+/// to 10,000; a re-solve the deadline cuts short leaves the turn to the search); the staged bot
 /// needs the `std` feature; `model-rounds` betting rounds from the current one use the
 /// opponent model at the opponent's nodes (1 to 4, default 4: all); `model-buckets` asks it
 /// once per bucket of holdings of that many strength levels at those nodes (0, the
@@ -681,12 +684,17 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
                         expected: "expert, cnn or online",
                     })?;
             }
-            ("staged", "resolve") => {
-                staged.river_resolve_iterations = number
+            ("staged", "resolve" | "resolve-turn") => {
+                let iterations = number
                     .ok()
                     .filter(|n| *n <= 10_000)
                     .ok_or(SpecError::BadNumber { key, value })?
                     as u16;
+                if key == "resolve" {
+                    staged.river_resolve_iterations = iterations;
+                } else {
+                    staged.turn_resolve_iterations = iterations;
+                }
             }
             ("staged", _) if staged.set(key, value) => {}
             (
@@ -1031,6 +1039,20 @@ mod tests {
         assert!(matches!(
             parse_bot("staged:opponent=online,resolve=50,style=rock"),
             Ok(Baseline::Staged(bot)) if bot.settings().river_resolve_iterations == 50
+                && bot.settings().turn_resolve_iterations == 0
+        ));
+        #[cfg(feature = "std")]
+        assert!(matches!(
+            parse_bot("staged:resolve=40,resolve-turn=20"),
+            Ok(Baseline::Staged(bot)) if bot.settings().river_resolve_iterations == 40
+                && bot.settings().turn_resolve_iterations == 20
+        ));
+        assert!(matches!(
+            parse_bot("staged:resolve-turn=10001"),
+            Err(SpecError::BadNumber {
+                key: "resolve-turn",
+                ..
+            })
         ));
         assert!(matches!(
             parse_bot("staged:opponent=gpt"),

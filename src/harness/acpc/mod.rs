@@ -24,12 +24,12 @@ pub const DEALER: Command = Command {
             seats rotate every hand (never with --fixed-seats on). A player is a bot spec\n\
             (call, min-raise, all-in, random[:seed=S], equity[:samples=N,seed=S],\n\
             expert[:style=STYLE,seed=S], staged[:style=STYLE,opponent=expert|cnn|online,\n\
-            resolve=N,...]: see `arbor help`) played in-process, `cmd:COMMAND`\n\
+            resolve=N,resolve-turn=N,...]: see `arbor help`) played in-process, `cmd:COMMAND`\n\
             (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
             client that connects to the printed port). Invalid actions are corrected with a\n\
-            WARNING line on stderr; a player over --action-ms, over --hand-ms in a hand,\n\
-            over --match-ms-per-hand x hands in a half or over --max-invalid is an ERROR and\n\
-            exit code 1.\n\
+            WARNING line on stderr; a player over --action-ms, over --hand-ms in a hand, over\n\
+            --match-ms-per-hand x hands in a half or over --max-invalid is an ERROR and exit\n\
+            code 1.\n\
             --duplicate on plays every deal again with the seats swapped (log B in\n\
             <log>.swapped). Prints SCORE lines, bot0's mbb/hand with a 95% interval, latency\n\
             percentiles and speed; --csv keeps one row per hand and a rerun resumes it",

@@ -1,7 +1,10 @@
 //! The staged-search bot: preflop by a preflop policy (the equity bot until the expert
 //! chart lands), from the flop on by [`search`](super::search) over the opponent's range,
 //! tracked by Bayes under the opponent model; optionally, on the river, by re-solving the
-//! river with CFR from both players' ranges ([`RiverSolver`]: the EXP+CFR variant).
+//! river with CFR from both players' ranges
+//! ([`RiverSolver`](crate::holdem::resolve::RiverSolver): the EXP+CFR variant), and on the
+//! turn by a depth-limited re-solve of the turn
+//! ([`TurnSolver`](crate::holdem::resolve::TurnSolver)).
 use super::buckets::{Bucketed, MAX_STRENGTH_LEVELS};
 use super::models::StrengthModel;
 use super::{ChanceMode, SearchConfig, expert_choice, opponent_range_until, search_until};
@@ -9,14 +12,15 @@ use crate::holdem::bots::{BotView, DEFAULT_EQUITY_SAMPLES, EquityBot, HoldemBot}
 use crate::holdem::learned::{LearnedError, LearnedPart, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionModel;
 use crate::holdem::range::Range;
-use crate::holdem::resolve::{BetAbstraction, RiverSolver};
+use crate::holdem::resolve::{BetAbstraction, Resolver, RiverShowdown, Showdown, TurnShowdown};
 use crate::holdem::rules::{Action, HandState, Position, Street};
 use crate::rng::stream_seed;
 use crate::search::game::seeded_rng;
 use crate::search::mcts::{Never, Stop};
 
-/// Where the river re-solver keeps its regrets and strategy sums: a slice of at least the
-/// length asked for, or `None` when there is no room (the bot then searches instead).
+/// Where the re-solvers keep their regrets, strategy sums (and on the turn the river orders):
+/// a slice of at least the length asked for, or `None` when there is no room (the bot then
+/// searches instead).
 pub trait ResolveStorage {
     /// At least `len` values.
     fn values(&mut self, len: usize) -> Option<&mut [f32]>;
@@ -39,7 +43,7 @@ impl ResolveStorage for &mut [f32] {
 }
 
 /// Grows to what each re-solve needs (a river tree with the default bets needs about
-/// 150,000 values, 0.6 MB).
+/// 150,000 values, 0.6 MB; a turn tree more, with the river orders' 51,888 values).
 #[cfg(any(feature = "std", test))]
 impl ResolveStorage for std::vec::Vec<f32> {
     fn values(&mut self, len: usize) -> Option<&mut [f32]> {
@@ -69,6 +73,10 @@ pub struct StagedSettings {
     /// CFR+ iterations of a river re-solve (0: the river is searched like the turn). A
     /// re-solve with the default bets costs about 1.6 ms an iteration.
     pub river_resolve_iterations: u16,
+    /// CFR+ iterations of a depth-limited turn re-solve (0: the turn is searched). A
+    /// re-solve stopped before all its iterations (a deadline) leaves the decision to the
+    /// search.
+    pub turn_resolve_iterations: u16,
     /// Betting rounds, from the current one, whose opponent nodes the opponent model plays
     /// (1 to 4); later rounds' opponent nodes are played by our own model, the expert
     /// library, which is cheap where a network is not.
@@ -90,6 +98,7 @@ impl Default for StagedSettings {
             flop_max_raises_per_round: 1,
             min_branch_probability: 0.02,
             river_resolve_iterations: 0,
+            turn_resolve_iterations: 0,
             opponent_model_rounds: 4,
             model_bucket_levels: 0,
         }
@@ -145,7 +154,8 @@ impl StagedSettings {
 /// root. The defaults are the stand-in [`StrengthModel`] for both. With
 /// [`StagedSettings::river_resolve_iterations`] and room in `Storage`, the river is
 /// re-solved by CFR from the two ranges instead (ours by Bayes under `Own`, as the opponent
-/// would track it). `Preflop` plays before the flop, and wherever the search cannot
+/// would track it); with [`StagedSettings::turn_resolve_iterations`], the turn likewise, its
+/// leaves valued by checking the river down. `Preflop` plays before the flop, and wherever the search cannot
 /// decide.
 #[derive(Clone, Debug)]
 pub struct StagedBot<
@@ -215,9 +225,10 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         &self.settings
     }
 
-    /// The river action by a CFR re-solve, or `None` when re-solving is off, there is no
-    /// room, or the spot cannot be re-solved (the bot then searches).
-    fn resolve_river(
+    /// The action by a CFR re-solve of the river or the turn, or `None` when re-solving is
+    /// off on this street, there is no room, or the spot cannot be re-solved (the bot then
+    /// searches).
+    fn resolve(
         &mut self,
         view: &BotView,
         seen: &HandState,
@@ -225,8 +236,12 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
         seed: u64,
         stop: &mut dyn Stop,
     ) -> Option<Action> {
-        let iterations = self.settings.river_resolve_iterations;
-        if iterations == 0 || seen.street() != Street::River {
+        let iterations = match seen.street() {
+            Street::River => self.settings.river_resolve_iterations,
+            Street::Turn => self.settings.turn_resolve_iterations,
+            _ => 0,
+        };
+        if iterations == 0 {
             return None;
         }
         let me = view.position;
@@ -239,16 +254,81 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
             ranges.swap(0, 1);
         }
         let bets = BetAbstraction::default();
-        let len = RiverSolver::values_len(seen, &bets).ok()?;
-        let values = self.storage.values(len)?;
-        let mut solver = RiverSolver::new(seen, ranges, &bets, values).ok()?;
-        // A stopped re-solve plays the average of the iterations it finished; with none, the
-        // search answers (from the same, fired, stop: the expert's action).
-        if solver.solve_until(u32::from(iterations), stop) == 0 {
+        let iterations = u32::from(iterations);
+        let storage = &mut self.storage;
+        if seen.street() == Street::River {
+            // A stopped river re-solve plays the average of the iterations it finished; with
+            // none, the search answers (from the same, fired, stop: the expert's action).
+            let run = Run::new(iterations, 1, view, seen, seed);
+            return resolved_action::<RiverShowdown>(storage, ranges, &bets, run, stop);
+        }
+        // A turn re-solve costs tens of milliseconds an iteration: one cut short by the
+        // deadline leaves the decision to the search.
+        let run = Run::new(iterations, iterations, view, seen, seed);
+        resolved_action::<TurnShowdown>(storage, ranges, &bets, run, stop)
+    }
+}
+
+/// How to run a re-solve and draw from it: `iterations` under the stop, at least `needed` of
+/// them for an answer, the draw for our holding seeded by `seed`.
+struct Run<'a> {
+    iterations: u32,
+    needed: u32,
+    view: &'a BotView,
+    seen: &'a HandState,
+    seed: u64,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        iterations: u32,
+        needed: u32,
+        view: &'a BotView,
+        seen: &'a HandState,
+        seed: u64,
+    ) -> Self {
+        Run {
+            iterations,
+            needed,
+            view,
+            seen,
+            seed,
+        }
+    }
+
+    /// Solves and draws the action for our holding, or `None` when fewer than `needed`
+    /// iterations ran.
+    fn play<'v, S: Showdown<'v>>(
+        &self,
+        solver: &mut Resolver<'v, S>,
+        stop: &mut dyn Stop,
+    ) -> Option<Action> {
+        if solver.solve_until(self.iterations, stop) < self.needed {
             return None;
         }
-        let action = solver.choose(view.hole, &mut seeded_rng(seed)).ok()?;
-        seen.is_legal(action).then_some(action)
+        let action = solver
+            .choose(self.view.hole, &mut seeded_rng(self.seed))
+            .ok()?;
+        self.seen.is_legal(action).then_some(action)
+    }
+}
+
+/// Makes a re-solver over `storage` and plays `run` from it. Not inlined, one copy per
+/// street: the caller's frame holds no solver (each keeps tens of kilobytes of vectors), so
+/// the bot's stack needs one at a time.
+#[inline(never)]
+fn resolved_action<'v, S: Showdown<'v>>(
+    storage: &'v mut impl ResolveStorage,
+    ranges: [&Range; 2],
+    bets: &BetAbstraction,
+    run: Run<'_>,
+    stop: &mut dyn Stop,
+) -> Option<Action> {
+    let values = storage.values(Resolver::<S>::values_len(run.seen, bets).ok()?)?;
+    // Borrowed where it was made: a move would copy the solver's vectors in this frame.
+    match Resolver::<S>::new(run.seen, ranges, bets, values) {
+        Ok(ref mut solver) => run.play(solver, stop),
+        Err(_) => None,
     }
 }
 
@@ -297,7 +377,7 @@ impl<
                 self.preflop.act_until(view, seen, stop)
             };
         };
-        if let Some(action) = self.resolve_river(view, seen, &range, seed, stop) {
+        if let Some(action) = self.resolve(view, seen, &range, seed, stop) {
             return action;
         }
         let bucketed;
@@ -442,16 +522,14 @@ mod tests {
             &mut storage[..],
         );
         // No room in an empty slice: the bot falls back to the search.
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
+        assert_eq!(bot.resolve(&view, &seen, &range, 1, &mut Never), None);
         let mut bot = StagedBot::with_storage(
             settings,
             StrengthModel::default(),
             StrengthModel::default(),
             Vec::new(),
         );
-        let action = bot
-            .resolve_river(&view, &seen, &range, 1, &mut Never)
-            .unwrap();
+        let action = bot.resolve(&view, &seen, &range, 1, &mut Never).unwrap();
         assert!(seen.is_legal(action));
         // Trip aces never give up the pot: the re-solve checks or bets, it never folds.
         assert_ne!(action, Action::Fold);
@@ -459,7 +537,7 @@ mod tests {
         assert!(seen.is_legal(played) && played != Action::Fold);
         // The same seed re-solves to the same action.
         assert_eq!(
-            bot.resolve_river(&view, &seen, &range, 1, &mut Never),
+            bot.resolve(&view, &seen, &range, 1, &mut Never),
             Some(action)
         );
         let off = StagedSettings::default();
@@ -469,7 +547,95 @@ mod tests {
             StrengthModel::default(),
             Vec::new(),
         );
-        assert_eq!(bot.resolve_river(&view, &seen, &range, 1, &mut Never), None);
+        assert_eq!(bot.resolve(&view, &seen, &range, 1, &mut Never), None);
+    }
+
+    /// Position 0 holds `hole`, position 1 `7c 2d`; everyone checks until `board` is dealt.
+    fn checked_until(hole: [&str; 2], board: &[&str]) -> HandState {
+        let card = |text: &str| crate::holdem::card::Card::parse(text).unwrap();
+        let mut hand = HandState::new(HoldemConfig::ACPC);
+        hand.deal_hole_cards(0, [card(hole[0]), card(hole[1])])
+            .unwrap();
+        hand.deal_hole_cards(1, [card("7c"), card("2d")]).unwrap();
+        hand.apply(Action::Call).unwrap();
+        hand.apply(Action::Call).unwrap();
+        for text in board {
+            while hand.board_cards_due() == 0 {
+                hand.apply(Action::Call).unwrap();
+            }
+            hand.deal_board_card(card(text)).unwrap();
+        }
+        hand
+    }
+
+    #[test]
+    fn re_solves_the_turn_with_its_option_and_no_other_street() {
+        let turn_only = StagedSettings {
+            turn_resolve_iterations: 4,
+            flop_samples: 3,
+            ..StagedSettings::default()
+        };
+        let off = StagedSettings {
+            flop_samples: 3,
+            ..StagedSettings::default()
+        };
+        let with_room = |settings| {
+            StagedBot::with_storage(
+                settings,
+                StrengthModel::default(),
+                StrengthModel::default(),
+                Vec::new(),
+            )
+        };
+        let hand = checked_until(["Ah", "Kh"], &["Qh", "9h", "4c", "2s"]);
+        let seen = hand.seen_by(0);
+        let view = BotView::from_state(&seen, 0, 7).unwrap();
+        let range = opponent_range(&seen, 0, &StrengthModel::default());
+        let mut bot = with_room(turn_only);
+        let action = bot
+            .resolve(&view, &seen, &range, 1, &mut Never)
+            .expect("the turn is re-solved");
+        assert!(seen.is_legal(action), "{action:?}");
+        // The nut flush draw with two overs never folds to no bet.
+        assert_ne!(action, Action::Fold);
+        assert_eq!(
+            bot.resolve(&view, &seen, &range, 1, &mut Never),
+            Some(action)
+        );
+        assert!(seen.is_legal(bot.act(&view, &seen)));
+        // Without the option, or without room, the turn is searched.
+        assert_eq!(
+            with_room(off).resolve(&view, &seen, &range, 1, &mut Never),
+            None
+        );
+        let mut no_room = StagedBot::new(turn_only);
+        assert_eq!(no_room.resolve(&view, &seen, &range, 1, &mut Never), None);
+        // A re-solve stopped before its last iteration leaves the decision to the search.
+        let mut polls = 0u32;
+        let mut counting = |_: u32| {
+            polls += 1;
+            false
+        };
+        assert!(
+            bot.resolve(&view, &seen, &range, 1, &mut counting)
+                .is_some()
+        );
+        let mut asked = 0u32;
+        let mut at_last = |_: u32| {
+            asked += 1;
+            asked >= polls
+        };
+        assert_eq!(bot.resolve(&view, &seen, &range, 1, &mut at_last), None);
+        // On the flop and the river the option changes nothing.
+        for board in [&["Qh", "9h", "4c"][..], &["Qh", "9h", "4c", "2s", "Td"][..]] {
+            let hand = checked_until(["Ah", "Kh"], board);
+            let seen = hand.seen_by(0);
+            let view = BotView::from_state(&seen, 0, 7).unwrap();
+            let range = opponent_range(&seen, 0, &StrengthModel::default());
+            let mut bot = with_room(turn_only);
+            assert_eq!(bot.resolve(&view, &seen, &range, 1, &mut Never), None);
+            assert_eq!(bot.act(&view, &seen), with_room(off).act(&view, &seen));
+        }
     }
 
     #[test]
