@@ -417,10 +417,18 @@ impl Context<'_> {
     /// Whether `p` is empty, legal under simple ko, and not an own eye.
     #[inline(always)]
     fn playable(&self, p: usize) -> bool {
-        self.board.cell(p) == EMPTY
-            && p != self.ko
-            && !self.board.is_own_eye(p, self.me)
-            && self.board.is_legal_at(p, self.me)
+        self.board.cell(p) == EMPTY && self.playable_empty(p)
+    }
+
+    /// [`Context::playable`] for a point known to be empty. A point with an empty neighbour
+    /// is legal, no eye and not the ko point (whose neighbours are all stones or border), so
+    /// the eye and legality tests run only for points without one, as the light move does.
+    #[inline(always)]
+    fn playable_empty(&self, p: usize) -> bool {
+        self.board.neighbour_counts(p)[usize::from(EMPTY)] > 0
+            || (p != self.ko
+                && !self.board.is_own_eye(p, self.me)
+                && self.board.is_legal_at(p, self.me))
     }
 
     /// Rule 1.
@@ -492,13 +500,18 @@ impl Context<'_> {
     fn pattern(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
         let mut found = Candidates::new();
-        for q in tactics::window(board, last) {
+        let window = tactics::window(board, last);
+        // The empty points of the window, read from the code of `last` (a field is 0 exactly
+        // on an empty cell, and field `k` is `window[k]`), visited in the window's order
+        // without a look at the other cells.
+        let code = board.code(last);
+        let mut empty = !(code | (code >> 1)) & 0x5555;
+        while empty != 0 {
+            let q = window[(empty.trailing_zeros() / 2) as usize];
+            empty &= empty - 1;
             // The board keeps every point's code, so the table is asked at once (every
             // MoGo pattern has a stone next to its centre; the table knows it).
-            if board.cell(q) == EMPTY
-                && is_mogo_pattern(tactics::pattern_code(board, q, self.me))
-                && self.playable(q)
-            {
+            if is_mogo_pattern(tactics::pattern_code(board, q, self.me)) && self.playable_empty(q) {
                 found.push(q);
             }
         }

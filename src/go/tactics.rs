@@ -12,7 +12,6 @@ use rand_xorshift::XorShiftRng;
 
 use super::Color;
 use super::board::{Board, EMPTY, MAX_POINTS, stone};
-use super::patterns::swap_colours;
 use crate::search::game::random_index;
 
 /// The four orthogonal neighbours of `p`.
@@ -45,17 +44,18 @@ pub(crate) fn window(board: &Board, p: usize) -> [usize; 8] {
 #[inline(always)]
 pub(crate) fn pattern_code(board: &Board, p: usize, mover: Color) -> u16 {
     let code = board.code(p);
-    match mover {
-        Color::Black => code,
-        Color::White => swap_colours(code),
-    }
+    // White's is a swap (see `swap_colours`), taken without a branch on the colour: which
+    // colour moves alternates, and a branch on it mispredicted about 95 times a playout.
+    let differ = (code ^ (code >> 1)) & (0x5555 * mover.index() as u16);
+    code ^ (differ | differ << 1)
 }
 
 /// Whether `p` and its 8 neighbours are all empty points (the fill-board test; a point on
 /// the edge never is, its window holds border cells).
 #[inline(always)]
 pub(crate) fn is_empty_3x3(board: &Board, p: usize) -> bool {
-    board.cell(p) == EMPTY && board.code(p) == 0
+    // One test rather than two: the cell and its code are both 0.
+    (u16::from(board.cell(p)) | board.code(p)) == 0
 }
 
 /// What playing on an empty point does to the string of the new stone.
@@ -134,6 +134,11 @@ pub(crate) fn is_self_atari(board: &Board, p: usize, color: Color) -> bool {
 /// move. The caller checks that the answer is playable (ko, eye).
 #[inline]
 pub(crate) fn approach_move(board: &Board, m: usize, color: Color) -> Option<usize> {
+    // Two empty neighbours are two liberties: no self-atari (the common case, without the
+    // look at the neighbours' strings).
+    if board.neighbour_counts(m)[usize::from(EMPTY)] >= 2 {
+        return None;
+    }
     let after = liberties_after(board, m, color);
     if after.liberties != 1 || after.captures {
         return None;
