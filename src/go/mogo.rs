@@ -50,7 +50,7 @@ use rand_xorshift::XorShiftRng;
 use super::Color;
 use super::board::{Board, EMPTY, MAX_POINTS, Move, Point, stone};
 use super::game::GoGame;
-use super::patterns::is_mogo_pattern;
+use super::patterns::is_mogo_pattern_for;
 use super::playout::Playout;
 use super::tactics::{self, Candidates};
 use crate::search::game::{Knowledge, random_index};
@@ -196,11 +196,15 @@ impl MogoPolicy {
             // Every candidate is an empty point of the board, legal under simple ko.
             let mv = Move::Play(point_of(p));
             board.play_unchecked(mv);
+            memory.fill.placed = memory.fill.placed.wrapping_add(1);
             return (mv, rule);
         }
         match board.play_light_move(rng) {
             Move::Pass => (Move::Pass, Rule::Pass),
-            mv => (mv, Rule::Random),
+            mv => {
+                memory.fill.placed = memory.fill.placed.wrapping_add(1);
+                (mv, Rule::Random)
+            }
         }
     }
 
@@ -239,10 +243,17 @@ impl MogoPolicy {
                 return Some((p, Rule::Nakade));
             }
         }
-        if c.fill_board
-            && let Some(p) = cx.fill_board(c.fill_board_tries, rng)
-        {
-            return Some((p, Rule::FillBoard));
+        if c.fill_board {
+            if memory.fill.still_closed(board) {
+                // No point qualifies: every try misses, and draws all the same.
+                for _ in 0..c.fill_board_tries {
+                    rng.next_u32();
+                }
+            } else if let Some(p) = cx.fill_board(c.fill_board_tries, rng) {
+                return Some((p, Rule::FillBoard));
+            } else {
+                memory.fill.look(board);
+            }
         }
         if c.patterns
             && let Some(last) = last
@@ -291,6 +302,64 @@ impl MogoPolicy {
 #[derive(Clone, Copy, Debug, Default)]
 struct Memory {
     ataris: [Ataris; 2],
+    fill: Fill,
+}
+
+/// What fill board knows of the open points (empty, with 8 empty neighbours: the points it
+/// plays), to skip its tries' tests when there is none. Placing a stone never opens a point,
+/// and neither does a capture of fewer than 9 stones: after it every stone next to a captured
+/// one is a stone or the edge, so a point that opens has its 3x3 among the stones captured
+/// by that one move (a point outside them with a captured stone in its 3x3 would have been
+/// their liberty, or would touch one). So once a look finds none, there is none while every
+/// move since captured fewer than 9 stones, which the key tells: the empty points plus the
+/// stones placed since the playout began rise by the stones captured, and never fall.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fill {
+    /// Stones placed through this memory (wrapping).
+    placed: u16,
+    /// The key when a look found no open point; `None` when not known.
+    closed: Option<u16>,
+    /// An open point a look found (0, a border cell, for none): while it stays open, no look
+    /// is needed.
+    open: u16,
+}
+
+impl Fill {
+    /// The empty points plus the stones placed, wrapping.
+    #[inline(always)]
+    fn key(&self, board: &Board) -> u16 {
+        (board.empty_list().len() as u16).wrapping_add(self.placed)
+    }
+
+    /// Whether no point is open: none was at the last look, and the moves since then
+    /// captured fewer than 9 stones in all (so each of them did). Refreshes the key.
+    #[inline(always)]
+    fn still_closed(&mut self, board: &Board) -> bool {
+        let key = self.key(board);
+        match self.closed {
+            Some(then) if key.wrapping_sub(then) < 9 => {
+                self.closed = Some(key);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// After fill board's tries missed: notes that no point is open when none is.
+    #[inline]
+    fn look(&mut self, board: &Board) {
+        if tactics::is_empty_3x3(board, usize::from(self.open)) {
+            return;
+        }
+        match board
+            .empty_list()
+            .iter()
+            .find(|&&p| tactics::is_empty_3x3(board, usize::from(p)))
+        {
+            Some(&p) => self.open = p,
+            None => self.closed = Some(self.key(board)),
+        }
+    }
 }
 
 /// Opponent strings in atari at one player's turn, by one stone each.
@@ -511,7 +580,7 @@ impl Context<'_> {
             empty &= empty - 1;
             // The board keeps every point's code, so the table is asked at once (every
             // MoGo pattern has a stone next to its centre; the table knows it).
-            if is_mogo_pattern(tactics::pattern_code(board, q, self.me)) && self.playable_empty(q) {
+            if is_mogo_pattern_for(board.code(q), self.me) && self.playable_empty(q) {
                 found.push(q);
             }
         }
