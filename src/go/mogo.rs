@@ -504,9 +504,12 @@ impl Context<'_> {
     #[inline]
     fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let own = stone(self.me);
-        if !tactics::around(self.board, last)
-            .into_iter()
-            .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
+        // Without a string of `me` in atari anywhere (the board's set), none is next to
+        // `last`: one look at the set rather than four at the neighbours.
+        if !self.board.has_atari(self.me)
+            || !tactics::around(self.board, last)
+                .into_iter()
+                .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
         {
             return None;
         }
