@@ -50,7 +50,7 @@ use rand_xorshift::XorShiftRng;
 use super::Color;
 use super::board::{Board, EMPTY, MAX_POINTS, Move, Point, stone};
 use super::game::GoGame;
-use super::patterns::is_mogo_pattern;
+use super::patterns::is_mogo_pattern_for;
 use super::playout::Playout;
 use super::tactics::{self, Candidates};
 use crate::search::game::{Knowledge, random_index};
@@ -196,11 +196,15 @@ impl MogoPolicy {
             // Every candidate is an empty point of the board, legal under simple ko.
             let mv = Move::Play(point_of(p));
             board.play_unchecked(mv);
+            memory.fill.placed = memory.fill.placed.wrapping_add(1);
             return (mv, rule);
         }
         match board.play_light_move(rng) {
             Move::Pass => (Move::Pass, Rule::Pass),
-            mv => (mv, Rule::Random),
+            mv => {
+                memory.fill.placed = memory.fill.placed.wrapping_add(1);
+                (mv, Rule::Random)
+            }
         }
     }
 
@@ -239,10 +243,17 @@ impl MogoPolicy {
                 return Some((p, Rule::Nakade));
             }
         }
-        if c.fill_board
-            && let Some(p) = cx.fill_board(c.fill_board_tries, rng)
-        {
-            return Some((p, Rule::FillBoard));
+        if c.fill_board {
+            if memory.fill.still_closed(board) {
+                // No point qualifies: every try misses, and draws all the same.
+                for _ in 0..c.fill_board_tries {
+                    rng.next_u32();
+                }
+            } else if let Some(p) = cx.fill_board(c.fill_board_tries, rng) {
+                return Some((p, Rule::FillBoard));
+            } else {
+                memory.fill.look(board);
+            }
         }
         if c.patterns
             && let Some(last) = last
@@ -291,6 +302,64 @@ impl MogoPolicy {
 #[derive(Clone, Copy, Debug, Default)]
 struct Memory {
     ataris: [Ataris; 2],
+    fill: Fill,
+}
+
+/// What fill board knows of the open points (empty, with 8 empty neighbours: the points it
+/// plays), to skip its tries' tests when there is none. Placing a stone never opens a point,
+/// and neither does a capture of fewer than 9 stones: after it every stone next to a captured
+/// one is a stone or the edge, so a point that opens has its 3x3 among the stones captured
+/// by that one move (a point outside them with a captured stone in its 3x3 would have been
+/// their liberty, or would touch one). So once a look finds none, there is none while every
+/// move since captured fewer than 9 stones, which the key tells: the empty points plus the
+/// stones placed since the playout began rise by the stones captured, and never fall.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fill {
+    /// Stones placed through this memory (wrapping).
+    placed: u16,
+    /// The key when a look found no open point; `None` when not known.
+    closed: Option<u16>,
+    /// An open point a look found (0, a border cell, for none): while it stays open, no look
+    /// is needed.
+    open: u16,
+}
+
+impl Fill {
+    /// The empty points plus the stones placed, wrapping.
+    #[inline(always)]
+    fn key(&self, board: &Board) -> u16 {
+        (board.empty_list().len() as u16).wrapping_add(self.placed)
+    }
+
+    /// Whether no point is open: none was at the last look, and the moves since then
+    /// captured fewer than 9 stones in all (so each of them did). Refreshes the key.
+    #[inline(always)]
+    fn still_closed(&mut self, board: &Board) -> bool {
+        let key = self.key(board);
+        match self.closed {
+            Some(then) if key.wrapping_sub(then) < 9 => {
+                self.closed = Some(key);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// After fill board's tries missed: notes that no point is open when none is.
+    #[inline]
+    fn look(&mut self, board: &Board) {
+        if tactics::is_empty_3x3(board, usize::from(self.open)) {
+            return;
+        }
+        match board
+            .empty_list()
+            .iter()
+            .find(|&&p| tactics::is_empty_3x3(board, usize::from(p)))
+        {
+            Some(&p) => self.open = p,
+            None => self.closed = Some(self.key(board)),
+        }
+    }
 }
 
 /// Opponent strings in atari at one player's turn, by one stone each.
@@ -417,19 +486,30 @@ impl Context<'_> {
     /// Whether `p` is empty, legal under simple ko, and not an own eye.
     #[inline(always)]
     fn playable(&self, p: usize) -> bool {
-        self.board.cell(p) == EMPTY
-            && p != self.ko
-            && !self.board.is_own_eye(p, self.me)
-            && self.board.is_legal_at(p, self.me)
+        self.board.cell(p) == EMPTY && self.playable_empty(p)
+    }
+
+    /// [`Context::playable`] for a point known to be empty. A point with an empty neighbour
+    /// is legal, no eye and not the ko point (whose neighbours are all stones or border), so
+    /// the eye and legality tests run only for points without one, as the light move does.
+    #[inline(always)]
+    fn playable_empty(&self, p: usize) -> bool {
+        self.board.neighbour_counts(p)[usize::from(EMPTY)] > 0
+            || (p != self.ko
+                && !self.board.is_own_eye(p, self.me)
+                && self.board.is_legal_at(p, self.me))
     }
 
     /// Rule 1.
     #[inline]
     fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let own = stone(self.me);
-        if !tactics::around(self.board, last)
-            .into_iter()
-            .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
+        // Without a string of `me` in atari anywhere (the board's set), none is next to
+        // `last`: one look at the set rather than four at the neighbours.
+        if !self.board.has_atari(self.me)
+            || !tactics::around(self.board, last)
+                .into_iter()
+                .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
         {
             return None;
         }
@@ -492,13 +572,18 @@ impl Context<'_> {
     fn pattern(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let board = self.board;
         let mut found = Candidates::new();
-        for q in tactics::window(board, last) {
+        let window = tactics::window(board, last);
+        // The empty points of the window, read from the code of `last` (a field is 0 exactly
+        // on an empty cell, and field `k` is `window[k]`), visited in the window's order
+        // without a look at the other cells.
+        let code = board.code(last);
+        let mut empty = !(code | (code >> 1)) & 0x5555;
+        while empty != 0 {
+            let q = window[(empty.trailing_zeros() / 2) as usize];
+            empty &= empty - 1;
             // The board keeps every point's code, so the table is asked at once (every
             // MoGo pattern has a stone next to its centre; the table knows it).
-            if board.cell(q) == EMPTY
-                && is_mogo_pattern(tactics::pattern_code(board, q, self.me))
-                && self.playable(q)
-            {
+            if is_mogo_pattern_for(board.code(q), self.me) && self.playable_empty(q) {
                 found.push(q);
             }
         }

@@ -50,6 +50,8 @@
 //! assert!(!is_mogo_pattern(neighbourhood_code([Empty; 8])));
 //! ```
 
+use super::Color;
+
 /// What one of the 8 neighbours of a candidate move holds, relative to the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -133,7 +135,15 @@ pub const fn swap_colours(code: u16) -> u16 {
 /// board can produce answer `false`.
 #[inline]
 pub fn is_mogo_pattern(code: u16) -> bool {
-    (MOGO_TABLE[(code >> 6) as usize] >> (code & 63)) & 1 == 1
+    (MOGO_TABLES[0][(code >> 6) as usize] >> (code & 63)) & 1 == 1
+}
+
+/// [`is_mogo_pattern`] of the code `mover` sees, asked with the code the board keeps (Black
+/// as the mover, [`super::board::Board`]): White has a table of its own, the swap done when
+/// it was built, so a playout asks without swapping or branching on the colour.
+#[inline(always)]
+pub(crate) fn is_mogo_pattern_for(board_code: u16, mover: Color) -> bool {
+    (MOGO_TABLES[mover.index()][(board_code >> 6) as usize] >> (board_code & 63)) & 1 == 1
 }
 
 /// Which player may play a pattern.
@@ -238,8 +248,12 @@ pub(crate) const PATTERNS: [Pattern; 11] = [
 /// Words of the table: 65,536 codes, one bit each.
 const WORDS: usize = 1 << 16 >> 6;
 
-/// The answers for every code, built at compile time from [`PATTERNS`].
-static MOGO_TABLE: [u64; WORDS] = build_table();
+/// The answers for every code, built at compile time from [`PATTERNS`]: Black's as the
+/// mover, then White's for the code with Black as the mover (each code's swap looked up).
+static MOGO_TABLES: [[u64; WORDS]; 2] = {
+    let table = build_table();
+    [table, swapped(&table)]
+};
 
 /// The code slot (0 = NW ... 7 = SE) of window cell (row, column), centre excluded.
 const fn slot(row: usize, col: usize) -> usize {
@@ -405,12 +419,39 @@ const fn build_table() -> [u64; WORDS] {
     table
 }
 
+/// The table whose answer for a code is `table`'s for its colour swap.
+const fn swapped(table: &[u64; WORDS]) -> [u64; WORDS] {
+    let mut out = [0u64; WORDS];
+    let mut code = 0usize;
+    while code < 1 << 16 {
+        let swap = swap_colours(code as u16) as usize;
+        out[code >> 6] |= ((table[swap >> 6] >> (swap & 63)) & 1) << (code & 63);
+        code += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     //! The table against a direct, literal reading of the pictures (its own orientation code,
     //! cell by cell), plus the properties the notes state.
 
     use super::*;
+
+    #[test]
+    fn the_colour_tables_agree_with_the_swap() {
+        for code in 0..=u16::MAX {
+            assert_eq!(
+                is_mogo_pattern_for(code, Color::Black),
+                is_mogo_pattern(code)
+            );
+            assert_eq!(
+                is_mogo_pattern_for(code, Color::White),
+                is_mogo_pattern(swap_colours(code)),
+                "{code:#06x}"
+            );
+        }
+    }
 
     type Grid = [[u8; 3]; 3];
 
