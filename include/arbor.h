@@ -359,9 +359,9 @@
 
 /**
  * Stack, in bytes, that every `arbor_holdem_bot_*` call needs at most, for embedded targets
- * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 437,240 bytes with
+ * sizing their stacks. Measured with `.ci/stack.sh` (x86-64, gcc 12): 475,720 bytes with
  * the std library's `staged` bot deciding on a flop and re-solving a river (the search and the
- * re-solver keep vectors over the 1,326 holdings on the stack), 87,816 with the no_std
+ * re-solvers keep vectors over the 1,326 holdings on the stack), 103,736 with the no_std
  * library's expert bot (the staged bot needs std), including the calling C frames; the limit
  * leaves room for other compilers and targets, and CI fails if a call needs more.
  */
