@@ -34,7 +34,7 @@
 use super::Color;
 use super::board::{BLACK, Board, Move, Point, WHITE, stone};
 use super::ladder;
-use super::patterns::is_mogo_pattern;
+use super::patterns::is_mogo_pattern_for;
 use super::tactics;
 use crate::search::game::{Prior, PriorSink};
 
@@ -185,7 +185,7 @@ impl GoPriors {
                 sum.add(1.0, self.tactical(self.capture, taken));
             }
         }
-        if is_mogo_pattern(tactics::pattern_code(board, p, me)) {
+        if is_mogo_pattern_for(board.code(p), me) {
             sum.add(1.0, self.pattern);
         }
         if let (false, Some((lc, lr))) = (self_atari, last) {
@@ -393,7 +393,7 @@ mod tests {
                 continue;
             }
             let v = prior_of(&board, &plain, p).value;
-            if is_mogo_pattern(tactics::pattern_code(&board, i, me)) {
+            if is_mogo_pattern_for(board.code(i), me) {
                 assert!(v > 0.5, "{v}");
                 seen.0 = true;
             } else {

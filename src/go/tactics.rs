@@ -39,17 +39,6 @@ pub(crate) fn window(board: &Board, p: usize) -> [usize; 8] {
     ]
 }
 
-/// The 3x3 neighbourhood code of `p` (see [`super::patterns`]) relative to `mover`: the
-/// board keeps every point's code with Black as the mover, so White's is a swap.
-#[inline(always)]
-pub(crate) fn pattern_code(board: &Board, p: usize, mover: Color) -> u16 {
-    let code = board.code(p);
-    // White's is a swap (see `swap_colours`), taken without a branch on the colour: which
-    // colour moves alternates, and a branch on it mispredicted about 95 times a playout.
-    let differ = (code ^ (code >> 1)) & (0x5555 * mover.index() as u16);
-    code ^ (differ | differ << 1)
-}
-
 /// Whether `p` and its 8 neighbours are all empty points (the fill-board test; a point on
 /// the edge never is, its window holds border cells).
 #[inline(always)]

@@ -478,8 +478,13 @@ pub fn play_outcome<G: Game>(state: &mut G, rng: &mut XorShiftRng) -> Option<G::
 /// A uniform index in `0..n` (0 when `n` is 0), by multiply-shift: one draw, no loop, and a
 /// bias below n / 2^32 that no game-sized `n` can notice.
 pub fn random_index(rng: &mut XorShiftRng, n: usize) -> usize {
-    let n = n.min(u32::MAX as usize) as u64;
-    ((u64::from(rng.next_u32()) * n) >> 32) as usize
+    random_below(rng, n.min(u32::MAX as usize) as u32) as usize
+}
+
+/// [`random_index`] for an `n` that is already a `u32`: the same draw, without the clamp.
+#[inline]
+pub(crate) fn random_below(rng: &mut XorShiftRng, n: u32) -> u32 {
+    ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32
 }
 
 /// The search's generator seeded from a `u64`, so callers (and C) need not name `rand_core`.

@@ -1,5 +1,4 @@
 //! The search loop: selection, expansion, simulation, backpropagation, and the final choice.
-use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 use super::amaf::Amaf;
@@ -12,7 +11,7 @@ use super::stop::{Never, Stop};
 use super::tree::Mcts;
 use crate::Error;
 use crate::search::game::{
-    Bounded, Game, Hidden, Knowledge, Ply, Turn, draw_weighted, random_index,
+    Bounded, Game, Hidden, Knowledge, Ply, Turn, draw_weighted, random_below, random_index,
 };
 
 impl<M: Copy + PartialEq + Default> Mcts<'_, M> {
@@ -785,8 +784,7 @@ impl Pick {
         };
         if tie {
             self.ties += 1;
-            // `random_index(rng, ties) == 0`: the same draw, without its clamp to `u32`.
-            if (u64::from(rng.next_u32()) * u64::from(self.ties)) >> 32 == 0 {
+            if random_below(rng, self.ties) == 0 {
                 self.best = index;
             }
         } else {
