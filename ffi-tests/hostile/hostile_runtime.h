@@ -1175,14 +1175,16 @@ int main(void) {
 }
 #endif /* HOSTILE_MAIN */
 
-#ifdef FUZZ_KIND
-/* A libFuzzer target (generate.py --fuzz). FUZZ_KIND 1: the input is the text of parameter
- * FUZZ_PARAM of function FUZZ_FN, the other arguments valid. FUZZ_KIND 2: the input gives a
- * struct of type FUZZ_STRUCT, passed to every function that reads one; FUZZ_KIND 3: the
- * input gives the first bytes of a caller buffer prepared by FUZZ_FN, passed to every
- * function that opens one. For 2 and 3 the first byte chooses how: odd, the bytes that
- * follow are the struct (zero-padded); even, they are XORed into a valid one, so that the
- * empty input is valid and mutations start from there. A failed check aborts. */
+#ifdef FUZZ_TARGETS
+/* libFuzzer targets (generate.py --fuzz), all in one program so that CI compiles and links
+ * it once; the environment variable ARBOR_FUZZ_TARGET names the one to run (a row of
+ * fuzz_target_list, written by the generator). Kind 1: the input is the text of parameter
+ * `param` of function `fn`, the other arguments valid. Kind 2: the input gives a struct of
+ * type `type`, passed to every function that reads one; kind 3: the input gives the first
+ * bytes of a caller buffer prepared by function `fn`, passed to every function that opens
+ * one. For 2 and 3 the first byte chooses how: odd, the bytes that follow are the struct
+ * (zero-padded); even, they are XORed into a valid one, so that the empty input is valid
+ * and mutations start from there. A failed check aborts. */
 static args fuzz_base[N_FUNCS];
 static int fuzz_ready[N_FUNCS];
 
@@ -1207,55 +1209,76 @@ static void fuzz_bytes(unsigned char *dst, size_t n, const uint8_t *data, size_t
     }
 }
 
+/* The row of fuzz_target_list that ARBOR_FUZZ_TARGET names; an unknown or missing name
+ * lists the targets and exits. */
+static const fuzz_target *fuzz_selected(void) {
+    static const fuzz_target *selected;
+    if (!selected) {
+        const char *name = getenv("ARBOR_FUZZ_TARGET");
+        size_t t;
+        for (t = 0; name && fuzz_target_list[t].name; t++)
+            if (strcmp(fuzz_target_list[t].name, name) == 0) selected = &fuzz_target_list[t];
+        if (!selected) {
+            fprintf(stderr, "set ARBOR_FUZZ_TARGET to one of:");
+            for (t = 0; fuzz_target_list[t].name; t++) fprintf(stderr, " %s", fuzz_target_list[t].name);
+            fprintf(stderr, "\n");
+            exit(2);
+        }
+    }
+    return selected;
+}
+
+/* Called by libFuzzer once before any input: a wrong target name stops it here. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    fuzz_selected();
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const fuzz_target *target = fuzz_selected();
     args a;
-    int fi = 0, i;
-    (void)fi;
-    (void)i;
+    int fi, i;
     current_case = "fuzz";
-#if FUZZ_KIND == 1
-    {
-        const param_info *pi = &funcs[FUZZ_FN].p[FUZZ_PARAM];
+    if (target->kind == 1) {
+        const param_info *pi = &funcs[target->fn].p[target->param];
         size_t unit = pi->unit ? pi->unit : pi->elem;
-        current_fn = funcs[FUZZ_FN].name;
-        args_copy(&a, fuzz_valid(FUZZ_FN));
+        current_fn = funcs[target->fn].name;
+        args_copy(&a, fuzz_valid(target->fn));
         if (pi->kind == K_CSTRING) {
-            set_data(&a.p[FUZZ_PARAM], NULL, size + 1);
-            if (size) memcpy(a.p[FUZZ_PARAM].data, data, size);
-            a.p[FUZZ_PARAM].data[size] = 0;
+            set_data(&a.p[target->param], NULL, size + 1);
+            if (size) memcpy(a.p[target->param].data, data, size);
+            a.p[target->param].data[size] = 0;
         } else {
-            set_data(&a.p[FUZZ_PARAM], data, size - size % unit);
+            set_data(&a.p[target->param], data, size - size % unit);
             a.v[pi->len_index] = size / unit;
         }
-        run(FUZZ_FN, &a, NULL);
+        run(target->fn, &a, NULL);
         args_free(&a);
-    }
-#else
-    for (fi = 0; fi < N_FUNCS; fi++) {
-        for (i = 0; i < funcs[fi].nparams; i++) {
-            const param_info *pi = &funcs[fi].p[i];
-#if FUZZ_KIND == 2
-            if (!((pi->kind == K_STRUCT_IN || pi->kind == K_STRUCT_INOUT) && pi->type_id == FUZZ_STRUCT))
-                continue;
-#else
-            if (!(pi->kind == K_HANDLE && pi->init_fn == FUZZ_FN)) continue;
-#endif
-            current_fn = funcs[fi].name;
-            args_copy(&a, fuzz_valid(fi));
-            fuzz_bytes(a.p[i].data, a.p[i].size, data, size);
-#if FUZZ_KIND == 2
-            fix_struct(pi->type_id, a.p[i].data, a.p[i].size);
-#endif
-            run(fi, &a, NULL);
-            args_free(&a);
+    } else {
+        for (fi = 0; fi < N_FUNCS; fi++) {
+            for (i = 0; i < funcs[fi].nparams; i++) {
+                const param_info *pi = &funcs[fi].p[i];
+                if (target->kind == 2 ? !((pi->kind == K_STRUCT_IN || pi->kind == K_STRUCT_INOUT) &&
+                                          pi->type_id == target->type)
+                                      : !(pi->kind == K_HANDLE && pi->init_fn == target->fn))
+                    continue;
+                current_fn = funcs[fi].name;
+                args_copy(&a, fuzz_valid(fi));
+                fuzz_bytes(a.p[i].data, a.p[i].size, data, size);
+                if (target->kind == 2) fix_struct(pi->type_id, a.p[i].data, a.p[i].size);
+                run(fi, &a, NULL);
+                args_free(&a);
+            }
         }
     }
-#endif
     if (failures) {
         fflush(stdout);
         abort();
     }
     return 0;
 }
-#endif /* FUZZ_KIND */
+#endif /* FUZZ_TARGETS */
