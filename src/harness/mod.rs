@@ -142,7 +142,7 @@ commands:
                     max-moves,min-moves}.persona instead of the bundled ones
   solve breakthrough [--size 5x5] [--position TEXT] [--algo pns|pn2|ppn2|dfpn|pdfpn]
                     [--job 1000] [--threads N (ppn2, pdfpn)] [--partial 100 (0: none)] [--memory 1G]
-                    [--mobility on|off] [--patterns on|off] [--budget EXPANSIONS] [--epsilon 1]
+                    [--mobility on|off] [--patterns on|off] [--budget EXPANSIONS] [--epsilon 0.375]
                     [--distributed (ppn2 under mpirun -np K)] [--job-times FILE]
                     prove who wins; ends with `result <first|second> time <s> expanded <n>`
   evolve --persona max-score|min-score|max-moves|min-moves [--generations 100]

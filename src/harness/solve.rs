@@ -104,7 +104,7 @@ pub const COMMAND: Command = Command {
             },
             "df-pn's 1+epsilon threshold (dfpn, pdfpn)",
         )
-        .or("1"),
+        .or("0.375"),
         Opt::new(
             "distributed",
             "",

@@ -132,20 +132,13 @@ impl Compiled {
         out
     }
 
-    /// Whether the pattern matches anywhere, the board in the common frame.
-    #[inline]
-    fn matches(&self, frame: &Frame) -> bool {
-        let mut anchors = frame.attackers & Bitboard::rank(self.nearest).bits();
-        while anchors != 0 {
-            let file = (anchors.trailing_zeros() % 8) as usize;
-            anchors &= anchors - 1;
-            // file - anchor + MAX_WIDTH - 1 lies in 0..FILES: file <= 7, anchor < MAX_WIDTH.
-            let slot = file + MAX_WIDTH - 1 - self.anchor as usize;
-            if self.placements[slot].matches(frame.attackers, frame.defenders, frame.board) {
-                return true;
-            }
-        }
-        false
+    /// Whether the pattern matches with its anchor on `file` of its anchor row (which
+    /// holds an attacker pawn), the board in the common frame.
+    #[inline(always)]
+    fn matches_at(&self, file: usize, frame: &Frame) -> bool {
+        // file - anchor + MAX_WIDTH - 1 lies in 0..FILES: file <= 7, anchor < MAX_WIDTH.
+        let slot = file + MAX_WIDTH - 1 - self.anchor as usize;
+        self.placements[slot].matches(frame.attackers, frame.defenders, frame.board)
     }
 }
 
@@ -182,6 +175,10 @@ impl Frame {
 pub struct CompiledSet<const N: usize> {
     patterns: [Compiled; N],
     len: usize,
+    /// Indices of the patterns by tempo and anchor row, the first `group_len` of each:
+    /// a board is matched only against the patterns anchored on a row where it has a pawn.
+    groups: [[[u8; N]; MAX_HEIGHT]; 2],
+    group_len: [[u8; MAX_HEIGHT]; 2],
     /// The fewest moves claimed by an attacker-first and a defender-first pattern (255 if
     /// none): below them the rule cannot fire, whatever the board.
     fewest: [u8; 2],
@@ -189,11 +186,13 @@ pub struct CompiledSet<const N: usize> {
 
 impl<const N: usize> CompiledSet<N> {
     /// Compiles `patterns` and their mirror images (a symmetric pattern once). Needs
-    /// `N >= 2 * patterns.len()`; extra patterns beyond `N` are left out.
+    /// `N >= 2 * patterns.len()`; extra patterns beyond `N` (or beyond 256) are left out.
     pub const fn new(patterns: &[Pattern]) -> CompiledSet<N> {
         let mut out = CompiledSet {
             patterns: [Compiled::EMPTY; N],
             len: 0,
+            groups: [[[0; N]; MAX_HEIGHT]; 2],
+            group_len: [[0; MAX_HEIGHT]; 2],
             fewest: [u8::MAX; 2],
         };
         let mut i = 0;
@@ -210,10 +209,15 @@ impl<const N: usize> CompiledSet<N> {
     }
 
     const fn push(mut self, pattern: &Pattern) -> CompiledSet<N> {
-        if self.len < N {
-            self.patterns[self.len] = Compiled::new(pattern);
-            self.len += 1;
+        let compiled = Compiled::new(pattern);
+        let row = compiled.nearest as usize;
+        // A pattern without an attacker pawn (anchor row MAX_HEIGHT) could never match.
+        if self.len < N && self.len <= u8::MAX as usize && row < MAX_HEIGHT {
             let tempo = pattern.tempo() as usize;
+            self.groups[tempo][row][self.group_len[tempo][row] as usize] = self.len as u8;
+            self.group_len[tempo][row] += 1;
+            self.patterns[self.len] = compiled;
+            self.len += 1;
             if pattern.moves() < self.fewest[tempo] {
                 self.fewest[tempo] = pattern.moves();
             }
@@ -237,14 +241,30 @@ impl<const N: usize> CompiledSet<N> {
         self.matches_in(&Frame::new(position, attacker), tempo, moves)
     }
 
+    /// Whether the board matches a pattern with this `tempo` and at most `moves` moves:
+    /// on each row from the attacker's most advanced pawn up to the deepest anchor, each
+    /// pawn of that row is tried as the anchor of the patterns anchored there.
     #[inline]
     fn matches_in(&self, frame: &Frame, tempo: Tempo, moves: u32) -> bool {
-        self.patterns[..self.len].iter().any(|c| {
-            c.tempo == tempo
-                && u32::from(c.moves) <= moves
-                && u32::from(c.nearest) >= frame.nearest
-                && c.matches(frame)
-        })
+        let tempo = tempo as usize;
+        // `nearest` is 64 for a side without pawns: no row to try.
+        let mut row = frame.nearest as usize;
+        while row < MAX_HEIGHT {
+            let members = &self.groups[tempo][row][..usize::from(self.group_len[tempo][row])];
+            let mut anchors = frame.attackers & Bitboard::rank(row as u8).bits();
+            while anchors != 0 {
+                let file = (anchors.trailing_zeros() % 8) as usize;
+                anchors &= anchors - 1;
+                for &index in members {
+                    let c = &self.patterns[usize::from(index)];
+                    if u32::from(c.moves) <= moves && c.matches_at(file, frame) {
+                        return true;
+                    }
+                }
+            }
+            row += 1;
+        }
+        false
     }
 
     /// The two-sided rule of the parent module: `Some(true)` if the side to move wins,

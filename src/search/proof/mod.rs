@@ -32,6 +32,8 @@ pub mod run;
 #[cfg(feature = "std")]
 mod shared_table;
 mod table;
+#[cfg(feature = "std")]
+mod table_memory;
 
 /// The proof or disproof number of a solved node: "cannot be done".
 pub const INFINITY: u32 = u32::MAX;

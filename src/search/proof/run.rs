@@ -138,13 +138,10 @@ where
     }
 }
 
-/// A vector of `len` copies of `value`, or [`SolveError::Allocation`].
+/// A vector of `len` copies of `value` (in huge pages where the system gives them), or
+/// [`SolveError::Allocation`].
 fn storage<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| SolveError::Allocation)?;
-    v.resize(len, value);
-    Ok(v)
+    super::table_memory::table_vec(len, || value.clone()).ok_or(SolveError::Allocation)
 }
 
 fn node_bytes<G: Solvable>() -> u64 {

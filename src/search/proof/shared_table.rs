@@ -13,6 +13,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::table::{BUCKET, Stored, Tag};
+use super::table_memory::table_vec;
 
 /// One bucket: [`BUCKET`] entries of two words (`check`, `data`), one cache line.
 #[repr(C, align(64))]
@@ -41,11 +42,8 @@ impl SharedTable {
             return None;
         }
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let mut storage = Vec::new();
-        storage.try_reserve_exact(buckets).ok()?;
-        storage.resize_with(buckets, Bucket::empty);
         Some(SharedTable {
-            buckets: storage,
+            buckets: table_vec(buckets, Bucket::empty)?,
             mask: buckets - 1,
         })
     }
