@@ -102,6 +102,36 @@ pub struct SolveStats {
     pub out_of_storage: bool,
 }
 
+impl SolveStats {
+    /// The work done since `before` (an earlier snapshot of the same solver): the
+    /// differences of the counts, the peak and the storage flag as they are now.
+    pub fn since(&self, before: &SolveStats) -> SolveStats {
+        SolveStats {
+            expanded: self.expanded.saturating_sub(before.expanded),
+            touched: self.touched.saturating_sub(before.touched),
+            collections: self.collections.saturating_sub(before.collections),
+            peak_used: self.peak_used,
+            out_of_storage: self.out_of_storage,
+        }
+    }
+}
+
+/// The work after a proof of a win that makes the reported winning move the *first*
+/// winning move in move order, a function of the position alone: every child of the root
+/// before it that the proof left open is solved, in move order, until one is a win. A
+/// parallel proof may prove any winning child first; the settling makes every solver,
+/// thread count and rank count report the same move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settling {
+    /// Children of the root that the settling had to solve (the proof had left them open).
+    pub settled: u32,
+    /// Whether the winning move reported is the first in move order (`false` when the
+    /// outcome is not a win, or when the settling ran out of storage).
+    pub first: bool,
+    /// The settling's own counters, apart from the proof's.
+    pub stats: SolveStats,
+}
+
 /// What a long solve reports now and then: the counters and the root's numbers so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
