@@ -20,7 +20,7 @@
 use super::numbers::FromChildren;
 use super::table::Table;
 pub use super::table::{BUCKET, Entry, TableTooSmall};
-use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, initial};
+use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, first_winning_child, initial};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
@@ -124,22 +124,16 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         let mut settling = Settling::default();
         let mut best = None;
         if self.solve(position) == Outcome::Win {
+            let found = first_winning_child(position, &mut settling, |child| {
+                let (pn, dn) = self.numbers(child);
+                Ok::<_, core::convert::Infallible>((pn != 0 && dn != 0, self.solve(child)))
+            });
+            best = match found {
+                Ok(found) => found,
+                Err(never) => match never {},
+            };
             let mut moves = G::Moves::default();
             position.proof_moves(&mut moves);
-            for &mv in moves.iter() {
-                let child = position.after(mv);
-                let (pn, dn) = self.numbers(&child);
-                settling.settled += u32::from(pn != 0 && dn != 0);
-                match self.solve(&child) {
-                    Outcome::Win => continue,
-                    Outcome::Loss => {
-                        best = Some(mv);
-                        settling.first = true;
-                    }
-                    Outcome::Unknown => {}
-                }
-                break;
-            }
             if best.is_none()
                 && let Some(entry) = self.table.probe(position.hash())
                 && let Some(&mv) = moves.get(entry.best as usize)

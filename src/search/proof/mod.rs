@@ -132,6 +132,33 @@ pub struct Settling {
     pub stats: SolveStats,
 }
 
+/// The settling of the table solvers (df-pn, parallel df-pn): the children of `position`
+/// (a proved win) in move order, each through `solve_child`, which says whether the child
+/// was open before and solves it, until one is a loss for its side to move: that move,
+/// with `settling.first` set and `settling.settled` counting the open children solved.
+/// `None` if a child stays unknown (a budget) or every move loses.
+pub(crate) fn first_winning_child<G: Solvable, E>(
+    position: &G,
+    settling: &mut Settling,
+    mut solve_child: impl FnMut(&G) -> Result<(bool, Outcome), E>,
+) -> Result<Option<G::Move>, E> {
+    let mut moves = G::Moves::default();
+    position.proof_moves(&mut moves);
+    for &mv in moves.iter() {
+        let (open, outcome) = solve_child(&position.after(mv))?;
+        settling.settled += u32::from(open);
+        match outcome {
+            Outcome::Win => continue,
+            Outcome::Loss => {
+                settling.first = true;
+                return Ok(Some(mv));
+            }
+            Outcome::Unknown => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
 /// What a long solve reports now and then: the counters and the root's numbers so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {

@@ -46,7 +46,10 @@ use std::time::Duration;
 use super::dfpn::DfpnConfig;
 use super::numbers::FromChildren;
 use super::shared_table::SharedTable;
-use super::{INFINITY, MAX_FINITE, Outcome, Progress, Settling, Solvable, SolveStats, initial};
+use super::{
+    INFINITY, MAX_FINITE, Outcome, Progress, Settling, Solvable, SolveStats, first_winning_child,
+    initial,
+};
 
 /// Children whose numbers a frame keeps (as in the sequential search).
 const CACHE: usize = 64;
@@ -231,21 +234,12 @@ impl ParallelDfpn {
         let mut settling = Settling::default();
         let mut best = None;
         if self.solve(position, &mut |_| {})? == Outcome::Win {
+            best = first_winning_child(position, &mut settling, |child| {
+                let open = self.decided(child).is_none();
+                Ok((open, self.solve(child, &mut |_| {})?))
+            })?;
             let mut moves = G::Moves::default();
             position.proof_moves(&mut moves);
-            for &mv in moves.iter() {
-                let child = position.after(mv);
-                settling.settled += u32::from(self.decided(&child).is_none());
-                match self.solve(&child, &mut |_| {})? {
-                    Outcome::Win => continue,
-                    Outcome::Loss => {
-                        best = Some(mv);
-                        settling.first = true;
-                    }
-                    Outcome::Unknown => {}
-                }
-                break;
-            }
             if best.is_none()
                 && let Some(entry) = self.table.probe(position.hash())
                 && let Some(&mv) = moves.get(entry.best as usize)
