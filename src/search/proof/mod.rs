@@ -211,7 +211,7 @@ pub(crate) mod toys;
 mod tests {
     use super::dfpn::{Dfpn, DfpnConfig, Entry};
     use super::pns::{Node, Pns, PnsConfig};
-    use super::toys::Take;
+    use super::toys::{Take, TwoPiles};
     use super::*;
 
     fn expected(game: Take) -> Outcome {
@@ -324,6 +324,54 @@ mod tests {
             }
         }
         assert!(Dfpn::<Take>::new(&mut [Entry::default(); 3], DfpnConfig::default()).is_err());
+    }
+
+    /// The first winning move of a two-pile game, in move order, by brute force.
+    fn first_winning(game: TwoPiles) -> Option<u8> {
+        let mut moves = <TwoPiles as crate::search::Game>::Moves::default();
+        game.proof_moves(&mut moves);
+        moves.iter().copied().find(|&mv| !game.after(mv).wins())
+    }
+
+    #[test]
+    fn settling_gives_the_first_winning_move_in_move_order() {
+        let (mut settled_something, mut collected_while_settling) = (false, false);
+        for a in 0..9 {
+            for b in 0..9 {
+                let game = TwoPiles([a, b]);
+                let first = first_winning(game);
+                assert_eq!(first.is_some(), game.wins());
+                // A roomy tree, and one small enough to collect while settling.
+                for nodes in [100_000usize, 120] {
+                    let mut storage = vec![Node::default(); nodes];
+                    let mut pns = Pns::new(&mut storage, game, PnsConfig::default()).unwrap();
+                    let outcome = pns.run(u64::MAX);
+                    let proof = pns.stats();
+                    if outcome == Outcome::Unknown {
+                        assert!(nodes < 1000 && proof.out_of_storage, "{game:?}");
+                        continue;
+                    }
+                    let settling = pns.settle(|pns| {
+                        pns.run(u64::MAX);
+                    });
+                    assert_eq!(outcome == Outcome::Win, game.wins(), "{game:?}");
+                    if settling.first {
+                        assert_eq!(pns.winning_move(), first, "{game:?} {nodes}");
+                    } else {
+                        // Only a tree too small to settle in may leave the move unsettled.
+                        assert!(!game.wins() || settling.stats.out_of_storage, "{game:?}");
+                    }
+                    settled_something |= settling.settled > 0 && settling.first;
+                    collected_while_settling |= settling.stats.collections > 0 && settling.first;
+                    assert_eq!(pns.stats().since(&proof), settling.stats);
+                }
+                let mut table = vec![Entry::default(); 4096];
+                let mut dfpn = Dfpn::new(&mut table, DfpnConfig::default()).unwrap();
+                dfpn.solve(&game);
+                assert_eq!(dfpn.winning_move(&game), first, "{game:?}");
+            }
+        }
+        assert!(settled_something && collected_while_settling);
     }
 
     #[test]
