@@ -66,6 +66,46 @@ fn ranks_agree_with_one_process_on_small_boards() {
     }
 }
 
+/// Two 5x4 positions with two winning moves each (c4xb3 then a4xb3 in move order; e4xd3
+/// then c4xd3): before the settling, the move reported depended on the number of clients
+/// (5 ranks gave c4xb3 where 2 to 4 gave a4xb3). Every rank count, and one process with
+/// any number of threads, now reports the first winning move in move order.
+#[test]
+fn every_rank_count_reports_the_first_winning_move() {
+    for (position, first) in [
+        ("BBBBB/BWBBB/WW.WW/WWWWW b", "c4xb3"),
+        ("BBBBB/BBBWB/WW.WW/WWWWW b", "e4xd3"),
+    ] {
+        let board = ["--position", position];
+        for threads in ["1", "3"] {
+            let mut args = solve_args(&board, "ppn2");
+            args.extend_from_slice(&["--threads", threads]);
+            let (code, out, err) = arbor(&args);
+            let (word, best, _) = answer(code, &out, &err);
+            assert_eq!((word.as_str(), best.as_deref()), ("first", Some(first)));
+            assert!(
+                out.contains("the first winning move in move order"),
+                "{out}"
+            );
+        }
+        for ranks in 2..=5 {
+            let mut args = solve_args(&board, "ppn2");
+            args.push("--distributed");
+            let (code, out, err) = mpirun(ranks, &args);
+            let (word, best, _) = answer(code, &out, &err);
+            assert_eq!(
+                (word.as_str(), best.as_deref()),
+                ("first", Some(first)),
+                "{position} on {ranks} ranks:\n{out}"
+            );
+            assert!(
+                out.contains("the first winning move in move order"),
+                "{out}"
+            );
+        }
+    }
+}
+
 #[test]
 fn misuses_of_distributed_are_usage_errors() {
     let board = ["--size", "4x5"];

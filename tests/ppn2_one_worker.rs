@@ -1,6 +1,8 @@
 //! Parallel PN² with one worker is deterministic: these figures were recorded on main
 //! before the server and the worker were made to talk through transport traits (so that
-//! MPI could carry their messages), and must not move.
+//! MPI could carry their messages), and must not move. They are the proof's: the settling
+//! of the winning move after it (the first in move order, whatever the solver and its
+//! threads) counts apart.
 use arbor::breakthrough::{Position, Size};
 use arbor::search::proof::Outcome;
 use arbor::search::proof::run::{Algorithm, SolveOptions};
@@ -71,4 +73,72 @@ fn one_worker_figures_are_those_recorded_before_the_transports() {
         "BBBBB/BBWBB/WWW.W/WWWWW b patterns false job 100 partial 7: win d4xc3 expanded 56 touched 48076 peak 336 collections 0",
     ];
     assert_eq!(runs, recorded);
+}
+
+/// Two 5x4 positions after one White move, each with two winning moves for Black: after
+/// c2xb3, c4xb3 then a4xb3 in move order; after c2xd3, e4xd3 then c4xd3. Before the
+/// settling, one worker reported a4xb3 on the first (the one it proved first), three and
+/// four workers c4xb3, and four workers sometimes c4xd3 on the second. Now every solver,
+/// with any number of threads, reports the first winning move in move order.
+#[test]
+fn every_solver_and_thread_count_reports_the_first_winning_move() {
+    let options = SolveOptions {
+        memory_bytes: 64 << 20,
+        mobility: true,
+        max_expansions: u64::MAX,
+    };
+    for (text, first, one_worker_leaves_it_open) in [
+        ("BBBBB/BWBBB/WW.WW/WWWWW b", "c4xb3", true),
+        ("BBBBB/BBBWB/WW.WW/WWWWW b", "e4xd3", false),
+    ] {
+        let root: Position = text.parse().unwrap();
+        let mut algorithms = vec![
+            Algorithm::Pns,
+            Algorithm::Pn2 { job: 100 },
+            Algorithm::Dfpn { epsilon_1024: 1024 },
+            Algorithm::ParallelDfpn {
+                threads: 2,
+                epsilon_1024: 1024,
+            },
+        ];
+        for threads in 1..=4 {
+            algorithms.push(Algorithm::Ppn2 {
+                threads,
+                job: 1000,
+                partial: 100,
+            });
+        }
+        for algorithm in algorithms {
+            for patterns in [false, true] {
+                let solution = root
+                    .solve_with_budget(patterns, algorithm, options, &mut |_| {})
+                    .unwrap();
+                let best = solution.winning_move.map(|mv| mv.to_string());
+                let context = format!("{text} {algorithm:?} patterns {patterns}");
+                assert_eq!(solution.outcome, Outcome::Win, "{context}");
+                assert_eq!(best.as_deref(), Some(first), "{context}");
+                assert!(solution.settling.first, "{context}");
+            }
+        }
+        // The case the settling is for: one worker's proof leaves the first winning move
+        // open, and the settling solves it.
+        let one = root
+            .solve_with_budget(
+                false,
+                Algorithm::Ppn2 {
+                    threads: 1,
+                    job: 1000,
+                    partial: 100,
+                },
+                options,
+                &mut |_| {},
+            )
+            .unwrap();
+        assert_eq!(
+            one.settling.settled > 0,
+            one_worker_leaves_it_open,
+            "{text}: {:?}",
+            one.settling
+        );
+    }
 }

@@ -4,6 +4,8 @@
 //! (`legal_moves`, `play`, `status`), none of the solvers' Breakthrough knowledge.
 //!
 //! Parallel df-pn and parallel PN² are checked the same way (outcome and winning move).
+//! Every solver reports the *first* winning move in move order: the verifier checks that
+//! each move before it loses.
 //! Fast boards run with `cargo test`; 4x5, 3x7 and 5x5 are `#[ignore]`d (4x5 alone takes
 //! two minutes, 5x5 far longer):
 //! `cargo test --test solve_verify -- --ignored`.
@@ -76,15 +78,46 @@ where
         mobility: true,
         max_expansions: u64::MAX,
     };
-    let (outcome, best, _) = ppn2::solve(*position, &config, &mut |_| {}).unwrap();
-    (outcome, best)
+    let served = ppn2::solve(*position, &config, &mut |_| {}).unwrap();
+    (served.outcome, served.winning_move)
 }
 
 fn pns<G: Solvable>(position: &G, nodes: usize) -> (Outcome, Option<G::Move>) {
     let mut storage = vec![Node::blank(G::Move::default()); nodes];
     let mut solver = Pns::new(&mut storage, *position, PnsConfig::default()).unwrap();
     let outcome = solver.run(u64::MAX);
+    solver.settle(|solver| {
+        solver.run(u64::MAX);
+    });
     (outcome, solver.winning_move())
+}
+
+/// `mv` wins on `position` (alpha-beta), and is the first winning move in `game`'s move
+/// order: every move before it loses.
+fn assert_first_winning_move<G>(
+    game: &G,
+    position: &Position,
+    mv: arbor::breakthrough::Move,
+    table: &mut HashMap<Position, bool>,
+    name: &str,
+) where
+    G: Solvable<Move = arbor::breakthrough::Move>,
+{
+    let mut moves = G::Moves::default();
+    game.proof_moves(&mut moves);
+    for &earlier in moves.iter() {
+        let mut next = *position;
+        next.play(earlier);
+        if earlier == mv {
+            assert!(!wins(&next, table), "{name} move {mv} on {position}");
+            return;
+        }
+        assert!(
+            wins(&next, table),
+            "{name} move {mv} on {position}: {earlier} comes first and wins too"
+        );
+    }
+    panic!("{name} move {mv} on {position} is not a move");
 }
 
 fn as_outcome(win: bool) -> Outcome {
@@ -109,9 +142,7 @@ where
     ] {
         assert_eq!(outcome, truth, "{name} on {position}");
         if let Some(mv) = best {
-            let mut next = *position;
-            next.play(mv);
-            assert!(!wins(&next, table), "{name} move {mv} on {position}");
+            assert_first_winning_move(game, position, mv, table, name);
         }
         assert_eq!(
             truth == Outcome::Win,
@@ -123,9 +154,7 @@ where
         let (outcome, best) = pns(game, nodes);
         assert_eq!(outcome, truth, "pns on {position}");
         if let Some(mv) = best {
-            let mut next = *position;
-            next.play(mv);
-            assert!(!wins(&next, table), "pns move {mv} on {position}");
+            assert_first_winning_move(game, position, mv, table, "pns");
         }
     }
 }
@@ -151,12 +180,7 @@ fn start_positions_of_small_boards() {
             let (outcome, best) = ppn2(&root, pns_nodes);
             assert_eq!(outcome, truth, "PPN² on {columns}x{rows}");
             if let Some(mv) = best {
-                let mut next = root;
-                next.play(mv);
-                assert!(
-                    !wins(&next, &mut table),
-                    "PPN² move {mv} on {columns}x{rows}"
-                );
+                assert_first_winning_move(&root, &root, mv, &mut table, "PPN²");
             }
         }
     }

@@ -293,6 +293,20 @@ fn report(
     }
     if let Some(mv) = best {
         outln!("winning move {mv}");
+        let settling = solution.settling;
+        let (settled, expanded) = (settling.settled, settling.stats.expanded);
+        if settling.first {
+            outln!(
+                "the first winning move in move order (settled {settled} earlier moves after \
+                 the proof: expanded {expanded}, touched {})",
+                settling.stats.touched
+            );
+        } else {
+            outln!(
+                "not known to be the first winning move in move order: settling {settled} \
+                 earlier moves ran out of memory after {expanded} expansions"
+            );
+        }
     }
     outln!("time {seconds:.3} s");
     outln!("expanded {}", stats.expanded);
@@ -389,6 +403,7 @@ mod distributed {
                 outcome: served.outcome,
                 winning_move: served.winning_move,
                 stats: served.stats,
+                settling: served.settling,
             };
             let summary = served.summary;
             let mut lines = format!(

@@ -93,8 +93,8 @@ pub struct Timings {
 
 /// What a rank did: the server's answer on rank 0, nothing to say on a client.
 pub enum Role<M> {
-    /// Rank 0: the solve's answer and how its time went.
-    Server(Served<M>, Timings),
+    /// Rank 0: the solve's answer (boxed: a client's role is empty) and how its time went.
+    Server(Box<Served<M>>, Timings),
     /// Ranks 1..K-1.
     Client,
 }
@@ -135,7 +135,7 @@ where
             .map_err(|error| format!("parallel PN² could not start: {error:?}"))?;
         let mut timings = server.timings;
         timings.total_micros = micros(started.elapsed());
-        Ok(Role::Server(served, timings))
+        Ok(Role::Server(Box::new(served), timings))
     } else {
         let mut client = Client {
             world,

@@ -20,7 +20,7 @@
 use super::numbers::FromChildren;
 use super::table::Table;
 pub use super::table::{BUCKET, Entry, TableTooSmall};
-use super::{INFINITY, Outcome, Solvable, SolveStats, initial};
+use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, first_winning_child, initial};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
@@ -115,24 +115,41 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         }
     }
 
-    /// A winning move of `position` if it is won (solving children again if the table
-    /// lost them); `None` if it is not a proved win.
+    /// The first winning move of `position` in move order if it is won (see
+    /// [`settle`](Self::settle)); `None` if it is not a proved win.
     pub fn winning_move(&mut self, position: &G) -> Option<G::Move> {
-        if self.solve(position) != Outcome::Win {
-            return None;
+        self.settle(position).0
+    }
+
+    /// The first winning move of `position` in move order when it is a proved win, and
+    /// the work that took ([`Settling`]): its children are solved in move order (the
+    /// table answers those it knows) until one is a loss for its side to move. If the
+    /// budget stops that, the winning move the table's entry names, with `first` false.
+    pub fn settle(&mut self, position: &G) -> (Option<G::Move>, Settling) {
+        let before = self.stats;
+        let mut settling = Settling::default();
+        let mut best = None;
+        if self.solve(position) == Outcome::Win {
+            let found = first_winning_child(position, &mut settling, |child| {
+                let (pn, dn) = self.numbers(child);
+                Ok::<_, core::convert::Infallible>((pn != 0 && dn != 0, self.solve(child)))
+            });
+            best = match found {
+                Ok(found) => found,
+                Err(never) => match never {},
+            };
+            let mut moves = G::Moves::default();
+            position.proof_moves(&mut moves);
+            if best.is_none()
+                && let Some(entry) = self.table.probe(position.hash())
+                && let Some(&mv) = moves.get(entry.best as usize)
+                && self.numbers(&position.after(mv)).1 == 0
+            {
+                best = Some(mv);
+            }
         }
-        let mut moves = G::Moves::default();
-        position.proof_moves(&mut moves);
-        if let Some(entry) = self.table.probe(position.hash())
-            && let Some(&mv) = moves.get(entry.best as usize)
-            && self.numbers(&position.after(mv)).1 == 0
-        {
-            return Some(mv);
-        }
-        moves
-            .iter()
-            .copied()
-            .find(|&mv| self.solve(&position.after(mv)) == Outcome::Loss)
+        settling.stats = self.stats.since(&before);
+        (best, settling)
     }
 
     /// Solves `root` in `table` with `config` and, for a win, finds a winning move (within

@@ -104,6 +104,63 @@ pub struct SolveStats {
     pub out_of_storage: bool,
 }
 
+impl SolveStats {
+    /// The work done since `before` (an earlier snapshot of the same solver): the
+    /// differences of the counts, the peak and the storage flag as they are now.
+    pub fn since(&self, before: &SolveStats) -> SolveStats {
+        SolveStats {
+            expanded: self.expanded.saturating_sub(before.expanded),
+            touched: self.touched.saturating_sub(before.touched),
+            collections: self.collections.saturating_sub(before.collections),
+            peak_used: self.peak_used,
+            out_of_storage: self.out_of_storage,
+        }
+    }
+}
+
+/// The work after a proof of a win that makes the reported winning move the *first*
+/// winning move in move order, a function of the position alone: every child of the root
+/// before it that the proof left open is solved, in move order, until one is a win. A
+/// parallel proof may prove any winning child first; the settling makes every solver,
+/// thread count and rank count report the same move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settling {
+    /// Children of the root that the settling had to solve (the proof had left them open).
+    pub settled: u32,
+    /// Whether the winning move reported is the first in move order (`false` when the
+    /// outcome is not a win, or when the settling ran out of storage).
+    pub first: bool,
+    /// The settling's own counters, apart from the proof's.
+    pub stats: SolveStats,
+}
+
+/// The settling of the table solvers (df-pn, parallel df-pn): the children of `position`
+/// (a proved win) in move order, each through `solve_child`, which says whether the child
+/// was open before and solves it, until one is a loss for its side to move: that move,
+/// with `settling.first` set and `settling.settled` counting the open children solved.
+/// `None` if a child stays unknown (a budget) or every move loses.
+pub(crate) fn first_winning_child<G: Solvable, E>(
+    position: &G,
+    settling: &mut Settling,
+    mut solve_child: impl FnMut(&G) -> Result<(bool, Outcome), E>,
+) -> Result<Option<G::Move>, E> {
+    let mut moves = G::Moves::default();
+    position.proof_moves(&mut moves);
+    for &mv in moves.iter() {
+        let (open, outcome) = solve_child(&position.after(mv))?;
+        settling.settled += u32::from(open);
+        match outcome {
+            Outcome::Win => continue,
+            Outcome::Loss => {
+                settling.first = true;
+                return Ok(Some(mv));
+            }
+            Outcome::Unknown => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
 /// What a long solve reports now and then: the counters and the root's numbers so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
@@ -156,7 +213,7 @@ pub(crate) mod toys;
 mod tests {
     use super::dfpn::{Dfpn, DfpnConfig, Entry};
     use super::pns::{Node, Pns, PnsConfig};
-    use super::toys::Take;
+    use super::toys::{Take, TwoPiles};
     use super::*;
 
     fn expected(game: Take) -> Outcome {
@@ -269,6 +326,54 @@ mod tests {
             }
         }
         assert!(Dfpn::<Take>::new(&mut [Entry::default(); 3], DfpnConfig::default()).is_err());
+    }
+
+    /// The first winning move of a two-pile game, in move order, by brute force.
+    fn first_winning(game: TwoPiles) -> Option<u8> {
+        let mut moves = <TwoPiles as crate::search::Game>::Moves::default();
+        game.proof_moves(&mut moves);
+        moves.iter().copied().find(|&mv| !game.after(mv).wins())
+    }
+
+    #[test]
+    fn settling_gives_the_first_winning_move_in_move_order() {
+        let (mut settled_something, mut collected_while_settling) = (false, false);
+        for a in 0..9 {
+            for b in 0..9 {
+                let game = TwoPiles([a, b]);
+                let first = first_winning(game);
+                assert_eq!(first.is_some(), game.wins());
+                // A roomy tree, and one small enough to collect while settling.
+                for nodes in [100_000usize, 120] {
+                    let mut storage = vec![Node::default(); nodes];
+                    let mut pns = Pns::new(&mut storage, game, PnsConfig::default()).unwrap();
+                    let outcome = pns.run(u64::MAX);
+                    let proof = pns.stats();
+                    if outcome == Outcome::Unknown {
+                        assert!(nodes < 1000 && proof.out_of_storage, "{game:?}");
+                        continue;
+                    }
+                    let settling = pns.settle(|pns| {
+                        pns.run(u64::MAX);
+                    });
+                    assert_eq!(outcome == Outcome::Win, game.wins(), "{game:?}");
+                    if settling.first {
+                        assert_eq!(pns.winning_move(), first, "{game:?} {nodes}");
+                    } else {
+                        // Only a tree too small to settle in may leave the move unsettled.
+                        assert!(!game.wins() || settling.stats.out_of_storage, "{game:?}");
+                    }
+                    settled_something |= settling.settled > 0 && settling.first;
+                    collected_while_settling |= settling.stats.collections > 0 && settling.first;
+                    assert_eq!(pns.stats().since(&proof), settling.stats);
+                }
+                let mut table = vec![Entry::default(); 4096];
+                let mut dfpn = Dfpn::new(&mut table, DfpnConfig::default()).unwrap();
+                dfpn.solve(&game);
+                assert_eq!(dfpn.winning_move(&game), first, "{game:?}");
+            }
+        }
+        assert!(settled_something && collected_while_settling);
     }
 
     #[test]

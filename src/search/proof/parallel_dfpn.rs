@@ -46,7 +46,10 @@ use std::time::Duration;
 use super::dfpn::DfpnConfig;
 use super::numbers::FromChildren;
 use super::shared_table::SharedTable;
-use super::{INFINITY, MAX_FINITE, Outcome, Progress, Solvable, SolveStats, initial};
+use super::{
+    INFINITY, MAX_FINITE, Outcome, Progress, Settling, Solvable, SolveStats, first_winning_child,
+    initial,
+};
 
 /// Children whose numbers a frame keeps (as in the sequential search).
 const CACHE: usize = 64;
@@ -206,29 +209,47 @@ impl ParallelDfpn {
         })
     }
 
-    /// A winning move of `position` if it is a proved win (solving children again if the
-    /// table lost them); `None` otherwise.
+    /// The first winning move of `position` in move order if it is a proved win (see
+    /// [`settle`](Self::settle)); `None` otherwise.
     pub fn winning_move<G>(&mut self, position: &G) -> Result<Option<G::Move>, ParallelDfpnError>
     where
         G: Solvable + Sync,
     {
-        if self.solve(position, &mut |_| {})? != Outcome::Win {
-            return Ok(None);
-        }
-        let mut moves = G::Moves::default();
-        position.proof_moves(&mut moves);
-        if let Some(entry) = self.table.probe(position.hash())
-            && let Some(&mv) = moves.get(entry.best as usize)
-            && self.decided(&position.after(mv)) == Some(Outcome::Loss)
-        {
-            return Ok(Some(mv));
-        }
-        for &mv in moves.iter() {
-            if self.solve(&position.after(mv), &mut |_| {})? == Outcome::Loss {
-                return Ok(Some(mv));
+        Ok(self.settle(position)?.0)
+    }
+
+    /// The first winning move of `position` in move order when it is a proved win, and
+    /// the work that took ([`Settling`]): its children are solved in move order, on all
+    /// the threads (the table answers those it knows), until one is a loss for its side
+    /// to move; so every thread count reports the same move. If the budget stops that,
+    /// the winning move the table's entry names, with `first` false.
+    pub fn settle<G>(
+        &mut self,
+        position: &G,
+    ) -> Result<(Option<G::Move>, Settling), ParallelDfpnError>
+    where
+        G: Solvable + Sync,
+    {
+        let before = self.stats;
+        let mut settling = Settling::default();
+        let mut best = None;
+        if self.solve(position, &mut |_| {})? == Outcome::Win {
+            best = first_winning_child(position, &mut settling, |child| {
+                let open = self.decided(child).is_none();
+                Ok((open, self.solve(child, &mut |_| {})?))
+            })?;
+            let mut moves = G::Moves::default();
+            position.proof_moves(&mut moves);
+            if best.is_none()
+                && let Some(entry) = self.table.probe(position.hash())
+                && let Some(&mv) = moves.get(entry.best as usize)
+                && self.decided(&position.after(mv)) == Some(Outcome::Loss)
+            {
+                best = Some(mv);
             }
         }
-        Ok(None)
+        settling.stats = self.stats.since(&before);
+        Ok((best, settling))
     }
 
     /// The outcome of `position` if the table or its initial numbers decide it.

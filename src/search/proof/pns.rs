@@ -13,7 +13,7 @@
 //! [`Outcome::Unknown`], leaving a consistent tree.
 
 use super::numbers::FromChildren;
-use super::{INFINITY, Outcome, Solvable, SolveStats, initial};
+use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, initial};
 
 /// "No node": the parent of the root, the first child of a leaf.
 const NONE: u32 = u32::MAX;
@@ -84,6 +84,10 @@ pub struct Pns<'a, G: Solvable> {
     nodes: &'a mut [Node<G::Move>],
     used: u32,
     root: G,
+    /// The node the search works below: the root, or while [settling](Pns::settle) the
+    /// child of the root being solved; and its position.
+    top: u32,
+    top_position: G,
     config: PnsConfig,
     stats: SolveStats,
 }
@@ -112,6 +116,8 @@ impl<'a, G: Solvable> Pns<'a, G> {
             nodes,
             used: 1,
             root,
+            top: 0,
+            top_position: root,
             config,
             stats: SolveStats {
                 touched: 1,
@@ -156,7 +162,7 @@ impl<'a, G: Solvable> Pns<'a, G> {
     }
 
     /// A winning move of the root once it is proved a win: the first child whose side to
-    /// move has lost.
+    /// move has lost (the first winning move in move order after [`settle`](Self::settle)).
     pub fn winning_move(&self) -> Option<G::Move> {
         let root = &self.nodes[0];
         if root.pn != 0 || root.children == 0 {
@@ -169,12 +175,97 @@ impl<'a, G: Solvable> Pns<'a, G> {
             .map(|child| child.mv)
     }
 
+    /// Whether the node the search works below (the root, or the child being settled) is
+    /// solved.
+    pub(crate) fn top_solved(&self) -> bool {
+        self.nodes[self.top as usize].is_solved()
+    }
+
+    /// Settles a proved win (see [`Settling`]): the children of the root before its first
+    /// winning child that the proof left open are solved one at a time, in move order, by
+    /// `search` (which runs the search, now below that child, until the child is solved or
+    /// storage runs out), until one is a win; [`winning_move`](Self::winning_move) is then
+    /// the first winning move in move order. A root proved without children (a win in
+    /// one, or static knowledge) is expanded first. A root not proved won is left alone.
+    pub fn settle(&mut self, mut search: impl FnMut(&mut Self)) -> Settling {
+        let before = self.stats;
+        let mut settling = Settling::default();
+        if self.outcome() != Outcome::Win
+            || (self.nodes[0].children == 0 && !self.expand_proved_root())
+        {
+            settling.stats = self.stats.since(&before);
+            return settling;
+        }
+        loop {
+            match self.first_open_child() {
+                Ok((index, position)) => {
+                    self.top = index;
+                    self.top_position = position;
+                    settling.settled += 1;
+                    search(self);
+                    if !self.top_solved() {
+                        break;
+                    }
+                }
+                Err(found) => {
+                    settling.first = found;
+                    break;
+                }
+            }
+        }
+        self.top = 0;
+        self.top_position = self.root;
+        settling.stats = self.stats.since(&before);
+        settling
+    }
+
+    /// The first child of the root, in move order, that is still open and comes before
+    /// every winning child, with its position; `Err(true)` when a winning child comes
+    /// first, `Err(false)` when every child is a losing move.
+    fn first_open_child(&self) -> Result<(u32, G), bool> {
+        let root = self.nodes[0];
+        let first = root.first_child as usize;
+        for (i, child) in self.nodes[first..first + root.children as usize]
+            .iter()
+            .enumerate()
+        {
+            if child.dn == 0 {
+                return Err(true);
+            }
+            if child.pn != 0 {
+                return Ok(((first + i) as u32, self.root.after(child.mv)));
+            }
+        }
+        Err(false)
+    }
+
+    /// Gives a root proved without children its children (initial numbers), keeping its
+    /// proof; `false` if it has no move or they do not fit.
+    fn expand_proved_root(&mut self) -> bool {
+        let root = self.root;
+        let mut moves = G::Moves::default();
+        root.proof_moves(&mut moves);
+        if moves.is_empty() {
+            return false;
+        }
+        if !self.make_room(moves.len(), &mut [0]) {
+            self.stats.out_of_storage = true;
+            return false;
+        }
+        let proved = (self.nodes[0].pn, self.nodes[0].dn);
+        self.attach_children(0, &root, &moves, |_, child, mobility| {
+            initial(child, mobility)
+        });
+        (self.nodes[0].pn, self.nodes[0].dn) = proved;
+        true
+    }
+
     /// Runs at most `expansions` iterations (descent, expansion, update); returns the
     /// outcome, `Unknown` if the root is still open (budget spent or storage exhausted:
     /// see [`SolveStats::out_of_storage`]).
     pub fn run(&mut self, expansions: u64) -> Outcome {
         for _ in 0..expansions {
-            if self.outcome() != Outcome::Unknown || self.stats.out_of_storage {
+            if self.top_solved() || self.stats.out_of_storage {
                 break;
             }
             if !self.iterate() {
@@ -198,7 +289,7 @@ impl<'a, G: Solvable> Pns<'a, G> {
         second_budget: impl Fn(u32) -> u64,
     ) -> Outcome {
         for _ in 0..expansions {
-            if self.outcome() != Outcome::Unknown || self.stats.out_of_storage {
+            if self.top_solved() || self.stats.out_of_storage {
                 break;
             }
             let budget = second_budget(self.used);
@@ -315,10 +406,11 @@ impl<'a, G: Solvable> Pns<'a, G> {
         self.update(leaf);
     }
 
-    /// Descends from the root to a most-proving node, returning it and its position.
+    /// Descends from the top (the root, or the child being settled) to a most-proving
+    /// node, returning it and its position.
     fn most_proving(&self) -> (u32, G) {
-        let mut index = 0u32;
-        let mut position = self.root;
+        let mut index = self.top;
+        let mut position = self.top_position;
         loop {
             let node = &self.nodes[index as usize];
             if node.children == 0 {
@@ -341,6 +433,11 @@ impl<'a, G: Solvable> Pns<'a, G> {
         loop {
             let node = self.nodes[index as usize];
             if node.children > 0 {
+                if index == 0 && self.top != 0 {
+                    // Settling: the root stays proved whatever its children say (static
+                    // knowledge may have proved it).
+                    return;
+                }
                 let first = node.first_child as usize;
                 let children = &self.nodes[first..first + node.children as usize];
                 let numbers = FromChildren::of(children.iter().map(|child| (child.pn, child.dn)));
@@ -362,10 +459,15 @@ impl<'a, G: Solvable> Pns<'a, G> {
     /// Renumbers the node indices in `keep` ([`NONE`] for those freed).
     fn collect(&mut self, keep: &mut [u32]) {
         self.stats.collections += 1;
+        let settling = self.top != 0;
+        let top = self.top;
         let mut cursor = 0u32;
         for i in 0..self.used {
             let node = self.nodes[i as usize];
             let live = i == 0 || node.parent != NONE;
+            if i == top {
+                self.top = cursor;
+            }
             // Nodes are visited in index order and move down only, so an index already
             // renumbered (to at most the one visited) never matches a later one.
             let renumbered = if live { cursor } else { NONE };
@@ -385,7 +487,8 @@ impl<'a, G: Solvable> Pns<'a, G> {
                     parent.first_child = new;
                 }
             }
-            if node.is_solved() {
+            // While settling, the proved root keeps its children: they are what is settled.
+            if node.is_solved() && !(settling && i == 0) {
                 self.mark_children_dead(&node);
                 moved.first_child = NONE;
                 moved.children = 0;
@@ -415,12 +518,13 @@ impl<'a, G: Solvable> Pns<'a, G> {
 /// iterations: hand leaves out as jobs and take the workers' results.
 #[cfg(feature = "std")]
 impl<G: Solvable> Pns<'_, G> {
-    /// The first most-proving leaf that is not in `reserved`, with its position, found by
-    /// backtracking over the children tied on the smallest `dn` (in move order); `None`
-    /// when the root is solved or every most-proving leaf is reserved. For the parallel
+    /// The first most-proving leaf below the top (the root, or the child being settled)
+    /// that is not in `reserved`, with its position, found by backtracking over the
+    /// children tied on the smallest `dn` (in move order); `None` when the top is solved
+    /// or every most-proving leaf is reserved. For the parallel
     /// PN² server, which hands leaves out as jobs.
     pub(crate) fn most_proving_except(&self, reserved: &[u32]) -> Option<(u32, G)> {
-        self.most_proving_below(0, self.root, reserved)
+        self.most_proving_below(self.top, self.top_position, reserved)
     }
 
     fn most_proving_below(&self, index: u32, position: G, reserved: &[u32]) -> Option<(u32, G)> {

@@ -10,7 +10,10 @@
 //! tie on the smallest disproof number. When every most-proving leaf is reserved the
 //! server waits for the next result. With one worker the run is deterministic (one job at
 //! a time, results in order); with more, the outcome is the same but the counts depend on
-//! the workers' timing.
+//! the workers' timing. The winning move of a won root does not: once the root is proved,
+//! the server goes on handing out jobs below each child that comes before the first
+//! winning one and is still open, in move order ([`Pns::settle`]), so the move reported
+//! is the first winning move in move order whatever the workers did.
 //!
 //! The server ([`serve_on`], Algorithm 1) and a worker ([`work_on`], Algorithm 2) talk
 //! through two small traits, [`ServerTransport`] and [`WorkerTransport`], so that the same
@@ -21,7 +24,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::pns::{Node, Pns, PnsConfig};
-use super::{Outcome, Progress, Solvable, SolveStats};
+use super::{Outcome, Progress, Settling, Solvable, SolveStats};
 
 /// "No leaf": a worker without a job.
 const NONE: u32 = u32::MAX;
@@ -119,17 +122,21 @@ pub struct ServeSummary {
     pub final_results: u64,
 }
 
-/// The answer of a parallel PN² server: outcome, a winning move of the root when it is
-/// won, the server's counters (plus the nodes its workers touched) and its message counts.
+/// The answer of a parallel PN² server: outcome, the first winning move of the root in
+/// move order when it is won, the server's counters (plus the nodes its workers touched)
+/// for the proof and for the settling apart, and its message counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Served<M> {
     /// Win or loss for the side to move, or unknown.
     pub outcome: Outcome,
-    /// A winning move of the root, when it is won.
+    /// The first winning move of the root in move order, when it is won (a winning move
+    /// all the same if the settling ran out of storage: see `settling.first`).
     pub winning_move: Option<M>,
-    /// The counters.
+    /// The proof's counters, up to the moment the root was solved.
     pub stats: SolveStats,
-    /// The jobs and results.
+    /// The settling of the winning move, after the proof.
+    pub settling: Settling,
+    /// The jobs and results, the proof's and the settling's.
     pub summary: ServeSummary,
 }
 
@@ -155,14 +162,15 @@ fn blank_nodes<M: Copy>(len: usize, null: M) -> Result<Vec<Node<M>>, Ppn2Error> 
 }
 
 /// Solves `root` with parallel PN² on `config.threads` worker threads; `progress` hears
-/// about once a second. Returns the outcome, a winning move of the root when it is won,
-/// and the server's counters (plus the nodes its workers touched); `Unknown` with
-/// [`SolveStats::out_of_storage`] when the server's tree is full of unsolved nodes.
+/// about once a second. Returns the outcome, the first winning move of the root in move
+/// order when it is won, and the server's counters (plus the nodes its workers touched);
+/// `Unknown` with [`SolveStats::out_of_storage`] when the server's tree is full of
+/// unsolved nodes.
 pub fn solve<G>(
     root: G,
     config: &Ppn2Config,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<(Outcome, Option<G::Move>, SolveStats), Ppn2Error>
+) -> Result<Served<G::Move>, Ppn2Error>
 where
     G: Solvable + Send,
     G::Move: Send,
@@ -177,7 +185,7 @@ where
     for _ in 0..config.threads {
         workers_storage.push(blank_nodes(config.worker_nodes.max(1), G::Move::default())?);
     }
-    let served = thread::scope(|scope| {
+    thread::scope(|scope| {
         let (result_tx, result_rx) = mpsc::channel::<(usize, Report)>();
         let mut job_txs = Vec::with_capacity(config.threads);
         for (index, mut storage) in workers_storage.into_iter().enumerate() {
@@ -206,14 +214,14 @@ where
         // Dropping the channels stops the workers (a busy one at its next report).
         drop(transport);
         served
-    })?;
-    Ok((served.outcome, served.winning_move, served.stats))
+    })
 }
 
 /// Runs the server (Algorithm 1) in `storage` (the server's tree) on `root`, talking to
 /// the workers through `transport`, until the root is solved, `config.max_expansions` is
-/// spent or the tree is full; then tells the workers to stop. `progress` hears about once
-/// a second. `config.threads` is not read: the transport knows its workers.
+/// spent or the tree is full; settles a win (whatever the budget left: the settling is
+/// bounded by the storage only); then tells the workers to stop. `progress` hears about
+/// once a second. `config.threads` is not read: the transport knows its workers.
 pub fn serve_on<G: Solvable, T: ServerTransport<G>>(
     storage: &mut [Node<G::Move>],
     root: G,
@@ -225,107 +233,141 @@ pub fn serve_on<G: Solvable, T: ServerTransport<G>>(
         mobility: config.mobility,
     };
     let mut tree = Pns::new(storage, root, pns_config).map_err(|_| Ppn2Error::NothingToRunOn)?;
-    if transport.workers() == 0 {
+    let workers = transport.workers();
+    if workers == 0 {
         return Err(Ppn2Error::NothingToRunOn);
     }
-    let summary = serve(&mut tree, config, transport, progress);
+    let mut server = Server {
+        reserved: vec![NONE; workers],
+        positions: vec![None; workers],
+        busy: vec![false; workers],
+        summary: ServeSummary::default(),
+        last_progress: Instant::now(),
+    };
+    server.serve(
+        &mut tree,
+        config,
+        config.max_expansions,
+        transport,
+        progress,
+    );
+    let stats = tree.stats();
+    // Jobs still out when the root was proved come back during the settling, and count
+    // in it.
+    let settling = tree.settle(|tree| server.serve(tree, config, u64::MAX, transport, progress));
     transport.stop();
     Ok(Served {
         outcome: tree.outcome(),
         winning_move: tree.winning_move(),
-        stats: tree.stats(),
-        summary,
+        stats,
+        settling,
+        summary: server.summary,
     })
 }
 
-/// The server loop (Algorithm 1): hand out jobs, take results, until the root is solved,
-/// the budget is spent or the tree is full.
-fn serve<G: Solvable, T: ServerTransport<G>>(
-    tree: &mut Pns<'_, G>,
-    config: &Ppn2Config,
-    transport: &mut T,
-    progress: &mut dyn FnMut(&Progress),
-) -> ServeSummary {
-    let workers = transport.workers();
-    let mut summary = ServeSummary::default();
-    // The leaf and position each worker is on. A reserved leaf that a collection frees
-    // becomes NONE while its worker is still on the job, so whether a worker is busy is kept
-    // apart: a busy worker gets no new job until its final result, which is then dropped
-    // (taking it for the next job's leaf would give that leaf another position's numbers).
-    let mut reserved = vec![NONE; workers];
-    let mut positions: Vec<Option<G>> = vec![None; workers];
-    let mut busy = vec![false; workers];
-    let mut last_progress = Instant::now();
-    loop {
-        let stats = tree.stats();
-        if tree.outcome() != Outcome::Unknown
-            || stats.out_of_storage
-            || stats.expanded >= config.max_expansions
-        {
-            return summary;
-        }
-        // Give every idle worker a job while unreserved most-proving leaves exist; the
-        // lowest-numbered idle worker first, so that one worker is deterministic.
-        for worker in 0..workers {
-            if busy[worker] {
-                continue;
+/// The server's record of its workers, kept from the proof to the settling (jobs handed
+/// out during the proof may still be out).
+struct Server<G> {
+    /// The leaf each worker is on. A reserved leaf that a collection frees becomes NONE
+    /// while its worker is still on the job, so whether a worker is busy is kept apart: a
+    /// busy worker gets no new job until its final result, which is then dropped (taking
+    /// it for the next job's leaf would give that leaf another position's numbers).
+    reserved: Vec<u32>,
+    /// The position of each worker's leaf.
+    positions: Vec<Option<G>>,
+    busy: Vec<bool>,
+    summary: ServeSummary,
+    last_progress: Instant,
+}
+
+impl<G: Solvable> Server<G> {
+    /// The server loop (Algorithm 1): hand out jobs, take results, until the top of the
+    /// search (the root, or the child being settled) is solved, the tree has
+    /// `expansion_limit` expansions or is full.
+    fn serve<T: ServerTransport<G>>(
+        &mut self,
+        tree: &mut Pns<'_, G>,
+        config: &Ppn2Config,
+        expansion_limit: u64,
+        transport: &mut T,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
+        let workers = transport.workers();
+        let Server {
+            reserved,
+            positions,
+            busy,
+            summary,
+            last_progress,
+        } = self;
+        loop {
+            let stats = tree.stats();
+            if tree.top_solved() || stats.out_of_storage || stats.expanded >= expansion_limit {
+                return;
             }
-            let Some((leaf, position)) = tree.most_proving_except(&reserved) else {
-                break;
-            };
-            let job = Job {
-                position,
-                budget: config.job,
-            };
-            if !transport.send_job(worker, &job) {
-                return summary;
-            }
-            summary.jobs += 1;
-            reserved[worker] = leaf;
-            positions[worker] = Some(position);
-            busy[worker] = true;
-        }
-        if !busy.contains(&true) {
-            // Nothing to hand out and nobody working: cannot happen with an open root.
-            return summary;
-        }
-        let (worker, report) = match transport.next_report(PROGRESS_PERIOD) {
-            Received::Report { worker, report } if worker < workers && busy[worker] => {
-                (worker, report)
-            }
-            // A result from a worker without a job is not for any leaf.
-            Received::Report { .. } | Received::Timeout => {
-                report_progress(tree, progress, &mut last_progress);
-                continue;
-            }
-            Received::Closed => return summary,
-        };
-        match report.children {
-            None => {
-                summary.partial_results += 1;
-                if reserved[worker] != NONE {
-                    tree.set_leaf_numbers(reserved[worker], report.pn, report.dn);
+            // Give every idle worker a job while unreserved most-proving leaves exist; the
+            // lowest-numbered idle worker first, so that one worker is deterministic.
+            for worker in 0..workers {
+                if busy[worker] {
+                    continue;
                 }
+                let Some((leaf, position)) = tree.most_proving_except(reserved) else {
+                    break;
+                };
+                let job = Job {
+                    position,
+                    budget: config.job,
+                };
+                if !transport.send_job(worker, &job) {
+                    return;
+                }
+                summary.jobs += 1;
+                reserved[worker] = leaf;
+                positions[worker] = Some(position);
+                busy[worker] = true;
             }
-            Some(children) => {
-                summary.final_results += 1;
-                tree.add_touched(report.touched);
-                // A solved leaf keeps its numbers only, to spare the server's storage; the
-                // root is expanded all the same, for its winning move.
-                let solved = report.pn == 0 || report.dn == 0;
-                if solved && reserved[worker] != 0 {
+            if !busy.contains(&true) {
+                // Nothing to hand out and nobody working: cannot happen with an open root.
+                return;
+            }
+            let (worker, report) = match transport.next_report(PROGRESS_PERIOD) {
+                Received::Report { worker, report } if worker < workers && busy[worker] => {
+                    (worker, report)
+                }
+                // A result from a worker without a job is not for any leaf.
+                Received::Report { .. } | Received::Timeout => {
+                    report_progress(tree, progress, last_progress);
+                    continue;
+                }
+                Received::Closed => return,
+            };
+            match report.children {
+                None => {
+                    summary.partial_results += 1;
                     if reserved[worker] != NONE {
                         tree.set_leaf_numbers(reserved[worker], report.pn, report.dn);
                     }
-                } else if let Some(position) = positions[worker] {
-                    tree.expand_reserved(worker, &position, &children, &mut reserved);
                 }
-                reserved[worker] = NONE;
-                positions[worker] = None;
-                busy[worker] = false;
+                Some(children) => {
+                    summary.final_results += 1;
+                    tree.add_touched(report.touched);
+                    // A solved leaf keeps its numbers only, to spare the server's storage; the
+                    // root is expanded all the same, for its winning move.
+                    let solved = report.pn == 0 || report.dn == 0;
+                    if solved && reserved[worker] != 0 {
+                        if reserved[worker] != NONE {
+                            tree.set_leaf_numbers(reserved[worker], report.pn, report.dn);
+                        }
+                    } else if let Some(position) = positions[worker] {
+                        tree.expand_reserved(worker, &position, &children, reserved);
+                    }
+                    reserved[worker] = NONE;
+                    positions[worker] = None;
+                    busy[worker] = false;
+                }
             }
+            report_progress(tree, progress, last_progress);
         }
-        report_progress(tree, progress, &mut last_progress);
     }
 }
 
@@ -487,12 +529,16 @@ mod tests {
             let one = solve(game, &config(1, 100_000), &mut |_| {}).unwrap();
             let again = solve(game, &config(1, 100_000), &mut |_| {}).unwrap();
             let two = solve(game, &config(2, 100_000), &mut |_| {}).unwrap();
-            assert_eq!(one.0, expected, "pile {pile}");
-            assert_eq!(two.0, expected, "pile {pile}");
+            assert_eq!(one.outcome, expected, "pile {pile}");
+            assert_eq!(two.outcome, expected, "pile {pile}");
             assert_eq!(one, again, "one worker is deterministic");
-            for (outcome, best, _) in [one, two] {
-                assert_eq!(outcome == Outcome::Win, best.is_some());
-                if let Some(mv) = best {
+            for served in [one, two] {
+                assert_eq!(
+                    served.outcome == Outcome::Win,
+                    served.winning_move.is_some()
+                );
+                assert_eq!(served.outcome == Outcome::Win, served.settling.first);
+                if let Some(mv) = served.winning_move {
                     assert_eq!(game.after(mv).pile % 4, 0);
                 }
             }
@@ -511,7 +557,8 @@ mod tests {
         // storage, but never with a wrong outcome.
         let mut solved_with_collections = 0;
         for _ in 0..200 {
-            let (outcome, _, stats) = solve(game, &small, &mut |_| {}).unwrap();
+            let served = solve(game, &small, &mut |_| {}).unwrap();
+            let (outcome, stats) = (served.outcome, served.stats);
             match outcome {
                 Outcome::Loss => solved_with_collections += u32::from(stats.collections > 0),
                 Outcome::Unknown => assert!(stats.out_of_storage, "{stats:?}"),
@@ -519,9 +566,9 @@ mod tests {
             }
         }
         assert!(solved_with_collections > 100, "{solved_with_collections}");
-        let (outcome, _, stats) = solve(game, &config(2, 2), &mut |_| {}).unwrap();
-        assert_eq!(outcome, Outcome::Unknown);
-        assert!(stats.out_of_storage);
+        let served = solve(game, &config(2, 2), &mut |_| {}).unwrap();
+        assert_eq!(served.outcome, Outcome::Unknown);
+        assert!(served.stats.out_of_storage);
         assert_eq!(
             solve(game, &config(0, 100), &mut |_| {}),
             Err(Ppn2Error::NothingToRunOn)
@@ -537,7 +584,7 @@ mod tests {
         let mut budgeted = config(2, 100_000);
         budgeted.job = 2;
         budgeted.max_expansions = 5;
-        let (outcome, _, stats) = solve(game, &budgeted, &mut |_| {}).unwrap();
+        let Served { outcome, stats, .. } = solve(game, &budgeted, &mut |_| {}).unwrap();
         assert_eq!(outcome, Outcome::Unknown);
         assert!(!stats.out_of_storage);
         assert!((5..5 + 2).contains(&stats.expanded), "{}", stats.expanded);

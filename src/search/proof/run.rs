@@ -8,7 +8,7 @@ use super::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
 use super::parallel_dfpn::{ParallelDfpn, ParallelDfpnError};
 use super::pns::{Node, Pns, PnsConfig};
 use super::ppn2::{self, Ppn2Config, Ppn2Error};
-use super::{Outcome, Progress, Solvable, SolveStats};
+use super::{Outcome, Progress, Settling, Solvable, SolveStats};
 
 /// Expansions between progress reports of the sequential solvers. df-pn resumes from its
 /// table after each chunk, which shapes its search: the published expansion counts were
@@ -70,10 +70,14 @@ pub struct SolveOptions {
 pub struct Solution<M> {
     /// Win or loss for the side to move, or unknown (see `stats.out_of_storage`).
     pub outcome: Outcome,
-    /// A winning move when the outcome is a win.
+    /// The first winning move in move order when the outcome is a win, whatever the
+    /// algorithm and its threads (a winning move all the same if the settling ran out of
+    /// storage: see `settling.first`).
     pub winning_move: Option<M>,
-    /// The counters.
+    /// The proof's counters, up to the moment the root was solved.
     pub stats: SolveStats,
+    /// The settling of the winning move after a win: its own counters, apart.
+    pub settling: Settling,
 }
 
 /// Why a solve could not run.
@@ -185,28 +189,35 @@ pub fn solve_pns<G: Solvable>(
     let mut pns = Pns::new(&mut main, root, config).map_err(|_| SolveError::TooLittleMemory {
         needed_bytes: smallest * node_bytes,
     })?;
-    let budget = options.max_expansions;
-    let mut outcome = Outcome::Unknown;
-    while pns.stats().expanded < budget {
-        let step = CHUNK.min(budget - pns.stats().expanded);
-        outcome = match job {
-            None => pns.run(step),
-            Some(job) => pns.run_pn2(step.min(1 << 12), &mut second, |_| job),
-        };
-        let (pn, dn) = pns.root_numbers();
-        progress(&Progress {
-            stats: pns.stats(),
-            pn,
-            dn,
-        });
-        if outcome != Outcome::Unknown || pns.stats().out_of_storage {
-            break;
+    // Runs until the top of the search (the root, or the child being settled) is solved,
+    // the storage is full or `budget` expansions are done, with a progress report per chunk.
+    let mut search = |pns: &mut Pns<'_, G>, budget: u64| {
+        while pns.stats().expanded < budget {
+            let step = CHUNK.min(budget - pns.stats().expanded);
+            match job {
+                None => pns.run(step),
+                Some(job) => pns.run_pn2(step.min(1 << 12), &mut second, |_| job),
+            };
+            let (pn, dn) = pns.root_numbers();
+            progress(&Progress {
+                stats: pns.stats(),
+                pn,
+                dn,
+            });
+            if pns.top_solved() || pns.stats().out_of_storage {
+                break;
+            }
         }
-    }
+    };
+    search(&mut pns, options.max_expansions);
+    let stats = pns.stats();
+    // The settling is bounded by the storage only, as df-pn's winning move by nothing.
+    let settling = pns.settle(|pns| search(pns, u64::MAX));
     Ok(Solution {
-        outcome,
+        outcome: pns.outcome(),
         winning_move: pns.winning_move(),
-        stats: pns.stats(),
+        stats,
+        settling,
     })
 }
 
@@ -250,16 +261,16 @@ where
         mobility: options.mobility,
         max_expansions: options.max_expansions,
     };
-    let (outcome, winning_move, stats) =
-        ppn2::solve(root, &config, progress).map_err(|error| match error {
-            Ppn2Error::NothingToRunOn => SolveError::BadOption("--threads must be at least 1"),
-            Ppn2Error::Spawn => SolveError::Threads,
-            Ppn2Error::Allocation => SolveError::Allocation,
-        })?;
+    let served = ppn2::solve(root, &config, progress).map_err(|error| match error {
+        Ppn2Error::NothingToRunOn => SolveError::BadOption("--threads must be at least 1"),
+        Ppn2Error::Spawn => SolveError::Threads,
+        Ppn2Error::Allocation => SolveError::Allocation,
+    })?;
     Ok(Solution {
-        outcome,
-        winning_move,
-        stats,
+        outcome: served.outcome,
+        winning_move: served.winning_move,
+        stats: served.stats,
+        settling: served.settling,
     })
 }
 
@@ -314,7 +325,7 @@ fn dfpn_entries<G: Solvable>(options: &SolveOptions) -> Result<u64, SolveError> 
 
 /// df-pn with its table in the memory budget (at least 64 plies' worth of children,
 /// [`Game::MAX_MOVES`](crate::search::Game::MAX_MOVES) each), in chunks of 2^20 expansions with a progress report
-/// after each; then a winning move, whatever the budget left.
+/// after each; then the first winning move in move order, whatever the budget left.
 pub fn solve_dfpn<G: Solvable>(
     root: G,
     epsilon_1024: u32,
@@ -349,16 +360,18 @@ pub fn solve_dfpn<G: Solvable>(
         }
         dfpn.set_max_expansions(spent.saturating_add(CHUNK).min(budget));
     }
-    let winning_move = if outcome == Outcome::Win {
+    let stats = dfpn.stats();
+    let (winning_move, settling) = if outcome == Outcome::Win {
         dfpn.set_max_expansions(u64::MAX);
-        dfpn.winning_move(&root)
+        dfpn.settle(&root)
     } else {
-        None
+        (None, Settling::default())
     };
     Ok(Solution {
         outcome,
         winning_move,
-        stats: dfpn.stats(),
+        stats,
+        settling,
     })
 }
 
@@ -393,15 +406,17 @@ where
     };
     let mut dfpn = ParallelDfpn::new(entries as usize, threads, config).map_err(error)?;
     let outcome = dfpn.solve(&root, progress).map_err(error)?;
-    let winning_move = if outcome == Outcome::Win {
+    let stats = dfpn.stats();
+    let (winning_move, settling) = if outcome == Outcome::Win {
         dfpn.set_max_expansions(u64::MAX);
-        dfpn.winning_move(&root).map_err(error)?
+        dfpn.settle(&root).map_err(error)?
     } else {
-        None
+        (None, Settling::default())
     };
     Ok(Solution {
         outcome,
         winning_move,
-        stats: dfpn.stats(),
+        stats,
+        settling,
     })
 }
