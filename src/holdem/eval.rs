@@ -19,7 +19,8 @@ const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 /// Nonzero in a key summed over bytes of which one or more is above 51.
 const BAD_CARD_BITS: u64 = 0xff << BAD_CARD_SHIFT;
 
-/// The three tables of the rank automaton for one hand size.
+/// The three tables of the rank automaton for one hand size. Only [`FIVE`], [`SIX`] and
+/// [`SEVEN`] exist, and their unchecked reads rely on `rows_fit` for each (asserted below).
 struct Automaton {
     low: &'static [u16],
     mid: &'static [u16],
@@ -77,16 +78,20 @@ const _: () = assert!(
 const HIGH_GROUP_START: usize = 9;
 
 impl Automaton {
-    /// The value at `offset + dense` of the mid or high table `table`, where `offset` was
-    /// read from the level above and `dense` from [`GROUP_DENSE`]. Unchecked: a bounds test
-    /// here cost two instructions a read on the hot path (issue 17, callgrind).
+    /// The value at `offset + dense` of the mid or high table `table`, where `dense` is a
+    /// value of [`GROUP_DENSE`]. Unchecked: a bounds test here cost two instructions a read
+    /// on the hot path (issue 17, callgrind).
+    ///
+    /// # Safety
+    /// `offset` must be a value of the table one level above `table` in the same automaton
+    /// (its low table for its mid table, its mid table for its high table).
     #[inline(always)]
-    fn read_row(table: &'static [u16], offset: u16, dense: u16) -> u16 {
+    unsafe fn read_row(table: &'static [u16], offset: u16, dense: u16) -> u16 {
         let index = usize::from(offset) + usize::from(dense);
         debug_assert!(index < table.len());
-        // SAFETY: `offset` is a value of the table above (the low, or the mid table) and
-        // `dense` one of `GROUP_DENSE`, and the compile-time assertion on `rows_fit` shows
-        // that their largest values added stay below `table.len()`: in bounds for any key.
+        // SAFETY: by the contract, `offset` is at most the largest value of the table above,
+        // `dense` at most the largest of `GROUP_DENSE`, and the compile-time assertion on
+        // `rows_fit` shows that the two added stay below `table.len()` for each automaton.
         unsafe { *table.get_unchecked(index) }
     }
 
@@ -95,20 +100,27 @@ impl Automaton {
     fn high_row(&self, key: u64) -> u16 {
         let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
         let mid_row = read(self.low, (key & 0xfff) as usize);
-        Self::read_row(self.mid, mid_row, mid)
+        // SAFETY: `mid_row` is a value of this automaton's low table, or the 0 that `read`
+        // gives out of bounds (no more than its largest value).
+        unsafe { Self::read_row(self.mid, mid_row, mid) }
     }
 
     /// The rank in the high table's row `high_row` chosen by the high field of `key`.
+    ///
+    /// # Safety
+    /// `high_row` must be what [`Automaton::high_row`] of this automaton returned.
     #[inline(always)]
-    fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
+    unsafe fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
         let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
-        Self::read_row(self.high, high_row, high)
+        // SAFETY: `high_row` is a value of this automaton's mid table (the contract).
+        unsafe { Self::read_row(self.high, high_row, high) }
     }
 
     /// The non-flush rank of the hand whose card keys sum to `key`.
     #[inline(always)]
     fn rank(&self, key: u64) -> u16 {
-        self.rank_in_row(self.high_row(key), key)
+        // SAFETY: the row comes from this automaton's `high_row`.
+        unsafe { self.rank_in_row(self.high_row(key), key) }
     }
 }
 
@@ -584,7 +596,8 @@ fn fill_last_ranks(by_last_ranks: &mut [[u16; 13]; 13], five_key: u64, fifth_ran
         for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
             let key = six_key + RANK_KEY[seventh_rank];
             *rank = if seventh_rank >= HIGH_GROUP_START {
-                SEVEN.rank_in_row(high_row, key)
+                // SAFETY: `high_row` comes from `SEVEN.high_row`.
+                unsafe { SEVEN.rank_in_row(high_row, key) }
             } else {
                 SEVEN.rank(key)
             };
