@@ -9,7 +9,7 @@ use super::hand_rank::{Category, HandRank};
 use super::tables::{
     BAD_CARD_SHIFT, CARD_BIT, CARD_KEY, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6,
     HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7, RANK_KEY,
-    SUIT_RANK_BIT, SUIT_SHIFT,
+    SUIT_RANK_BIT, SUIT_SHIFT, largest,
 };
 use crate::Error;
 
@@ -19,7 +19,8 @@ const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 /// Nonzero in a key summed over bytes of which one or more is above 51.
 const BAD_CARD_BITS: u64 = 0xff << BAD_CARD_SHIFT;
 
-/// The three tables of the rank automaton for one hand size.
+/// The three tables of the rank automaton for one hand size. Only [`FIVE`], [`SIX`] and
+/// [`SEVEN`] exist, and their unchecked reads rely on `rows_fit` for each (asserted below).
 struct Automaton {
     low: &'static [u16],
     mid: &'static [u16],
@@ -54,29 +55,72 @@ fn read(table: &[u16], index: usize) -> u16 {
     }
 }
 
+/// The largest value of [`GROUP_DENSE`]: what any key's field can add to a row offset.
+const LARGEST_DENSE: usize = largest(&GROUP_DENSE) as usize;
+
+/// Whether every row offset in `offsets` plus any dense index stays inside `table`: the
+/// generator pads the tables so that it does, for any key, valid or not.
+const fn rows_fit(offsets: &[u16], table: &[u16]) -> bool {
+    largest(offsets) as usize + LARGEST_DENSE < table.len()
+}
+
+// What the unchecked reads of the mid and high tables rely on (`Automaton::read_row`).
+const _: () = assert!(
+    rows_fit(&LOW5, &MID5)
+        && rows_fit(&MID5, &HIGH5)
+        && rows_fit(&LOW6, &MID6)
+        && rows_fit(&MID6, &HIGH6)
+        && rows_fit(&LOW7, &MID7)
+        && rows_fit(&MID7, &HIGH7)
+);
+
 /// First rank of the high group (J): its cards only change the high field of a key.
 const HIGH_GROUP_START: usize = 9;
 
 impl Automaton {
+    /// The value at `offset + dense` of the mid or high table `table`, where `dense` is a
+    /// value of [`GROUP_DENSE`]. Unchecked: a bounds test here cost two instructions a read
+    /// on the hot path (issue 17, callgrind).
+    ///
+    /// # Safety
+    /// `offset` must be a value of the table one level above `table` in the same automaton
+    /// (its low table for its mid table, its mid table for its high table).
+    #[inline(always)]
+    unsafe fn read_row(table: &'static [u16], offset: u16, dense: u16) -> u16 {
+        let index = usize::from(offset) + usize::from(dense);
+        debug_assert!(index < table.len());
+        // SAFETY: by the contract, `offset` is at most the largest value of the table above,
+        // `dense` at most the largest of `GROUP_DENSE`, and the compile-time assertion on
+        // `rows_fit` shows that the two added stay below `table.len()` for each automaton.
+        unsafe { *table.get_unchecked(index) }
+    }
+
     /// The row of the high table chosen by the low and mid fields of `key`.
     #[inline(always)]
     fn high_row(&self, key: u64) -> u16 {
         let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
         let mid_row = read(self.low, (key & 0xfff) as usize);
-        read(self.mid, mid_row as usize + mid as usize)
+        // SAFETY: `mid_row` is a value of this automaton's low table, or the 0 that `read`
+        // gives out of bounds (no more than its largest value).
+        unsafe { Self::read_row(self.mid, mid_row, mid) }
     }
 
     /// The rank in the high table's row `high_row` chosen by the high field of `key`.
+    ///
+    /// # Safety
+    /// `high_row` must be what [`Automaton::high_row`] of this automaton returned.
     #[inline(always)]
-    fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
+    unsafe fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
         let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
-        read(self.high, high_row.wrapping_add(high) as usize)
+        // SAFETY: `high_row` is a value of this automaton's mid table (the contract).
+        unsafe { Self::read_row(self.high, high_row, high) }
     }
 
     /// The non-flush rank of the hand whose card keys sum to `key`.
     #[inline(always)]
     fn rank(&self, key: u64) -> u16 {
-        self.rank_in_row(self.high_row(key), key)
+        // SAFETY: the row comes from this automaton's `high_row`.
+        unsafe { self.rank_in_row(self.high_row(key), key) }
     }
 }
 
@@ -294,13 +338,15 @@ fn rank_unless_rare<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> O
         key = key.wrapping_add(card_key(card));
         union |= 1 << (card & 63);
     }
-    // The automaton's reads are safe for any key, so they need not wait for the checks.
-    let rank = automaton.rank(key);
+    // The checks branch before the automaton's reads in program order, which keeps the
+    // card bytes out of registers (with the reads first, the compiler held all seven for
+    // the checks and saved five registers: 3 instructions a call more, callgrind). The
+    // processor predicts the branch and starts the reads before the checks finish anyway.
     if (key & (FLUSH_BITS | BAD_CARD_BITS)) | repeat_bit::<N>(union) != 0 {
         return None;
     }
     // Distinct cards in range without a flush always have a rank.
-    HandRank::from_table(rank)
+    HandRank::from_table(automaton.rank(key))
 }
 
 /// 1 if `union`, the union of `1 << (byte & 63)` over `N` (1..=64) bytes in 0..=62, has
@@ -550,7 +596,8 @@ fn fill_last_ranks(by_last_ranks: &mut [[u16; 13]; 13], five_key: u64, fifth_ran
         for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
             let key = six_key + RANK_KEY[seventh_rank];
             *rank = if seventh_rank >= HIGH_GROUP_START {
-                SEVEN.rank_in_row(high_row, key)
+                // SAFETY: `high_row` comes from `SEVEN.high_row`.
+                unsafe { SEVEN.rank_in_row(high_row, key) }
             } else {
                 SEVEN.rank(key)
             };

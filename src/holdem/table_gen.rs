@@ -206,18 +206,52 @@ pub struct Automaton {
     pub high: Vec<u16>,
 }
 
+/// Rows laid out one after the other, shortest completions first, so that the rows at the
+/// end of the table are those whose dense indices reach furthest: the padding that keeps
+/// any index in bounds stays small. `rows` holds each distinct row with the dense index
+/// its first entry stands for; the result gives each row its offset in the table, such
+/// that offset + dense index lands in the row.
+fn lay_out(rows: &[(Vec<u16>, usize)], largest_dense: usize) -> (Vec<u16>, Vec<u16>) {
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&row| rows[row].1 + rows[row].0.len());
+    let mut starts = vec![0i64; rows.len()];
+    let mut at = 0i64;
+    for &row in &order {
+        starts[row] = at - rows[row].1 as i64;
+        at += rows[row].0.len() as i64;
+    }
+    // Zeros in front where a row's offset would be negative, and behind so that any dense
+    // index from any row stays in the table (garbage input to a fast path reads a 0).
+    let front = (-starts.iter().copied().min().unwrap_or(0)).max(0);
+    let offsets: Vec<u16> = starts
+        .iter()
+        .map(|&start| u16::try_from(start + front).expect("a table offset fits in 16 bits"))
+        .collect();
+    let mut table = vec![0u16; front as usize];
+    for &row in &order {
+        table.extend_from_slice(&rows[row].0);
+    }
+    let reach = offsets
+        .iter()
+        .map(|&o| o as usize + largest_dense + 1)
+        .max();
+    table.resize(table.len().max(reach.unwrap_or(0)), 0);
+    (table, offsets)
+}
+
 pub fn automaton(classes: &FiveCardClasses, order: &GroupOrder, n: usize) -> Automaton {
     let ranks = ranks_of_size(classes, n);
     let (mid_lo, high_lo) = (LOW_RANKS, LOW_RANKS + GROUP_RANKS);
     let mid_groups = multisets(mid_lo, high_lo, n, false);
     let high_groups = multisets(high_lo, 13, n, false);
     let dense = |g: &Counts, lo: usize| order.dense[group_key(g, lo, lo + GROUP_RANKS)] as usize;
+    let largest_dense = *order.dense.iter().max().expect("groups exist") as usize;
 
     // Level 3: a row per distinct (low+mid prefix) behaviour, holding the rank of every
     // high-group completion of exactly the missing size, in dense order.
-    let mut high = Vec::new();
-    let mut high_rows: HashMap<Vec<u16>, u16> = HashMap::new();
-    let mut prefix_row: HashMap<Counts, u16> = HashMap::new();
+    let mut high_rows: Vec<(Vec<u16>, usize)> = Vec::new();
+    let mut high_row_ids: HashMap<Vec<u16>, usize> = HashMap::new();
+    let mut prefix_row: HashMap<Counts, usize> = HashMap::new();
     for prefix in multisets(0, high_lo, n, false) {
         let missing = n - size(&prefix);
         let (start, end) = (
@@ -230,25 +264,24 @@ pub fn automaton(classes: &FiveCardClasses, order: &GroupOrder, n: usize) -> Aut
             hand[high_lo..].copy_from_slice(&g[high_lo..]);
             row[dense(g, high_lo) - start] = ranks[&hand];
         }
-        let base = *high_rows.entry(row.clone()).or_insert_with(|| {
-            let base = high.len();
-            high.extend_from_slice(&row);
-            // Stored minus the size's start so that base + dense index lands in the row.
-            (base as u16).wrapping_sub(start as u16)
+        let id = *high_row_ids.entry(row.clone()).or_insert_with(|| {
+            high_rows.push((row, start));
+            high_rows.len() - 1
         });
-        prefix_row.insert(prefix, base);
+        prefix_row.insert(prefix, id);
     }
+    let (high, high_offsets) = lay_out(&high_rows, largest_dense);
 
     // Level 2: a row per distinct low-group behaviour, over mid-group completions of at
     // most the missing size (a prefix of the dense order).
-    let mut mid = Vec::new();
-    let mut mid_rows: HashMap<Vec<u16>, u16> = HashMap::new();
+    let mut mid_rows: Vec<(Vec<u16>, usize)> = Vec::new();
+    let mut mid_row_ids: HashMap<Vec<u16>, usize> = HashMap::new();
     let low_len = multisets(0, LOW_RANKS, n, false)
         .iter()
         .map(|g| group_key(g, 0, LOW_RANKS) + 1)
         .max()
         .unwrap_or(1);
-    let mut low = vec![0u16; low_len];
+    let mut low_row = vec![None; low_len];
     for low_group in multisets(0, LOW_RANKS, n, false) {
         let missing = n - size(&low_group);
         let end = order.size_start[missing + 1] as usize;
@@ -256,15 +289,20 @@ pub fn automaton(classes: &FiveCardClasses, order: &GroupOrder, n: usize) -> Aut
         for g in mid_groups.iter().filter(|g| size(g) <= missing) {
             let mut prefix = low_group;
             prefix[mid_lo..high_lo].copy_from_slice(&g[mid_lo..high_lo]);
-            row[dense(g, mid_lo)] = prefix_row[&prefix];
+            row[dense(g, mid_lo)] = high_offsets[prefix_row[&prefix]];
         }
-        let base = *mid_rows.entry(row.clone()).or_insert_with(|| {
-            let base = mid.len() as u16;
-            mid.extend_from_slice(&row);
-            base
+        let id = *mid_row_ids.entry(row.clone()).or_insert_with(|| {
+            mid_rows.push((row, 0));
+            mid_rows.len() - 1
         });
-        low[group_key(&low_group, 0, LOW_RANKS)] = base;
+        low_row[group_key(&low_group, 0, LOW_RANKS)] = Some(id);
     }
+    let (mid, mid_offsets) = lay_out(&mid_rows, largest_dense);
+    // Keys that are no multiset of at most n cards read row 0, as before.
+    let low = low_row
+        .iter()
+        .map(|id| id.map_or(0, |id| mid_offsets[id]))
+        .collect();
     Automaton { low, mid, high }
 }
 
