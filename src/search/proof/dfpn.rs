@@ -130,26 +130,24 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         let mut settling = Settling::default();
         let mut best = None;
         if self.solve(position) == Outcome::Win {
-            let found = first_winning_child(position, &mut settling, |child| {
+            let Ok(found) = first_winning_child(position, &mut settling, |child| {
                 let (pn, dn) = self.numbers(child);
                 Ok::<_, core::convert::Infallible>((pn != 0 && dn != 0, self.solve(child)))
             });
-            best = match found {
-                Ok(found) => found,
-                Err(never) => match never {},
-            };
-            let mut moves = G::Moves::default();
-            position.proof_moves(&mut moves);
-            if best.is_none()
-                && let Some(entry) = self.table.probe(position.hash())
-                && let Some(&mv) = moves.get(entry.best as usize)
-                && self.numbers(&position.after(mv)).1 == 0
-            {
-                best = Some(mv);
-            }
+            best = found.or_else(|| self.table_winning_move(position));
         }
         settling.stats = self.stats.since(&before);
         (best, settling)
+    }
+
+    /// The winning move the table's entry for `position` names, if its child is proved lost
+    /// for the opponent: the answer when the settling was stopped.
+    fn table_winning_move(&mut self, position: &G) -> Option<G::Move> {
+        let entry = self.table.probe(position.hash())?;
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
+        let mv = *moves.get(entry.best as usize)?;
+        (self.numbers(&position.after(mv)).1 == 0).then_some(mv)
     }
 
     /// Solves `root` in `table` with `config` and, for a win, finds a winning move (within

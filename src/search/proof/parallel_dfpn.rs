@@ -237,19 +237,21 @@ impl ParallelDfpn {
             best = first_winning_child(position, &mut settling, |child| {
                 let open = self.decided(child).is_none();
                 Ok((open, self.solve(child, &mut |_| {})?))
-            })?;
-            let mut moves = G::Moves::default();
-            position.proof_moves(&mut moves);
-            if best.is_none()
-                && let Some(entry) = self.table.probe(position.hash())
-                && let Some(&mv) = moves.get(entry.best as usize)
-                && self.decided(&position.after(mv)) == Some(Outcome::Loss)
-            {
-                best = Some(mv);
-            }
+            })?
+            .or_else(|| self.table_winning_move(position));
         }
         settling.stats = self.stats.since(&before);
         Ok((best, settling))
+    }
+
+    /// The winning move the table's entry for `position` names, if its child is decided
+    /// lost for the opponent: the answer when the settling was stopped.
+    fn table_winning_move<G: Solvable>(&self, position: &G) -> Option<G::Move> {
+        let entry = self.table.probe(position.hash())?;
+        let mut moves = G::Moves::default();
+        position.proof_moves(&mut moves);
+        let mv = *moves.get(entry.best as usize)?;
+        (self.decided(&position.after(mv)) == Some(Outcome::Loss)).then_some(mv)
     }
 
     /// The outcome of `position` if the table or its initial numbers decide it.
