@@ -16,7 +16,7 @@
 //! | every move (even prior) | 0.5 x 14 | Pachi: every move 0.5 x 14 |
 //! | captures a string in atari | 1 x (20 + 6 per stone, up to 80) | paper: captures; Pachi: playout-policy moves 1 x 14 |
 //! | saves an own string in atari (2+ liberties after) | 1 x (20 + 6 per stone, up to 80) | paper: extensions out of atari |
-//! | self-atari (one liberty after, no capture) | 0 x 30 | paper: self-atari avoided |
+//! | self-atari (one liberty after, no capture), unless it ataris a string whose capture of it leaves the capturer in atari (a snapback or double atari) | 0 x 30 | paper: self-atari avoided; the exception is reading |
 //! | a MoGo 3x3 pattern matches for the mover | 1 x 14 | paper: 3x3 patterns; notes 3.3 |
 //! | distance 1 / 2 / 3 to the last move (Manhattan) | 1 x 30 / 20 / 10 | paper: closeness to the last move; Pachi: CFG distance 1 x 45/40/15 |
 //! | first line, nothing within distance 2 | 0 x 14 | paper: distance to the edge; Pachi: first line 0 x 14 |
@@ -175,7 +175,11 @@ impl GoPriors {
         if saved > 0 && after.liberties >= 2 && !doomed {
             sum.add(1.0, self.tactical(self.save, saved));
         }
-        let self_atari = doomed || (after.liberties < 2 && !after.captures && captured == 0);
+        let self_atari = doomed
+            || (after.liberties < 2
+                && !after.captures
+                && captured == 0
+                && !is_snapback_atari(board, p, me));
         if self_atari {
             sum.add(0.0, self.self_atari);
         }
@@ -238,6 +242,34 @@ fn tactical_stones(board: &Board, p: usize, me: Color) -> (u16, u16) {
         }
     }
     (captured, saved)
+}
+
+/// Whether `me`'s self-atari on the empty point `p` puts an opponent string in atari and the
+/// opponent cannot take the stone without its capturing string being left in atari itself
+/// (a snapback, or a double atari whose capture leaves one liberty): such a move is a
+/// tesuji, not the self-atari the prior avoids. Read on a copy of the board, only for
+/// self-ataris that atari something (a few moves a position).
+fn is_snapback_atari(board: &Board, p: usize, me: Color) -> bool {
+    let enemy = stone(me.opponent());
+    let ataris = tactics::around(board, p)
+        .into_iter()
+        .any(|n| board.cell(n) == enemy && board.string_liberties(n) == 2);
+    if !ataris {
+        return false;
+    }
+    let mut after = board.clone();
+    if after.try_play(Move::Play(Board::point_at(p))).is_err() {
+        return false;
+    }
+    if after.string_liberties(p) != 1 {
+        return true;
+    }
+    let capture = usize::from(after.string_liberty_sum(p));
+    match after.try_play(Move::Play(Board::point_at(capture))) {
+        // The opponent cannot take the stone at once (suicide or ko): the atari stands.
+        Err(_) => true,
+        Ok(()) => after.string_liberties(capture) == 1,
+    }
 }
 
 /// Opponent stones that `me`'s move on the empty point `p` puts in atari and that cannot
@@ -428,6 +460,34 @@ mod tests {
             "{ladder_atari:?} {plain:?}"
         );
         assert!(ladder_atari.value > plain.value);
+    }
+
+    // A game arbor lost to GNU Go (9x9, arbor White): Black's J2 is a self-atari, but it
+    // ataris White H1-H2 and J3-J4 at once, and White's capture on J1 leaves H1-H2-J1 in
+    // atari; arbor's search, with the self-atari prior on J2, never looked at it.
+    const DOUBLE_ATARI: &str = "
+ 9 X X X X . . . . .
+ 8 O O X . X X . O .
+ 7 . . O X X . O . X
+ 6 . . O O X X O O X
+ 5 . . . O X O X X X
+ 4 . . . . O O X . O
+ 3 . . O . O X X X O
+ 2 . . . . O X X O .
+ 1 . . . . O O X O .
+";
+
+    #[test]
+    fn a_self_atari_that_ataris_with_a_snapback_is_not_avoided() {
+        let board = position(DOUBLE_ATARI, Color::White, "H7");
+        let j2 = at(&board, "J2");
+        assert!(tactics::is_self_atari(&board, j2.index(), Color::Black));
+        assert!(value(&board, "J2") >= 0.5, "{}", value(&board, "J2"));
+        // Without Black's G1, White takes J2 from J1 with two liberties left: J2 is a plain
+        // self-atari again.
+        let plain = DOUBLE_ATARI.replace(" 1 . . . . O O X O .", " 1 . . . . O O . O .");
+        let board = position(&plain, Color::White, "H7");
+        assert!(value(&board, "J2") < 0.5, "{}", value(&board, "J2"));
     }
 
     #[test]
