@@ -52,12 +52,14 @@ pub const DEFAULT_RESIGN: f32 = 0.1;
 /// 3), one with more knowledge sooner. Tuned against GNU Go level 10 on 9x9 at 3,000 playouts
 /// a move (docs/go.md, "Tuning"): 20 won clearly more games than the first choice, 40.
 pub const MOGO_EXPAND_THRESHOLD: u32 = 20;
-/// [`PlayerConfig::mogo`]'s MoGo score, tuned against GNU Go level 10 on 9x9 at 3,000
-/// playouts a move (docs/go.md, "Tuning"): c1 = 1/3000 (Pachi's RAVE equivalence on 9x9,
-/// against the search core's untuned 0.01) and C = 0.1 (C = 1 let the prior's C/ln(2+n)
-/// bonus outweigh real results for thousands of visits); c2 = 1 untuned.
+/// [`PlayerConfig::mogo`]'s MoGo score, tuned against GNU Go level 10 on 9x9 (docs/go.md,
+/// "Tuning"): c1 = 1/3000 (Pachi's RAVE equivalence on 9x9, against the search core's
+/// untuned 0.01) and C = 0: the priors already enter as equivalent simulations, and the
+/// C/ln(2+n) bonus on top cost strength at every budget measured (C = 1 outweighed real
+/// results for thousands of visits; C = 0.1 still lost to C = 0 in self-play at 500 playouts
+/// and against GNU Go at 3,000 and 10,000). `--mogo-c` sets it back; c2 = 1 untuned.
 pub const MOGO_SCORE: MoGo = MoGo {
-    c: 0.1,
+    c: 0.0,
     c1: 1.0 / 3000.0,
     c2: 1.0,
 };
