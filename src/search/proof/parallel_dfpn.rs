@@ -44,6 +44,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::dfpn::DfpnConfig;
+use super::initial_cache::{INITIAL_SLOTS, InitialCache, InitialSlot};
 use super::numbers::FromChildren;
 use super::shared_table::SharedTable;
 use super::{
@@ -170,7 +171,8 @@ impl ParallelDfpn {
                     .name("parallel-dfpn".into())
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut searcher = Searcher::new(shared, slot);
+                        let mut memo = initial_slots();
+                        let mut searcher = Searcher::new(shared, slot, &mut memo);
                         searcher.search_root(root);
                         searcher.publish();
                         let _ = finished.send(());
@@ -268,6 +270,16 @@ impl ParallelDfpn {
     }
 }
 
+/// A thread's memo of initial numbers ([`super::initial_cache`]): [`INITIAL_SLOTS`]
+/// slots, or none if the memory cannot be had (the search is the same, only slower).
+fn initial_slots() -> Vec<InitialSlot> {
+    let mut slots = Vec::new();
+    if slots.try_reserve_exact(INITIAL_SLOTS).is_ok() {
+        slots.resize(INITIAL_SLOTS, InitialSlot::default());
+    }
+    slots
+}
+
 /// `before` plus what the threads have published.
 fn sum(before: SolveStats, published: &[Published]) -> SolveStats {
     let mut stats = before;
@@ -300,6 +312,9 @@ const LOSS: u8 = 2;
 struct Searcher<'a> {
     shared: &'a Shared<'a>,
     published: &'a Published,
+    /// The initial numbers of children not in the table, kept for the parent's next
+    /// expansion.
+    initial: InitialCache<'a>,
     expanded: u64,
     touched: u64,
     filled: u64,
@@ -308,10 +323,15 @@ struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(shared: &'a Shared<'a>, published: &'a Published) -> Searcher<'a> {
+    fn new(
+        shared: &'a Shared<'a>,
+        published: &'a Published,
+        initial: &'a mut [InitialSlot],
+    ) -> Searcher<'a> {
         Searcher {
             shared,
             published,
+            initial: InitialCache::new(initial),
             expanded: 0,
             touched: 0,
             filled: 0,
@@ -370,7 +390,7 @@ impl<'a> Searcher<'a> {
         self.touched += 1;
         match self.shared.table.probe(position.hash()) {
             Some(e) => (e.pn, e.dn),
-            None => initial(position, self.shared.config.mobility),
+            None => self.initial.numbers(position, self.shared.config.mobility),
         }
     }
 
@@ -432,7 +452,9 @@ impl<'a> Searcher<'a> {
         let mut real = [(0u32, 0u32); CACHE];
         let mut seen = [(0u32, 0u32); CACHE];
         for &mv in moves.iter().take(CACHE) {
-            self.shared.table.prefetch(position.after(mv).hash());
+            let child = position.after(mv).hash();
+            self.shared.table.prefetch(child);
+            self.initial.prefetch(child);
         }
         // Bit i: child i looks different to this thread than the table says (busy, or
         // its own view returned); while none does, the virtual numbers are the real ones.
