@@ -192,10 +192,17 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
 
     /// The numbers of a position: from the table, else its initial numbers.
     fn numbers(&mut self, position: &G) -> (u32, u32) {
+        self.numbers_of(position.hash(), || *position)
+    }
+
+    /// The numbers of the position with hash `key`, which `position` makes (only when
+    /// neither the table nor the memo knows them).
+    #[inline]
+    fn numbers_of(&mut self, key: u64, position: impl FnOnce() -> G) -> (u32, u32) {
         self.stats.touched += 1;
-        match self.table.probe(position.hash()) {
+        match self.table.probe(key) {
             Some(e) => (e.pn, e.dn),
-            None => self.initial.numbers(position, self.config.mobility),
+            None => self.initial.numbers(key, position, self.config.mobility),
         }
     }
 
@@ -224,18 +231,25 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         // read again. Siblings may go stale through transpositions, which only makes their
         // numbers less informed: solved values never change, so proofs stay exact.
         let mut cache = [(0u32, 0u32); CACHE];
-        for &mv in moves.iter().take(CACHE) {
-            let child = position.after(mv).hash();
-            self.table.prefetch(child);
-            self.initial.prefetch(child);
+        let mut keys = [0u64; CACHE];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = position.after(mv).hash();
+            self.table.prefetch(*key);
+            self.initial.prefetch(*key);
         }
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            cache[i] = self.numbers(&position.after(mv));
+            cache[i] = self.numbers_of(keys[i], || position.after(mv));
+            // A child lost for its side to move proves this node, which returns at once:
+            // the children after it would not be read by the rule (`FromChildren::of`).
+            if cache[i].1 == 0 {
+                break;
+            }
         }
         let mut searched = usize::MAX;
         loop {
             if searched < CACHE {
-                cache[searched] = self.numbers(&position.after(moves[searched]));
+                let mv = moves[searched];
+                cache[searched] = self.numbers_of(keys[searched], || position.after(mv));
             }
             let numbers = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
                 if i < CACHE {

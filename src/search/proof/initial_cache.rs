@@ -66,19 +66,23 @@ impl<'a> InitialCache<'a> {
         let _ = key;
     }
 
-    /// The initial numbers of `position` ([`super::initial`] with `mobility`): from the
-    /// memo when its slot holds them, else computed and kept there. A memo serves one
-    /// solver, so one value of `mobility`.
+    /// The initial numbers ([`super::initial`] with `mobility`) of the position with hash
+    /// `key`, which `position` makes: from the memo when its slot holds them, else made,
+    /// computed and kept there. A memo serves one solver, so one value of `mobility`.
     #[inline]
-    pub(crate) fn numbers<G: Solvable>(&mut self, position: &G, mobility: bool) -> (u32, u32) {
-        let key = position.hash();
+    pub(crate) fn numbers<G: Solvable>(
+        &mut self,
+        key: u64,
+        position: impl FnOnce() -> G,
+        mobility: bool,
+    ) -> (u32, u32) {
         let Some(slot) = self.slots.get_mut(key as usize & self.mask) else {
-            return initial(position, mobility);
+            return initial(&position(), mobility);
         };
         if slot.key == key && (slot.pn, slot.dn) != (0, 0) {
             return (slot.pn, slot.dn);
         }
-        let (pn, dn) = initial(position, mobility);
+        let (pn, dn) = initial(&position(), mobility);
         *slot = InitialSlot { key, pn, dn };
         (pn, dn)
     }
@@ -106,7 +110,7 @@ mod tests {
                     for limit in [2u8, 3] {
                         let game = Take { pile, limit };
                         assert_eq!(
-                            memo.numbers(&game, mobility),
+                            memo.numbers(game.hash(), || game, mobility),
                             initial(&game, mobility),
                             "{slots} slots, pile {pile}"
                         );
@@ -132,7 +136,7 @@ mod tests {
             slots: &mut storage,
             mask: 3,
         };
-        assert_eq!(memo.numbers(&game, true), (5, 7));
+        assert_eq!(memo.numbers(game.hash(), || game, true), (5, 7));
         // A slot whose hash matches but holds nothing (zeroed) is computed, not taken.
         let game = Take { pile: 0, limit: 1 };
         let mut storage = [InitialSlot {
@@ -144,6 +148,6 @@ mod tests {
             slots: &mut storage,
             mask: 0,
         };
-        assert_eq!(memo.numbers(&game, true), (INFINITY, 0));
+        assert_eq!(memo.numbers(game.hash(), || game, true), (INFINITY, 0));
     }
 }
