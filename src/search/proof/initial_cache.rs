@@ -117,7 +117,6 @@ mod tests {
                     }
                 }
             }
-            drop(memo);
             let kept = storage.iter().filter(|s| (s.pn, s.dn) != (0, 0)).count();
             assert!(
                 kept <= slots && (kept > 0) == (slots > 0),
