@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use arbor::breakthrough::race::race_value;
 use arbor::breakthrough::{MoveList, Position, Size, WithRacePatterns};
-use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry};
+use arbor::search::proof::dfpn::{Dfpn, DfpnConfig, Entry, INITIAL_SLOTS, InitialSlot};
 use arbor::search::proof::parallel_dfpn::ParallelDfpn;
 use arbor::search::proof::pns::{Node, Pns, PnsConfig};
 use arbor::search::proof::{Outcome, Solvable};
@@ -21,8 +21,10 @@ use rand_xorshift::XorShiftRng;
 const BOARDS: [(&str, u8, u8, Outcome); 2] =
     [("5x4", 5, 4, Outcome::Loss), ("4x5", 4, 5, Outcome::Loss)];
 
-fn dfpn_solve<G: Solvable>(root: G, table: &mut [Entry]) -> Outcome {
-    let mut solver = Dfpn::new(table, DfpnConfig::default()).expect("table of 2^20 entries");
+/// df-pn as `arbor solve` runs it: with a memo of initial numbers.
+fn dfpn_solve<G: Solvable>(root: G, table: &mut [Entry], memo: &mut [InitialSlot]) -> Outcome {
+    let mut solver = Dfpn::with_initial_cache(table, memo, DfpnConfig::default())
+        .expect("table of 2^20 entries");
     solver.solve(&root)
 }
 
@@ -47,6 +49,7 @@ fn solvers(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     let mut table = vec![Entry::default(); 1 << 20];
+    let mut memo = vec![InitialSlot::default(); INITIAL_SLOTS];
     let null = arbor::breakthrough::Move::default();
     let mut main = vec![Node::blank(null); 1 << 21];
     let mut second = vec![Node::blank(null); 1 << 16];
@@ -54,10 +57,15 @@ fn solvers(c: &mut Criterion) {
         let root = Position::start(Size::new_checked(columns, rows).expect("a board size"));
         let patterned = WithRacePatterns(root);
         group.bench_function(format!("dfpn_{name}_patterns_off"), |b| {
-            b.iter(|| assert_eq!(dfpn_solve(black_box(root), &mut table), value))
+            b.iter(|| assert_eq!(dfpn_solve(black_box(root), &mut table, &mut memo), value))
         });
         group.bench_function(format!("dfpn_{name}_patterns_on"), |b| {
-            b.iter(|| assert_eq!(dfpn_solve(black_box(patterned), &mut table), value))
+            b.iter(|| {
+                assert_eq!(
+                    dfpn_solve(black_box(patterned), &mut table, &mut memo),
+                    value
+                )
+            })
         });
         group.bench_function(
             format!("parallel_dfpn_2_threads_{name}_patterns_off"),

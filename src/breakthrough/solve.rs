@@ -256,6 +256,39 @@ mod tests {
     }
 
     #[test]
+    fn the_memo_of_initial_numbers_changes_no_count() {
+        // The memo only skips recomputing initial numbers: df-pn expands, touches and
+        // stores exactly as without it, with a roomy memo and with one small enough that
+        // positions keep evicting each other.
+        use crate::search::proof::dfpn::{INITIAL_SLOTS, InitialSlot};
+        fn counts<G: Solvable>(root: G, slots: usize) -> (Outcome, Option<G::Move>, String) {
+            let mut table = vec![Entry::default(); 1 << 18];
+            let mut memo = vec![InitialSlot::default(); slots];
+            let mut dfpn =
+                Dfpn::with_initial_cache(&mut table, &mut memo, DfpnConfig::default()).unwrap();
+            let outcome = dfpn.solve(&root);
+            let best = dfpn.winning_move(&root);
+            (outcome, best, format!("{:?}", dfpn.stats()))
+        }
+        for (columns, rows) in [(4u8, 4u8), (3, 5), (4, 5)] {
+            let root = start(columns, rows);
+            let patterned = crate::breakthrough::WithRacePatterns(root);
+            let plain = counts(root, 0);
+            assert_ne!(plain.0, Outcome::Unknown);
+            let with_patterns = counts(patterned, 0);
+            for slots in [1 << 6, INITIAL_SLOTS] {
+                assert_eq!(counts(root, slots), plain, "{columns}x{rows} {slots}");
+                assert_eq!(counts(patterned, slots), with_patterns, "{columns}x{rows}");
+            }
+        }
+        // A won position, so the winning move's settling is compared too.
+        let won: Position = "BBBB/BBBB/W.../.WWW/WWWW b".parse().unwrap();
+        let plain = counts(won, 0);
+        assert_eq!(plain.0, Outcome::Win);
+        assert_eq!(counts(won, INITIAL_SLOTS), plain);
+    }
+
+    #[test]
     fn pns_and_dfpn_agree_on_small_boards() {
         // 3x4: solved both ways, and the answers agree.
         for (columns, rows) in [(2u8, 4u8), (3, 4), (2, 5), (4, 4), (3, 5)] {

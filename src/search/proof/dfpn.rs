@@ -17,10 +17,12 @@
 //! 64 pairs of numbers on the stack (about 1 KiB for Breakthrough).
 //! Expansions are counted; the search stops with [`Outcome::Unknown`] at the budget.
 
+use super::initial_cache::InitialCache;
+pub use super::initial_cache::{INITIAL_SLOTS, InitialSlot};
 use super::numbers::FromChildren;
 use super::table::Table;
 pub use super::table::{BUCKET, Entry, TableTooSmall};
-use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, first_winning_child, initial};
+use super::{INFINITY, Outcome, Settling, Solvable, SolveStats, first_winning_child};
 
 /// Children whose numbers a frame of the recursion keeps (more are read from the table
 /// each time). Each frame holds this many pairs of `u32` on the stack.
@@ -56,6 +58,9 @@ impl Default for DfpnConfig {
 /// A df-pn solver over a borrowed table.
 pub struct Dfpn<'a, G: Solvable> {
     table: Table<'a>,
+    /// The initial numbers of children not in the table, kept for the parent's next
+    /// expansion (see [`super::initial_cache`]).
+    initial: InitialCache<'a>,
     config: DfpnConfig,
     stats: SolveStats,
     stop: bool,
@@ -66,8 +71,21 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
     /// A solver over `table` (at least one bucket; the largest power of two of buckets
     /// that fits is used, see [`super::table`]). The table is cleared.
     pub fn new(table: &'a mut [Entry], config: DfpnConfig) -> Result<Self, TableTooSmall> {
+        Dfpn::with_initial_cache(table, &mut [], config)
+    }
+
+    /// A solver over `table` that also keeps the initial numbers of the positions it reads
+    /// in `initial` (the largest power of two of slots; [`INITIAL_SLOTS`] is a good size):
+    /// the same search, expansion for expansion, with fewer instructions each (see
+    /// [`super::initial_cache`]). Both are cleared.
+    pub fn with_initial_cache(
+        table: &'a mut [Entry],
+        initial: &'a mut [InitialSlot],
+        config: DfpnConfig,
+    ) -> Result<Self, TableTooSmall> {
         Ok(Dfpn {
             table: Table::new(table)?,
+            initial: InitialCache::new(initial),
             config,
             stats: SolveStats::default(),
             stop: false,
@@ -174,10 +192,17 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
 
     /// The numbers of a position: from the table, else its initial numbers.
     fn numbers(&mut self, position: &G) -> (u32, u32) {
+        self.numbers_of(position.hash(), || *position)
+    }
+
+    /// The numbers of the position with hash `key`, which `position` makes (only when
+    /// neither the table nor the memo knows them).
+    #[inline]
+    fn numbers_of(&mut self, key: u64, position: impl FnOnce() -> G) -> (u32, u32) {
         self.stats.touched += 1;
-        match self.table.probe(position.hash()) {
+        match self.table.probe(key) {
             Some(e) => (e.pn, e.dn),
-            None => initial(position, self.config.mobility),
+            None => self.initial.numbers(key, position, self.config.mobility),
         }
     }
 
@@ -206,16 +231,25 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         // read again. Siblings may go stale through transpositions, which only makes their
         // numbers less informed: solved values never change, so proofs stay exact.
         let mut cache = [(0u32, 0u32); CACHE];
-        for &mv in moves.iter().take(CACHE) {
-            self.table.prefetch(position.after(mv).hash());
+        let mut keys = [0u64; CACHE];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = position.after(mv).hash();
+            self.table.prefetch(*key);
+            self.initial.prefetch(*key);
         }
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            cache[i] = self.numbers(&position.after(mv));
+            cache[i] = self.numbers_of(keys[i], || position.after(mv));
+            // A child lost for its side to move proves this node, which returns at once:
+            // the children after it would not be read by the rule (`FromChildren::of`).
+            if cache[i].1 == 0 {
+                break;
+            }
         }
         let mut searched = usize::MAX;
         loop {
             if searched < CACHE {
-                cache[searched] = self.numbers(&position.after(moves[searched]));
+                let mv = moves[searched];
+                cache[searched] = self.numbers_of(keys[searched], || position.after(mv));
             }
             let numbers = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
                 if i < CACHE {

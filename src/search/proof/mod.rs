@@ -21,6 +21,7 @@
 use crate::search::game::{ProofHints, Turn};
 
 pub mod dfpn;
+mod initial_cache;
 mod numbers;
 #[cfg(feature = "std")]
 pub mod parallel_dfpn;

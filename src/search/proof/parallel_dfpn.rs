@@ -44,6 +44,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::dfpn::DfpnConfig;
+use super::initial_cache::{INITIAL_SLOTS, InitialCache, InitialSlot};
 use super::numbers::FromChildren;
 use super::shared_table::SharedTable;
 use super::{
@@ -170,7 +171,8 @@ impl ParallelDfpn {
                     .name("parallel-dfpn".into())
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut searcher = Searcher::new(shared, slot);
+                        let mut memo = initial_slots();
+                        let mut searcher = Searcher::new(shared, slot, &mut memo);
                         searcher.search_root(root);
                         searcher.publish();
                         let _ = finished.send(());
@@ -268,6 +270,16 @@ impl ParallelDfpn {
     }
 }
 
+/// A thread's memo of initial numbers ([`super::initial_cache`]): [`INITIAL_SLOTS`]
+/// slots, or none if the memory cannot be had (the search is the same, only slower).
+fn initial_slots() -> Vec<InitialSlot> {
+    let mut slots = Vec::new();
+    if slots.try_reserve_exact(INITIAL_SLOTS).is_ok() {
+        slots.resize(INITIAL_SLOTS, InitialSlot::default());
+    }
+    slots
+}
+
 /// `before` plus what the threads have published.
 fn sum(before: SolveStats, published: &[Published]) -> SolveStats {
     let mut stats = before;
@@ -300,6 +312,9 @@ const LOSS: u8 = 2;
 struct Searcher<'a> {
     shared: &'a Shared<'a>,
     published: &'a Published,
+    /// The initial numbers of children not in the table, kept for the parent's next
+    /// expansion.
+    initial: InitialCache<'a>,
     expanded: u64,
     touched: u64,
     filled: u64,
@@ -308,10 +323,15 @@ struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(shared: &'a Shared<'a>, published: &'a Published) -> Searcher<'a> {
+    fn new(
+        shared: &'a Shared<'a>,
+        published: &'a Published,
+        initial: &'a mut [InitialSlot],
+    ) -> Searcher<'a> {
         Searcher {
             shared,
             published,
+            initial: InitialCache::new(initial),
             expanded: 0,
             touched: 0,
             filled: 0,
@@ -367,19 +387,32 @@ impl<'a> Searcher<'a> {
     /// The real numbers of a position: from the table, else its initial numbers.
     #[inline]
     fn real<G: Solvable>(&mut self, position: &G) -> (u32, u32) {
+        self.real_of(position.hash(), || *position)
+    }
+
+    /// The real numbers of the position with hash `key`, which `position` makes (only
+    /// when neither the table nor the memo knows them).
+    #[inline]
+    fn real_of<G: Solvable>(&mut self, key: u64, position: impl FnOnce() -> G) -> (u32, u32) {
         self.touched += 1;
-        match self.shared.table.probe(position.hash()) {
+        match self.shared.table.probe(key) {
             Some(e) => (e.pn, e.dn),
-            None => initial(position, self.shared.config.mobility),
+            None => self
+                .initial
+                .numbers(key, position, self.shared.config.mobility),
         }
     }
 
-    /// The real and the virtual numbers of a child: the virtual ones multiplied by one
-    /// plus the threads searching it.
+    /// The real and the virtual numbers of the child with hash `key`, which `child`
+    /// makes: the virtual ones multiplied by one plus the threads searching it.
     #[inline]
-    fn real_and_virtual<G: Solvable>(&mut self, child: &G) -> ((u32, u32), (u32, u32)) {
-        let real = self.real(child);
-        let others = u64::from(self.busy_slot(child.hash()).load(Relaxed));
+    fn real_and_virtual<G: Solvable>(
+        &mut self,
+        key: u64,
+        child: impl FnOnce() -> G,
+    ) -> ((u32, u32), (u32, u32)) {
+        let real = self.real_of(key, child);
+        let others = u64::from(self.busy_slot(key).load(Relaxed));
         (real, inflate(real, others))
     }
 
@@ -431,21 +464,30 @@ impl<'a> Searcher<'a> {
         let mut best_index = u16::MAX;
         let mut real = [(0u32, 0u32); CACHE];
         let mut seen = [(0u32, 0u32); CACHE];
-        for &mv in moves.iter().take(CACHE) {
-            self.shared.table.prefetch(position.after(mv).hash());
+        let mut keys = [0u64; CACHE];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = position.after(mv).hash();
+            self.shared.table.prefetch(*key);
+            self.initial.prefetch(*key);
         }
         // Bit i: child i looks different to this thread than the table says (busy, or
         // its own view returned); while none does, the virtual numbers are the real ones.
         let mut differs = 0u64;
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            (real[i], seen[i]) = self.real_and_virtual(&position.after(mv));
+            (real[i], seen[i]) = self.real_and_virtual(keys[i], || position.after(mv));
             differs |= u64::from(real[i] != seen[i]) << i;
+            // A child lost for its side to move proves this node, which returns at once:
+            // the children after it would not be read by the rule (`FromChildren::of`).
+            if real[i].1 == 0 {
+                break;
+            }
         }
         let mut searched = usize::MAX;
         let mut returned = (0, 0);
         loop {
             if searched < CACHE {
-                real[searched] = self.real(&position.after(moves[searched]));
+                let mv = moves[searched];
+                real[searched] = self.real_of(keys[searched], || position.after(mv));
                 // The child's own view of itself, unless the table now knows better.
                 let (pn, dn) = real[searched];
                 seen[searched] = if pn == 0 || dn == 0 {
@@ -474,7 +516,8 @@ impl<'a> Searcher<'a> {
                     if i < CACHE {
                         seen[i]
                     } else {
-                        self.real_and_virtual(&position.after(mv)).1
+                        self.real_and_virtual(position.after(mv).hash(), || position.after(mv))
+                            .1
                     }
                 }))
             };

@@ -4,7 +4,7 @@
 //! live here, next to the solvers, and nowhere else.
 use core::fmt;
 
-use super::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry};
+use super::dfpn::{BUCKET, Dfpn, DfpnConfig, Entry, INITIAL_SLOTS, InitialSlot};
 use super::parallel_dfpn::{ParallelDfpn, ParallelDfpnError};
 use super::pns::{Node, Pns, PnsConfig};
 use super::ppn2::{self, Ppn2Config, Ppn2Error};
@@ -56,7 +56,8 @@ pub enum Algorithm {
 /// What every algorithm honours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// Bytes for the solver's trees or table, all included.
+    /// Bytes for the solver's trees or table, all included; each df-pn thread keeps a
+    /// further [`INITIAL_SLOTS`] slots (1 MiB) of initial numbers apart.
     pub memory_bytes: u64,
     /// Initial disproof numbers from the number of legal moves.
     pub mobility: bool,
@@ -336,14 +337,17 @@ pub fn solve_dfpn<G: Solvable>(
     // the allocator's alignment (see the table's notes).
     let entries = dfpn_entries::<G>(options)? as usize + BUCKET - 1;
     let mut table = storage(entries, Entry::default())?;
+    let mut initial = storage(INITIAL_SLOTS, InitialSlot::default())?;
     let budget = options.max_expansions;
     let config = DfpnConfig {
         mobility: options.mobility,
         max_expansions: CHUNK.min(budget),
         epsilon_1024,
     };
-    let mut dfpn = Dfpn::new(&mut table, config).map_err(|_| SolveError::TooLittleMemory {
-        needed_bytes: (BUCKET * size_of::<Entry>()) as u64,
+    let mut dfpn = Dfpn::with_initial_cache(&mut table, &mut initial, config).map_err(|_| {
+        SolveError::TooLittleMemory {
+            needed_bytes: (BUCKET * size_of::<Entry>()) as u64,
+        }
     })?;
     let mut outcome;
     loop {
