@@ -747,15 +747,23 @@ fn live_ranges(ranges: [&Range; 2], live: &[(u16, u16)]) -> Result<[Holdings; 2]
 }
 
 /// Regret-matching rows (`n` rows of [`COMBOS`], non-negative parts) into probabilities per
-/// holding; uniform where a holding's row sums to 0.
+/// holding; uniform where a holding's row sums to 0. Row by row over all the holdings (so the
+/// loops run in SIMD lanes), each holding's total adds its actions in order from -0.0, as
+/// `Iterator::sum` does: the same bits as summing holding by holding.
 fn normalise_rows(rows: &[f32], n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
-    for h in 0..COMBOS {
-        let total: f32 = (0..n).map(|a| rows[a * COMBOS + h].max(0.0)).sum();
-        for (a, strategy) in sigma.iter_mut().take(n).enumerate() {
-            strategy[h] = if total > 0.0 {
-                rows[a * COMBOS + h].max(0.0) / total
+    let mut total = [-0.0f32; COMBOS];
+    for row in rows.chunks_exact(COMBOS).take(n) {
+        for (t, &r) in total.iter_mut().zip(row) {
+            *t += r.max(0.0);
+        }
+    }
+    let uniform = 1.0 / n as f32;
+    for (row, strategy) in rows.chunks_exact(COMBOS).zip(sigma.iter_mut()).take(n) {
+        for h in 0..COMBOS {
+            strategy[h] = if total[h] > 0.0 {
+                row[h].max(0.0) / total[h]
             } else {
-                1.0 / n as f32
+                uniform
             };
         }
     }
