@@ -1321,7 +1321,7 @@ mod tests {
         }
     }
 
-    /// The batched leaf values (in sweeps of 16, 8 and 4 lanes) are each leaf's values
+    /// The batched leaf values (in sweeps of 16, 12, 8 and 4 lanes) are each leaf's values
     /// valued alone, bit for bit.
     #[test]
     fn batched_turn_leaves_equal_the_leaves_valued_alone() {
@@ -1332,8 +1332,8 @@ mod tests {
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
         let mut rng = seeded_rng(7);
-        // 21 leaves: a sweep of 16 and one of 8 lanes (5 used); 3: one of 4.
-        for leaves in [21, 3] {
+        // 21 leaves: a sweep of 16 and one of 8 lanes (5 used); 10: one of 12; 3: one of 4.
+        for leaves in [21, 10, 3] {
             let mut rows = std::vec![0.0f32; leaves * COMBOS];
             for row in rows.chunks_exact_mut(COMBOS) {
                 for &(index, _) in &solver.order {
@@ -1388,8 +1388,10 @@ mod tests {
         let bets = BetAbstraction::default();
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let mut batched = TurnSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
+        // An unbet turn under the default bets has 19 both-in leaves, a row each.
+        assert_eq!(batched.values.len() - batched.tree_rows, 19 * COMBOS);
         let len = Resolver::<OneAtATime>::values_len(&hand, &bets).unwrap();
-        assert!(len < batched.values.len() + TURN_TABLE_LEN);
+        assert_eq!(len + 19 * COMBOS, batched.values.len() + TURN_TABLE_LEN);
         let mut plain_values = std::vec![0.0; len];
         let mut plain =
             Resolver::<OneAtATime>::new(&hand, [&hero, &villain], &bets, &mut plain_values)

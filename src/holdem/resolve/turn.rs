@@ -12,7 +12,7 @@
 //!
 //! The value is linear in the opponent's reach and the same for every both-in leaf but for
 //! the stake, so the walks value all their leaves in one batch ([`TurnShowdown::value_leaves`]):
-//! one sweep of each river's order serves up to 20 leaves, the per-leaf arithmetic in lanes
+//! one sweep of each river's order serves up to 16 leaves, the per-leaf arithmetic in lanes
 //! (a leaf's lane does the same operations in the same order whatever the batch, so its value
 //! is the same bit for bit as valued alone by [`Showdown::add_values`]).
 // Lanes are indexed in step across several arrays.
@@ -49,8 +49,9 @@ const CARD_BITS: u32 = 6;
 const TIES_NEXT: u32 = 1 << (HOLDING_BITS + 2 * CARD_BITS);
 const _: () = assert!(COMBOS < 1 << HOLDING_BITS && TIES_NEXT == 1 << 23);
 
-/// Most leaves valued in one sweep of the river orders.
-const MAX_LANES: usize = 20;
+/// Most leaves valued in one sweep of the river orders (20 lanes measured no faster, and
+/// the vectors of 16 keep the bot's stack within its budget).
+const MAX_LANES: usize = 16;
 
 /// The turn's both-in leaves, valued at the river's start by checking down; see the
 /// [module documentation](self).
@@ -113,8 +114,8 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
         }
     }
 
-    /// Up to 20 leaves a sweep, in lanes of a multiple of 4 (an SSE register): the default
-    /// bets' tree has 19 both-in leaves, one sweep of 20 lanes.
+    /// Up to 16 leaves a sweep, in lanes of a multiple of 4 (an SSE register): the default
+    /// bets' tree has 19 both-in leaves, a sweep of 16 lanes and one of 4.
     fn value_leaves(&self, live: &[(u16, u16)], rows: &mut [f32]) {
         let mut rest = rows;
         while rest.len() >= COMBOS {
@@ -122,7 +123,6 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
                 ..=4 => self.value_batch::<4>(live, rest),
                 5..=8 => self.value_batch::<8>(live, rest),
                 9..=12 => self.value_batch::<12>(live, rest),
-                13..=16 => self.value_batch::<16>(live, rest),
                 _ => self.value_batch::<MAX_LANES>(live, rest),
             };
             rest = &mut rest[done * COMBOS..];
@@ -132,7 +132,7 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
 
 impl TurnShowdown<'_> {
     /// Values the first (up to) `L` leaves of `rows` in one sweep; returns how many.
-    /// Not inlined: each lane count's two vectors of lanes (up to 212 KB) are on the stack
+    /// Not inlined: each lane count's two vectors of lanes (up to 170 KB) are on the stack
     /// one at a time.
     #[inline(never)]
     fn value_batch<const L: usize>(&self, live: &[(u16, u16)], rows: &mut [f32]) -> usize {
