@@ -26,7 +26,10 @@
 //! betting ([`TurnShowdown`]). For an all-in that is the exact value (the river runs out); for
 //! a round that closed with chips behind it ignores the river's betting, which favours the
 //! holding that the river's betting would punish (a drawing hand gets its full equity and is
-//! never bluffed off it, a made hand is never paid more on the river).
+//! never bluffed off it, a made hand is never paid more on the river). Those leaves cost a
+//! sweep of 48 river orders each, so before each walk the turn re-solve gathers the
+//! opponent's reach at every such leaf (it depends on the opponent's strategy only) and
+//! values them all in one batch, into rows of the caller storage that the walk then reads.
 // The vector maths walks several parallel arrays over the holdings at once: one index reads
 // clearer than zipping three or four iterators.
 #![allow(clippy::needless_range_loop)]
@@ -42,6 +45,9 @@ use super::rules::{Action, Chips, HandState, Position, Street};
 use crate::search::game::random_index;
 use crate::search::mcts::{Never, Stop};
 
+mod turn;
+pub use turn::{TURN_RIVER_HOLDINGS, TURN_RIVERS, TURN_TABLE_LEN, TurnShowdown};
+
 /// Most nodes of a re-solved tree: two pot fractions, all-in and two raises take about 60.
 pub const MAX_NODES: usize = 512;
 
@@ -50,25 +56,6 @@ pub const MAX_CHOICES: usize = 6;
 
 /// Most pot fractions in a [`BetAbstraction`].
 pub const MAX_FRACTIONS: usize = 3;
-
-/// River cards of a turn re-solve: the 48 cards off a four-card board.
-pub const TURN_RIVERS: usize = 48;
-
-/// Holdings that miss a four-card board and a river card: C(47, 2).
-pub const TURN_RIVER_HOLDINGS: usize = 1081;
-
-/// Values of a turn re-solve's table of showdown orders: one row per river card, each the
-/// holdings that miss the board and that card, weakest first ([`TurnSolver::values_len`]
-/// counts them in).
-pub const TURN_TABLE_LEN: usize = TURN_RIVERS * TURN_RIVER_HOLDINGS;
-
-/// River cards that can come for one pair of holdings on a four-card board: 52 − 4 − 2 − 2.
-const PAIR_RIVERS: f32 = 44.0;
-
-/// A table entry is `rank × 2048 + holding`: holdings fit in 11 bits, ranks (at most 7,462)
-/// in the 13 above, so every entry is an integer below 2²⁴ and exact in an `f32`.
-const HOLDING_BITS: u32 = 11;
-const _: () = assert!(COMBOS < 1 << HOLDING_BITS && (7462 << HOLDING_BITS) + COMBOS < 1 << 24);
 
 /// The raise sizes the re-solver considers.
 #[derive(Clone, Debug, PartialEq)]
@@ -164,6 +151,9 @@ struct Node {
     /// Where this decision's rows start in the caller storage: `children` rows of regrets,
     /// then `children` rows of strategy sums, each [`COMBOS`] long.
     offset: usize,
+    /// A both-in leaf's number among the tree's both-in leaves (its row of values, where the
+    /// leaves are valued in a batch).
+    leaf: u16,
 }
 
 /// A vector over the holdings.
@@ -178,6 +168,10 @@ pub trait Showdown<'a>: Sized {
     /// Values of storage after the tree's rows that [`Showdown::prepare`] takes.
     const TABLE_LEN: usize;
 
+    /// Whether the walks value their both-in leaves all at once before each walk
+    /// ([`Showdown::value_leaves`], a row of storage per leaf) instead of one at a time.
+    const BATCHED: bool;
+
     /// The holdings that miss `board`, with their ranks where the river is dealt, and the
     /// leaf valuer, over `table` ([`Showdown::TABLE_LEN`] values).
     fn prepare(board: &[Card], table: &'a mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self);
@@ -186,6 +180,19 @@ pub trait Showdown<'a>: Sized {
     /// reach `opponent` of the holdings that share no card with it; `live` are the holdings
     /// that miss the board, weakest first where the river is dealt.
     fn add_values(&self, live: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings);
+
+    /// Replaces each row of `rows` ([`COMBOS`] values: the opponent's reach at a both-in
+    /// leaf) by that leaf's values per holding for a stake of one chip, as
+    /// [`Showdown::add_values`] would give them.
+    fn value_leaves(&self, live: &[(u16, u16)], rows: &mut [f32]) {
+        for row in rows.chunks_exact_mut(COMBOS) {
+            let mut reach = [0.0f32; COMBOS];
+            reach.copy_from_slice(row);
+            let mut value = [0.0f32; COMBOS];
+            self.add_values(live, &reach, 1.0, &mut value);
+            row.copy_from_slice(&value);
+        }
+    }
 }
 
 /// The river's showdown: one sweep over the holdings in order of strength each way.
@@ -195,6 +202,8 @@ pub struct RiverShowdown;
 impl Showdown<'_> for RiverShowdown {
     const STREET: Street = Street::River;
     const TABLE_LEN: usize = 0;
+    /// A river leaf is one sweep: each is valued where the walk reaches it.
+    const BATCHED: bool = false;
 
     /// The holdings weakest first.
     fn prepare(board: &[Card], _: &mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self) {
@@ -218,73 +227,6 @@ impl Showdown<'_> for RiverShowdown {
         sweep(live.len(), |k| live[k], opponent, out, stake, false);
         sweep(live.len(), |k| live[k], opponent, out, -stake, true);
     }
-}
-
-/// The turn's leaves, valued at the river's start by checking down: for each of the 48
-/// river cards the river's showdown sweep over the holdings that miss that card (ordered once
-/// per re-solve, in the caller's storage), each pair of holdings weighted by one over the 44
-/// rivers it leaves.
-#[derive(Clone, Copy, Debug)]
-pub struct TurnShowdown<'a> {
-    /// [`TURN_RIVERS`] rows of [`TURN_RIVER_HOLDINGS`] entries `rank × 2048 + holding`.
-    table: &'a [f32],
-}
-
-impl<'a> Showdown<'a> for TurnShowdown<'a> {
-    const STREET: Street = Street::Turn;
-    const TABLE_LEN: usize = TURN_TABLE_LEN;
-
-    /// The holdings by index, and per river card the holdings that miss it sorted by rank.
-    fn prepare(board: &[Card], table: &'a mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self) {
-        let mut seven = [0u8; 7];
-        for (slot, card) in seven[2..6].iter_mut().zip(board) {
-            *slot = card.byte();
-        }
-        let mut order = Vec::new();
-        for index in live_holdings(board) {
-            let _ = order.push((index, 0));
-        }
-        let dead = hand_mask(board);
-        let rivers = Card::ALL.iter().filter(|c| dead & 1 << c.byte() == 0);
-        for (river, row) in rivers.zip(table.chunks_exact_mut(TURN_RIVER_HOLDINGS)) {
-            seven[6] = river.byte();
-            let mut codes: Vec<u32, TURN_RIVER_HOLDINGS> = Vec::new();
-            for &(index, _) in &order {
-                let [a, b] = combo_bytes(index);
-                if a == usize::from(river.byte()) || b == usize::from(river.byte()) {
-                    continue;
-                }
-                seven[0] = a as u8;
-                seven[1] = b as u8;
-                let rank = u32::from(rank7_unchecked(&seven));
-                let _ = codes.push(rank << HOLDING_BITS | u32::from(index));
-            }
-            // By rank, then holding: the river solver's order.
-            codes.sort_unstable();
-            for (slot, &code) in row.iter_mut().zip(&codes) {
-                *slot = code as f32;
-            }
-        }
-        (order, TurnShowdown { table })
-    }
-
-    fn add_values(&self, _: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings) {
-        let share = stake / PAIR_RIVERS;
-        for row in self.table.chunks_exact(TURN_RIVER_HOLDINGS) {
-            let at = |k: usize| decode(row[k]);
-            sweep(row.len(), at, opponent, out, share, false);
-            sweep(row.len(), at, opponent, out, -share, true);
-        }
-    }
-}
-
-/// A table entry back into (holding, rank).
-fn decode(entry: f32) -> (u16, u16) {
-    let code = entry as u32;
-    (
-        (code & ((1 << HOLDING_BITS) - 1)) as u16,
-        (code >> HOLDING_BITS) as u16,
-    )
 }
 
 /// Adds `sign ×` the opponent's reach of the holdings strictly weaker (`downward`: stronger)
@@ -330,7 +272,10 @@ fn sweep(
 /// where both players are in: [`RiverSolver`] and [`TurnSolver`].
 pub struct Resolver<'a, S> {
     nodes: Vec<Node, MAX_NODES>,
+    /// The tree's rows, then (batched) a row of values per both-in leaf.
     values: &'a mut [f32],
+    /// Where the leaves' rows start in `values`.
+    tree_rows: usize,
     /// Each position's range, normalised, 0 on holdings that share a card with the board.
     ranges: [Holdings; 2],
     /// The holdings that miss the board, with their showdown ranks, weakest first (on the
@@ -350,8 +295,13 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     /// Values (`f32`) of storage the re-solve of `hand` under `bets` needs: the tree's rows
     /// (and on the turn the [`TURN_TABLE_LEN`] values of the river orders).
     pub fn values_len(hand: &HandState, bets: &BetAbstraction) -> Result<usize, ResolveError> {
-        let (_, rows) = build_tree(hand, bets, S::STREET)?;
-        Ok(rows + S::TABLE_LEN)
+        let (_, rows, leaves) = build_tree(hand, bets, S::STREET)?;
+        Ok(rows + Self::leaf_rows(leaves) + S::TABLE_LEN)
+    }
+
+    /// Values of the rows of `leaves` both-in leaves valued in a batch.
+    fn leaf_rows(leaves: usize) -> usize {
+        if S::BATCHED { leaves * COMBOS } else { 0 }
     }
 
     /// A re-solver of `hand` (on the river, or on the turn for [`TurnSolver`], a player to
@@ -364,14 +314,16 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         bets: &BetAbstraction,
         values: &'a mut [f32],
     ) -> Result<Self, ResolveError> {
-        let (nodes, rows) = build_tree(hand, bets, S::STREET)?;
-        check_len(values, rows + S::TABLE_LEN)?;
-        let (values, table) = values.split_at_mut(rows);
+        let (nodes, rows, leaves) = build_tree(hand, bets, S::STREET)?;
+        let walk_rows = rows + Self::leaf_rows(leaves);
+        check_len(values, walk_rows + S::TABLE_LEN)?;
+        let (values, table) = values.split_at_mut(walk_rows);
         values.fill(0.0);
         let (order, showdown) = S::prepare(hand.board(), &mut table[..S::TABLE_LEN]);
         Ok(Resolver {
             nodes,
             values,
+            tree_rows: rows,
             ranges: live_ranges(ranges, &order)?,
             order,
             showdown,
@@ -409,6 +361,9 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
             for player in 0..2u8 {
                 let own = self.ranges[usize::from(player)];
                 let opponent = self.ranges[usize::from(1 - player)];
+                if S::BATCHED {
+                    self.value_leaves(player, &opponent);
+                }
                 let mut out = [0.0; COMBOS];
                 self.walk(0, player, &own, &opponent, weight, &mut out);
             }
@@ -436,6 +391,7 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         } = self.nodes[node];
         let player = match kind {
             Kind::Decision { player } => player,
+            Kind::Showdown if S::BATCHED => return self.valued_leaf(node, out),
             _ => return self.terminal(node, traverser, opponent, out),
         };
         let n = usize::from(children);
@@ -486,6 +442,62 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
             for (h, sum) in self.values[sums..sums + COMBOS].iter_mut().enumerate() {
                 *sum += weight * own[h] * sigma[a][h];
             }
+        }
+    }
+
+    /// Values the both-in leaves for `traverser`'s next walk: the opponent's reach at each
+    /// (from the root's `opponent` and the opponent's current strategies, which the walk
+    /// does not change) into the leaf's row, then all rows at once.
+    fn value_leaves(&mut self, traverser: Position, opponent: &Holdings) {
+        self.gather_leaf_reach(0, traverser, opponent);
+        let rows = &mut self.values[self.tree_rows..];
+        self.showdown.value_leaves(&self.order, rows);
+    }
+
+    /// The opponent's reach at each both-in leaf below `node`, into the leaf's row.
+    fn gather_leaf_reach(&mut self, node: usize, traverser: Position, opponent: &Holdings) {
+        let Node {
+            kind,
+            first_child,
+            children,
+            offset,
+            leaf,
+            ..
+        } = self.nodes[node];
+        let first = usize::from(first_child);
+        let n = usize::from(children);
+        match kind {
+            Kind::Showdown => {
+                let row = self.tree_rows + usize::from(leaf) * COMBOS;
+                self.values[row..row + COMBOS].copy_from_slice(opponent);
+            }
+            Kind::Fold { .. } => {}
+            Kind::Decision { player } if player == traverser => {
+                for a in 0..n {
+                    self.gather_leaf_reach(first + a, traverser, opponent);
+                }
+            }
+            Kind::Decision { .. } => {
+                let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
+                self.current(offset, n, &mut sigma);
+                let mut reach = [0.0f32; COMBOS];
+                for (a, strategy) in sigma.iter().take(n).enumerate() {
+                    for h in 0..COMBOS {
+                        reach[h] = opponent[h] * strategy[h];
+                    }
+                    self.gather_leaf_reach(first + a, traverser, &reach);
+                }
+            }
+        }
+    }
+
+    /// A both-in leaf's values from its row, valued before the walk.
+    fn valued_leaf(&self, node: usize, out: &mut Holdings) {
+        let Node { spent, leaf, .. } = self.nodes[node];
+        let stake = spent[0].min(spent[1]) as f32;
+        let row = self.tree_rows + usize::from(leaf) * COMBOS;
+        for (o, &v) in out.iter_mut().zip(&self.values[row..row + COMBOS]) {
+            *o = stake * v;
         }
     }
 
@@ -735,15 +747,23 @@ fn live_ranges(ranges: [&Range; 2], live: &[(u16, u16)]) -> Result<[Holdings; 2]
 }
 
 /// Regret-matching rows (`n` rows of [`COMBOS`], non-negative parts) into probabilities per
-/// holding; uniform where a holding's row sums to 0.
+/// holding; uniform where a holding's row sums to 0. Row by row over all the holdings (so the
+/// loops run in SIMD lanes), each holding's total adds its actions in order from -0.0, as
+/// `Iterator::sum` does: the same bits as summing holding by holding.
 fn normalise_rows(rows: &[f32], n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
-    for h in 0..COMBOS {
-        let total: f32 = (0..n).map(|a| rows[a * COMBOS + h].max(0.0)).sum();
-        for (a, strategy) in sigma.iter_mut().take(n).enumerate() {
-            strategy[h] = if total > 0.0 {
-                rows[a * COMBOS + h].max(0.0) / total
+    let mut total = [-0.0f32; COMBOS];
+    for row in rows.chunks_exact(COMBOS).take(n) {
+        for (t, &r) in total.iter_mut().zip(row) {
+            *t += r.max(0.0);
+        }
+    }
+    let uniform = 1.0 / n as f32;
+    for (row, strategy) in rows.chunks_exact(COMBOS).zip(sigma.iter_mut()).take(n) {
+        for h in 0..COMBOS {
+            strategy[h] = if total[h] > 0.0 {
+                row[h].max(0.0) / total[h]
             } else {
-                1.0 / n as f32
+                uniform
             };
         }
     }
@@ -762,12 +782,12 @@ fn hand_mask(cards: &[Card]) -> u64 {
 }
 
 /// The public tree of `hand` (on `street`, its board dealt, a player to act) under `bets`,
-/// and the storage its decisions need.
+/// the storage its decisions need and its number of both-in leaves.
 fn build_tree(
     hand: &HandState,
     bets: &BetAbstraction,
     street: Street,
-) -> Result<(Vec<Node, MAX_NODES>, usize), ResolveError> {
+) -> Result<(Vec<Node, MAX_NODES>, usize, usize), ResolveError> {
     let wrong = wrong_street(street);
     let player = hand.to_act().ok_or(wrong)?;
     if hand.street() != street || hand.board().len() != street.board_cards() || hand.is_over() {
@@ -788,23 +808,31 @@ fn build_tree(
         first_child: 0,
         children: 0,
         offset: 0,
+        leaf: 0,
     };
     let full = ResolveError::TreeTooLarge { limit: MAX_NODES };
     nodes.push(root).map_err(|_| full)?;
-    let mut cursor = 0;
-    expand(&mut nodes, 0, hand, bets, 0, &mut cursor)?;
-    Ok((nodes, cursor))
+    let mut counts = TreeCounts::default();
+    expand(&mut nodes, 0, hand, bets, 0, &mut counts)?;
+    Ok((nodes, counts.rows, counts.leaves))
+}
+
+/// What [`expand`] has laid out so far: storage rows of the decisions, both-in leaves.
+#[derive(Default)]
+struct TreeCounts {
+    rows: usize,
+    leaves: usize,
 }
 
 /// Adds the children of decision `index` (the state `state`, `raises` raises so far) and
-/// their subtrees.
+/// their subtrees, counting their storage and leaves into `counts`.
 fn expand(
     nodes: &mut Vec<Node, MAX_NODES>,
     index: usize,
     state: &HandState,
     bets: &BetAbstraction,
     raises: u8,
-    cursor: &mut usize,
+    counts: &mut TreeCounts,
 ) -> Result<(), ResolveError> {
     let full = ResolveError::TreeTooLarge { limit: MAX_NODES };
     let mut actions: Vec<Action, MAX_CHOICES> = Vec::new();
@@ -846,6 +874,8 @@ fn expand(
             (None, Some(player)) if !child.is_over() => Kind::Decision { player },
             _ => Kind::Showdown,
         };
+        let leaf = counts.leaves as u16;
+        counts.leaves += usize::from(kind == Kind::Showdown);
         let node = Node {
             kind,
             spent: [child.spent(0), child.spent(1)],
@@ -853,6 +883,7 @@ fn expand(
             first_child: 0,
             children: 0,
             offset: 0,
+            leaf,
         };
         nodes.push(node).map_err(|_| full)?;
         let raised = u8::from(matches!(action, Action::RaiseTo(_)));
@@ -861,11 +892,11 @@ fn expand(
     let n = nodes.len() - first;
     nodes[index].first_child = first as u16;
     nodes[index].children = n as u8;
-    nodes[index].offset = *cursor;
-    *cursor += 2 * n * COMBOS;
+    nodes[index].offset = counts.rows;
+    counts.rows += 2 * n * COMBOS;
     for (k, (child, raises)) in states.iter().enumerate() {
         if matches!(nodes[first + k].kind, Kind::Decision { .. }) {
-            expand(nodes, first + k, child, bets, *raises, cursor)?;
+            expand(nodes, first + k, child, bets, *raises, counts)?;
         }
     }
     Ok(())
@@ -1288,6 +1319,92 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The batched leaf values (in sweeps of 16, 12, 8 and 4 lanes) are each leaf's values
+    /// valued alone, bit for bit.
+    #[test]
+    fn batched_turn_leaves_equal_the_leaves_valued_alone() {
+        use rand_core::Rng;
+        let hand = turn(TURN_BOARD);
+        let bets = BetAbstraction::default();
+        let any = Range::uniform();
+        let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
+        let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
+        let mut rng = seeded_rng(7);
+        // 21 leaves: a sweep of 16 and one of 8 lanes (5 used); 10: one of 12; 3: one of 4.
+        for leaves in [21, 10, 3] {
+            let mut rows = std::vec![0.0f32; leaves * COMBOS];
+            for row in rows.chunks_exact_mut(COMBOS) {
+                for &(index, _) in &solver.order {
+                    row[usize::from(index)] = (rng.next_u32() % 1000) as f32 / 1000.0;
+                }
+            }
+            let reaches = rows.clone();
+            solver.showdown.value_leaves(&solver.order, &mut rows);
+            for (reach, batched) in reaches.chunks_exact(COMBOS).zip(rows.chunks_exact(COMBOS)) {
+                let mut opponent = [0.0f32; COMBOS];
+                opponent.copy_from_slice(reach);
+                let mut alone = [0.0f32; COMBOS];
+                solver
+                    .showdown
+                    .add_values(&solver.order, &opponent, 1.0, &mut alone);
+                assert_eq!(&alone[..], batched);
+                assert!(alone.iter().any(|&v| v != 0.0));
+            }
+        }
+    }
+
+    /// The turn's leaves valued one at a time, as the walk reaches them.
+    struct OneAtATime<'a>(TurnShowdown<'a>);
+
+    impl<'a> Showdown<'a> for OneAtATime<'a> {
+        const STREET: Street = Street::Turn;
+        const TABLE_LEN: usize = TURN_TABLE_LEN;
+        const BATCHED: bool = false;
+
+        fn prepare(board: &[Card], table: &'a mut [f32]) -> (Vec<(u16, u16), COMBOS>, Self) {
+            let (order, showdown) = TurnShowdown::prepare(board, table);
+            (order, OneAtATime(showdown))
+        }
+
+        fn add_values(
+            &self,
+            live: &[(u16, u16)],
+            opponent: &Holdings,
+            stake: f32,
+            out: &mut Holdings,
+        ) {
+            self.0.add_values(live, opponent, stake, out);
+        }
+    }
+
+    /// Valuing the both-in leaves in a batch before each walk changes nothing: the same
+    /// strategies for every holding, bit for bit, as valuing each where the walk reaches it.
+    #[test]
+    fn a_turn_re_solve_with_batched_leaves_is_the_walk_valuing_each_leaf() {
+        let hand = turn(TURN_BOARD);
+        let (hero, villain) = turn_ranges();
+        let bets = BetAbstraction::default();
+        let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
+        let mut batched = TurnSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
+        // An unbet turn under the default bets has 19 both-in leaves, a row each.
+        assert_eq!(batched.values.len() - batched.tree_rows, 19 * COMBOS);
+        let len = Resolver::<OneAtATime>::values_len(&hand, &bets).unwrap();
+        assert_eq!(len + 19 * COMBOS, batched.values.len() + TURN_TABLE_LEN);
+        let mut plain_values = std::vec![0.0; len];
+        let mut plain =
+            Resolver::<OneAtATime>::new(&hand, [&hero, &villain], &bets, &mut plain_values)
+                .unwrap();
+        batched.solve(8);
+        plain.solve(8);
+        let bits =
+            |values: &[f32]| -> std::vec::Vec<u32> { values.iter().map(|v| v.to_bits()).collect() };
+        assert_eq!(
+            bits(&batched.values[..batched.tree_rows]),
+            bits(&plain.values[..plain.tree_rows])
+        );
+        assert_eq!(batched.value().to_bits(), plain.value().to_bits());
     }
 
     /// Position 0: sets, a flush draw and air; position 1: top pairs and a straight draw.
