@@ -53,17 +53,9 @@ impl<'a> InitialCache<'a> {
     /// children's table buckets the same way, all at once).
     #[inline(always)]
     pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(slot) = self.slots.get(key as usize & self.mask) {
-            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const InitialSlot = slot;
-            // SAFETY: SSE is part of the x86-64 baseline, so the instruction exists; a
-            // prefetch only hints the cache, never reads into the program nor faults, and
-            // the pointer is to a slot we borrow.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+            super::prefetch(slot);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// The initial numbers ([`super::initial`] with `mobility`) of the position with hash

@@ -183,6 +183,25 @@ pub fn add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// Starts loading the cache line of `item` (a table bucket or memo slot whose probe comes
+/// soon): df-pn reads all children of a node at once, and their lines are random lines of
+/// tables far larger than the caches. Measured: the prefetch halved the sequential 5x5
+/// solve, whose time is mostly table misses.
+#[inline(always)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let line: *const T = item;
+        // SAFETY: SSE is part of the x86-64 baseline, so the instruction exists; a prefetch
+        // only hints the cache, never reads into the program nor faults, and the pointer is
+        // to a value we borrow.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(line.cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 /// Initial numbers of a node that has just been reached (not expanded): terminal values,
 /// early win detection, static knowledge, then the frontier values.
 #[inline]

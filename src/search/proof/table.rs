@@ -103,17 +103,7 @@ impl<'a> Table<'a> {
     /// are random lines of a table far larger than the caches.
     #[inline(always)]
     pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let entry: *const Entry = &self.entries[self.bucket(key)];
-            // SAFETY: SSE is part of the x86-64 baseline, so the instruction exists; a
-            // prefetch only hints the cache, never reads into the program nor faults, and
-            // the pointer is to an entry of the table we borrow.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        super::prefetch(&self.entries[self.bucket(key)]);
     }
 
     /// The numbers stored for the position with hash `key`, if any.
