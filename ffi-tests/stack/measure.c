@@ -115,7 +115,8 @@ static void holdem_hand_calls(void *arg) {
 }
 
 /* ---- Hold'em bot handle: the staged bot deciding on the flop and re-solving a river, a
- * hand over, a cancel (the expert bot with the no_std library, which has no staged bot) ---- */
+ * hand over, a cancel, and re-solving a turn (the expert bot with the no_std library, which
+ * has no staged bot) ---- */
 static void holdem_bot_calls(void *arg) {
     (void)arg;
     static uint64_t bot[(ARBOR_HOLDEM_BOT_BYTES + 7) / 8];
@@ -146,6 +147,14 @@ static void holdem_bot_calls(void *arg) {
     MUST(arbor_holdem_bot_hand_over(bot, sizeof bot, &over, 0));
     MUST(arbor_holdem_bot_cancel(bot, sizeof bot));
     MUST(arbor_holdem_bot_decide(bot, sizeof bot, &flop, &limits, &action, &progress));
+    /* A turn re-solve (staged:resolve-turn=N), whose leaves are valued in batches of lanes. */
+    const char *turn_spec = "staged:samples=4,resolve=20,resolve-turn=2,seed=1";
+    const char *turn_text = "MATCHSTATE:0:6:r300c/cc/:AsKh|/9d8s7d/2c";
+    arbor_holdem_hand turn;
+    if (arbor_holdem_bot_init(bot, sizeof bot, (const uint8_t *)turn_spec, strlen(turn_spec), 7, &error) == ARBOR_OK) {
+        MUST(arbor_holdem_matchstate_parse((const uint8_t *)turn_text, strlen(turn_text), &rules, &turn, &error));
+        MUST(arbor_holdem_bot_decide(bot, sizeof bot, &turn, &limits, &action, &progress));
+    }
 }
 
 /* ---- Breakthrough position ---- */
@@ -384,7 +393,7 @@ int main(void) {
     measure("card parse error", holdem_parse_error, NULL, ARBOR_HAND_STACK_BYTES);
     measure("holdem hand: a raise war, MATCHSTATE, equity bot", holdem_hand_calls, NULL,
             ARBOR_HOLDEM_HAND_STACK_BYTES);
-    measure("holdem bot handle: staged flop and river, hand over, cancel", holdem_bot_calls, NULL,
+    measure("holdem bot handle: staged flop and river, hand over, cancel, a turn re-solve", holdem_bot_calls, NULL,
             ARBOR_HOLDEM_BOT_STACK_BYTES);
     measure("breakthrough position", breakthrough_calls, NULL, ARBOR_BREAKTHROUGH_STACK_BYTES);
 

@@ -231,25 +231,13 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         // read again. Siblings may go stale through transpositions, which only makes their
         // numbers less informed: solved values never change, so proofs stay exact.
         let mut cache = [(0u32, 0u32); CACHE];
-        let mut keys = [0u64; CACHE];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = position.after(mv).hash();
-            self.table.prefetch(*key);
-            self.initial.prefetch(*key);
-        }
-        for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            cache[i] = self.numbers_of(keys[i], || position.after(mv));
-            // A child lost for its side to move proves this node, which returns at once:
-            // the children after it would not be read by the rule (`FromChildren::of`).
-            if cache[i].1 == 0 {
-                break;
-            }
-        }
+        self.read_children(position, &moves, &mut cache);
         let mut searched = usize::MAX;
+        let mut searched_key = 0u64;
         loop {
             if searched < CACHE {
                 let mv = moves[searched];
-                cache[searched] = self.numbers_of(keys[searched], || position.after(mv));
+                cache[searched] = self.numbers_of(searched_key, || position.after(mv));
             }
             let numbers = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
                 if i < CACHE {
@@ -275,6 +263,29 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
             let spent = self.mid(&child, child_thpn, child_thdn);
             work = work.saturating_add(spent);
             searched = best;
+            searched_key = child.hash();
+        }
+    }
+
+    /// Reads the numbers of the first [`CACHE`] children into `cache`, each child's hash
+    /// computed once for its prefetches and its probe. Apart from `mid` so that the hashes'
+    /// array is off the stack while `mid` recurses (embedded callers size their stacks by
+    /// the solve's need).
+    #[inline(never)]
+    fn read_children(&mut self, position: &G, moves: &[G::Move], cache: &mut [(u32, u32); CACHE]) {
+        let mut keys = [0u64; CACHE];
+        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+            *key = position.after(mv).hash();
+            self.table.prefetch(*key);
+            self.initial.prefetch(*key);
+        }
+        for (i, &mv) in moves.iter().enumerate().take(CACHE) {
+            cache[i] = self.numbers_of(keys[i], || position.after(mv));
+            // A child lost for its side to move proves this node, which returns at once:
+            // the children after it would not be read by the rule (`FromChildren::of`).
+            if cache[i].1 == 0 {
+                break;
+            }
         }
     }
 }
