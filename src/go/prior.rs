@@ -247,7 +247,8 @@ fn tactical_stones(board: &Board, p: usize, me: Color) -> (u16, u16) {
 /// Whether `me`'s self-atari on the empty point `p` puts an opponent string in atari and the
 /// opponent cannot take the stone without its capturing string being left in atari itself
 /// (a snapback, or a double atari whose capture leaves one liberty): such a move is a
-/// tesuji, not the self-atari the prior avoids. Read on a copy of the board, only for
+/// tesuji, not the self-atari the prior avoids. A lone capturing stone left in atari is a ko
+/// (`me` may not retake at once), so it does not count. Read on a copy of the board, only for
 /// self-ataris that atari something (a few moves a position).
 fn is_snapback_atari(board: &Board, p: usize, me: Color) -> bool {
     let enemy = stone(me.opponent());
@@ -268,7 +269,10 @@ fn is_snapback_atari(board: &Board, p: usize, me: Color) -> bool {
     match after.try_play(Move::Play(Board::point_at(capture))) {
         // The opponent cannot take the stone at once (suicide or ko): the atari stands.
         Err(_) => true,
-        Ok(()) => after.string_liberties(capture) == 1,
+        Ok(()) => {
+            after.string_liberties(capture) == 1
+                && after.string_size(Board::point_at(capture)).unwrap_or(1) >= 2
+        }
     }
 }
 
@@ -488,6 +492,27 @@ mod tests {
         let plain = DOUBLE_ATARI.replace(" 1 . . . . O O X O .", " 1 . . . . O O . O .");
         let board = position(&plain, Color::White, "H7");
         assert!(value(&board, "J2") < 0.5, "{}", value(&board, "J2"));
+    }
+
+    #[test]
+    fn a_self_atari_whose_capture_is_a_ko_stays_avoided() {
+        // Black's B2 ataris A2, B1 and B3, but White's C2 takes it with a lone stone whose one
+        // liberty is B2: Black may not retake at once (ko), so B2 is a plain self-atari.
+        const KO: &str = "
+ 9 . . . . . . . . .
+ 8 . . . . . . . . .
+ 7 . . . . . . . . .
+ 6 . . . . . . . . .
+ 5 . . . . . . . . .
+ 4 . . . . . . . . .
+ 3 X O X . . . . . .
+ 2 O . . X . . . . .
+ 1 . O X . . . . . .
+";
+        let board = position(KO, Color::White, "G7");
+        let b2 = at(&board, "B2");
+        assert!(tactics::is_self_atari(&board, b2.index(), Color::Black));
+        assert!(value(&board, "B2") < 0.5, "{}", value(&board, "B2"));
     }
 
     #[test]
