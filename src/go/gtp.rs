@@ -826,8 +826,9 @@ mod tests {
     /// no move. A change of the priors or playouts changes the MoGo game: record it again on
     /// the code before the change being tested. (The MoGo game was recorded again when the
     /// expansion threshold was tuned from 40 to 20, when the ladder reading became
-    /// iterative, when a self-atari that ataris with a snapback lost its penalty, and when
-    /// MoGo's C became 0; the other four did not change.)
+    /// iterative, when a self-atari that ataris with a snapback lost its penalty, when
+    /// MoGo's C became 0, and when the ladder reader read the second atari too; the other
+    /// four did not change.)
     #[test]
     fn seeded_gtp_games_play_the_recorded_moves() {
         fn game(config: PlayerConfig, size: u8, komi: &str, turns: usize) -> std::string::String {
@@ -894,7 +895,7 @@ mod tests {
             [
                 "D3 B2 B3 C3 C4 C2 B4 D2 E2 D4 E3 E4 D5 E1 D1 E2 resign ",
                 "D3 C3 C2 B2 C4 D2 B3 A4 E2 D4 D1 resign ",
-                "E3 E2 D2 D3 C3 D4 F2 F3 E4 C4 B4 C2 D1 C1 E1 E5 ",
+                "G6 G7 F7 F6 E6 F5 E5 E7 F8 G8 E8 D7 D8 C7 C8 E4 ",
                 "B2 C3 C2 D3 B3 D2 C4 B4 A4 B5 D4 A2 D1 A3 E2 E3 E4 D2 D3 B1 C5 C1 A5 B5 B4 \
                  D5 A1 A2 pass C1 A3 pass pass ",
                 "E5 D5 E3 E4 D4 C4 F5 B5 B1 E7 D3 B2 C3 D6 B3 F6 F4 B4 E6 A3 F7 B6 C2 G7 D7 \

@@ -6,22 +6,31 @@
 //! them out, the tree is too shallow to see the end), and an engine that does, like GNU Go,
 //! wins the stones. The reading is the textbook one: the defender extends at its one
 //! liberty; with three or more liberties it escapes, with one or none it is lost, with two
-//! the attacker ataris from a side where the next extension does not reach three
-//! liberties at once (in a ladder the other side always does; where both sides qualify the
-//! first is read, so a rare capture is missed, never a false one invented). A defender that
-//! can capture a stone next to its string escapes (a reading, cheap and on the safe side:
-//! such a capture is how ladders are usually broken). The reading stops at [`MAX_PLIES`]
-//! plies, counted as an escape.
+//! the attacker ataris from either side where the next extension does not reach three
+//! liberties at once. A defender that can capture a stone next to its string escapes (a
+//! reading, cheap and on the safe side: such a capture is how ladders are usually broken).
+//!
+//! Where both ataris qualify, both are read, depth first: a line that ends in an escape is
+//! played again from the start with the deepest untried atari taken instead (ladders along
+//! the edge are often won only by the second atari). The reading stops after [`MAX_PLIES`]
+//! plies in one line or [`MAX_READ_PLIES`] in all, counted as an escape.
 //!
 //! no_std and allocation-free, and iterative: it plays on two boards whatever the length of
-//! the ladder (a recursion with a board a ply would need hundreds of KB of stack on 19x19,
-//! which the embedded targets of the C ABI do not have).
+//! the ladder and replays a line instead of keeping a board a ply (a recursion with a board
+//! a ply would need hundreds of KB of stack on 19x19, which the embedded targets of the C
+//! ABI do not have).
 
 use super::board::{Board, EMPTY, Move};
 use super::tactics::around;
 
-/// Plies read at most: longer than any ladder across a 19x19 board.
+/// Plies read at most in one line: longer than any ladder across a 19x19 board.
 pub const MAX_PLIES: u32 = 120;
+
+/// Plies read at most over all the lines of one reading.
+pub const MAX_READ_PLIES: u32 = 3 * MAX_PLIES;
+
+/// Attacker moves in one line at most.
+const MAX_ATTACKS: usize = MAX_PLIES as usize / 2 + 1;
 
 /// Whether the mover's stone on the empty point `p`, extending a string in atari to two
 /// liberties, is captured in a ladder. `p` must be a legal move on `board`.
@@ -35,43 +44,124 @@ pub fn atari_is_inescapable(board: &Board, p: usize, string: usize) -> bool {
     read(board, p, string, false)
 }
 
+/// The atari an attacker move of a line took: the index of its liberty in [`liberties`]'
+/// order, and whether the other one is still to be read.
+#[derive(Clone, Copy, Default)]
+struct Choice {
+    taken: u8,
+    other_open: bool,
+}
+
 /// Plays `first` on a copy of `board`, then reads the ladder of the string of the stone
 /// `string` with the attacker to move first or not: whether it is captured.
 fn read(board: &Board, first: usize, string: usize, attacker_first: bool) -> bool {
     let mut work = board.clone();
-    work.play(Move::Play(Board::point_at(first)));
-    if work.cell(string) == EMPTY {
-        return true;
-    }
-    let mut scratch = work.clone();
-    let mut attacker_to_move = attacker_first;
-    for _ in 0..MAX_PLIES {
-        if attacker_to_move {
-            match attack(&work, string, &mut scratch) {
-                Attack::Captured => return true,
-                Attack::Fails => return false,
-                Attack::Atari => core::mem::swap(&mut work, &mut scratch),
-            }
-        } else {
-            if touches_string_in_atari(&work, string) {
-                return false;
-            }
-            let (libs, count) = liberties(&work, string);
-            if count != 1 {
-                return count == 0;
-            }
-            if work.try_play(Move::Play(Board::point_at(libs[0]))).is_err() {
-                return true;
-            }
-            match liberties(&work, string).1 {
-                0 | 1 => return true,
-                2 => {}
-                _ => return false,
+    let mut scratch = board.clone();
+    let mut choices = [Choice::default(); MAX_ATTACKS];
+    let mut forced = 0;
+    let mut budget = MAX_READ_PLIES;
+    loop {
+        work.copy_from(board);
+        work.play(Move::Play(Board::point_at(first)));
+        if work.cell(string) == EMPTY {
+            return true;
+        }
+        let line = Line {
+            string,
+            choices: &mut choices,
+            forced,
+            budget: &mut budget,
+        };
+        match line.play(&mut work, &mut scratch, attacker_first) {
+            Ok(()) => return true,
+            Err(attacks) => {
+                // The deepest attacker move whose other atari is unread, taken instead.
+                let Some(k) = (0..attacks).rev().find(|&k| choices[k].other_open) else {
+                    return false;
+                };
+                choices[k] = Choice {
+                    taken: 1,
+                    other_open: false,
+                };
+                forced = k + 1;
             }
         }
-        attacker_to_move = !attacker_to_move;
+        if budget == 0 {
+            return false;
+        }
     }
-    false
+}
+
+/// One line of a reading: the attacker's first `forced` moves as `choices` says, the first
+/// qualifying atari after that.
+struct Line<'a> {
+    string: usize,
+    choices: &'a mut [Choice; MAX_ATTACKS],
+    forced: usize,
+    budget: &'a mut u32,
+}
+
+impl Line<'_> {
+    /// Plays the line on `work`: `Ok` if the string is captured, else the number of
+    /// attacker moves played before it escaped (or the reading ran out of plies).
+    fn play(
+        self,
+        work: &mut Board,
+        scratch: &mut Board,
+        attacker_first: bool,
+    ) -> Result<(), usize> {
+        let string = self.string;
+        let mut attacker_to_move = attacker_first;
+        let mut attacks = 0;
+        for _ in 0..MAX_PLIES {
+            if *self.budget == 0 {
+                break;
+            }
+            *self.budget -= 1;
+            if attacker_to_move {
+                if attacks == MAX_ATTACKS {
+                    break;
+                }
+                let from = if attacks < self.forced {
+                    self.choices[attacks].taken
+                } else {
+                    0
+                };
+                match attack(work, string, scratch, from) {
+                    Attack::Captured => return Ok(()),
+                    Attack::Fails => return Err(attacks),
+                    Attack::Atari(taken) => {
+                        if attacks >= self.forced {
+                            self.choices[attacks] = Choice {
+                                taken,
+                                other_open: taken == 0,
+                            };
+                        }
+                        attacks += 1;
+                        core::mem::swap(work, scratch);
+                    }
+                }
+            } else {
+                if touches_string_in_atari(work, string) {
+                    return Err(attacks);
+                }
+                let (libs, count) = liberties(work, string);
+                if count != 1 {
+                    return if count == 0 { Ok(()) } else { Err(attacks) };
+                }
+                if work.try_play(Move::Play(Board::point_at(libs[0]))).is_err() {
+                    return Ok(());
+                }
+                match liberties(work, string).1 {
+                    0 | 1 => return Ok(()),
+                    2 => {}
+                    _ => return Err(attacks),
+                }
+            }
+            attacker_to_move = !attacker_to_move;
+        }
+        Err(attacks)
+    }
 }
 
 /// What the attacker's atari on a two-liberty string comes to.
@@ -80,13 +170,13 @@ enum Attack {
     Captured,
     /// No atari keeps the string from three liberties or a capture.
     Fails,
-    /// `scratch` holds the position after the atari.
-    Atari,
+    /// `scratch` holds the position after the atari on the liberty of this index.
+    Atari(u8),
 }
 
-/// The attacker's atari on the string of `string` (two liberties, attacker to move on
-/// `work`), played on `scratch`.
-fn attack(work: &Board, string: usize, scratch: &mut Board) -> Attack {
+/// The attacker's first qualifying atari, from the liberty of index `from` on, on the
+/// string of `string` (two liberties, attacker to move on `work`), played on `scratch`.
+fn attack(work: &Board, string: usize, scratch: &mut Board, from: u8) -> Attack {
     let (libs, count) = liberties(work, string);
     if count != 2 {
         return if count < 2 {
@@ -95,7 +185,7 @@ fn attack(work: &Board, string: usize, scratch: &mut Board) -> Attack {
             Attack::Fails
         };
     }
-    for &atari in &libs[..2] {
+    for (index, &atari) in (0u8..).zip(&libs[..2]).skip(usize::from(from)) {
         scratch.copy_from(work);
         if scratch
             .try_play(Move::Play(Board::point_at(atari)))
@@ -112,7 +202,7 @@ fn attack(work: &Board, string: usize, scratch: &mut Board) -> Attack {
         }
         let (escape, _) = liberties(scratch, string);
         if extension_liberties(scratch, string, escape[0]) <= 2 {
-            return Attack::Atari;
+            return Attack::Atari(index);
         }
     }
     Attack::Fails
@@ -273,6 +363,33 @@ pub(crate) mod tests {
                 .unwrap();
             assert_eq!(extension_is_captured(&board, at(&board, "C4")), captured);
         }
+    }
+
+    #[test]
+    fn a_ladder_won_only_by_the_second_atari_is_read() {
+        // From a game against GNU Go: White's C5 ataris Black C4, which extends to B4. White's
+        // first atari, A4, lets B4's extension at B5 atari C5 and escape; the other, B5, drives
+        // the string into the corner (A4, then A3 and A5 take its last liberties).
+        let mut board = diagram::parse(
+            "
+ 9 . . . . . . . . .
+ 8 . . . O . . . . .
+ 7 . O O X . . . . .
+ 6 . . X . . . X . .
+ 5 . . . . X . . . .
+ 4 . . X O O O X . .
+ 3 . O O X . X . . .
+ 2 . . X . . . . . .
+ 1 . . . . . . . . .
+",
+        )
+        .unwrap();
+        board.set_to_move(Color::White);
+        assert!(atari_is_inescapable(
+            &board,
+            at(&board, "C5"),
+            at(&board, "C4")
+        ));
     }
 
     #[test]
