@@ -1368,8 +1368,9 @@ mod tests {
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
         let mut rng = seeded_rng(7);
-        // 21 leaves: a sweep of 16 and one of 8 lanes (5 used); 10: one of 12; 3: one of 4.
-        for leaves in [21, 10, 3] {
+        // 21 leaves: a sweep of 20 lanes and one of 4 (1 used); 15: one of 16; 10: one of 12;
+        // 3: one of 4.
+        for leaves in [21, 15, 10, 3] {
             let mut rows = std::vec![0.0f32; leaves * COMBOS];
             for row in rows.chunks_exact_mut(COMBOS) {
                 for &(index, _) in &solver.order {
