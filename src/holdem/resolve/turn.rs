@@ -213,7 +213,7 @@ fn check_down_avx<const L: usize>(
 /// Per lane (a leaf: the opponent's reach `reach[holding][lane]`), each live holding's
 /// check-down value per chip of stake into `value[holding][lane]` (0 for the holdings the
 /// board blocks): over the rivers of `table`, the disjoint reach weaker minus the disjoint
-/// reach stronger, divided by 44. Always inlined, so that [`check_down_avx`]'s copy is
+/// reach stronger, divided by 44. Always inlined, so that `check_down_avx`'s copy is
 /// compiled with AVX.
 #[inline(always)]
 fn check_down<const L: usize>(
