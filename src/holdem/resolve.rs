@@ -397,12 +397,15 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         let n = usize::from(children);
         let first = usize::from(first_child);
         out.fill(0.0);
-        let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
-        self.current(offset, n, &mut sigma);
+        // Regret matching+ one action at a time (its row is read before its walk changes
+        // it), so that the frame holds three vectors, not two per action.
+        let totals = self.regret_totals(offset, n);
+        let mut strategy = [0.0f32; COMBOS];
         let mut reach = [0.0f32; COMBOS];
+        let mut value = [0.0f32; COMBOS];
         if player != traverser {
-            let mut value = [0.0f32; COMBOS];
-            for (a, strategy) in sigma.iter().take(n).enumerate() {
+            for a in 0..n {
+                self.current_row(offset, n, a, &totals, &mut strategy);
                 for h in 0..COMBOS {
                     reach[h] = opponent[h] * strategy[h];
                 }
@@ -413,34 +416,33 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
             }
             return;
         }
-        let mut values = [[0.0f32; COMBOS]; MAX_CHOICES];
         for a in 0..n {
+            self.current_row(offset, n, a, &totals, &mut strategy);
             for h in 0..COMBOS {
-                reach[h] = own[h] * sigma[a][h];
+                reach[h] = own[h] * strategy[h];
             }
-            self.walk(
-                first + a,
-                traverser,
-                &reach,
-                opponent,
-                weight,
-                &mut values[a],
-            );
+            self.walk(first + a, traverser, &reach, opponent, weight, &mut value);
             for h in 0..COMBOS {
-                out[h] += sigma[a][h] * values[a][h];
+                out[h] += strategy[h] * value[h];
+            }
+            // The action's value parked in its regret row until `out` is known: the same
+            // `(regret + value) - out` as one expression.
+            let regrets = offset + a * COMBOS;
+            for (regret, &v) in self.values[regrets..regrets + COMBOS]
+                .iter_mut()
+                .zip(&value)
+            {
+                *regret += v;
+            }
+            let sums = offset + (n + a) * COMBOS;
+            for (h, sum) in self.values[sums..sums + COMBOS].iter_mut().enumerate() {
+                *sum += weight * own[h] * strategy[h];
             }
         }
         for a in 0..n {
             let regrets = offset + a * COMBOS;
-            for (h, regret) in self.values[regrets..regrets + COMBOS]
-                .iter_mut()
-                .enumerate()
-            {
-                *regret = (*regret + values[a][h] - out[h]).max(0.0);
-            }
-            let sums = offset + (n + a) * COMBOS;
-            for (h, sum) in self.values[sums..sums + COMBOS].iter_mut().enumerate() {
-                *sum += weight * own[h] * sigma[a][h];
+            for (regret, &o) in self.values[regrets..regrets + COMBOS].iter_mut().zip(&*out) {
+                *regret = (*regret - o).max(0.0);
             }
         }
     }
@@ -478,10 +480,11 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
                 }
             }
             Kind::Decision { .. } => {
-                let mut sigma = [[0.0f32; COMBOS]; MAX_CHOICES];
-                self.current(offset, n, &mut sigma);
+                let totals = self.regret_totals(offset, n);
+                let mut strategy = [0.0f32; COMBOS];
                 let mut reach = [0.0f32; COMBOS];
-                for (a, strategy) in sigma.iter().take(n).enumerate() {
+                for a in 0..n {
+                    self.current_row(offset, n, a, &totals, &mut strategy);
                     for h in 0..COMBOS {
                         reach[h] = opponent[h] * strategy[h];
                     }
@@ -499,6 +502,26 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         for (o, &v) in out.iter_mut().zip(&self.values[row..row + COMBOS]) {
             *o = stake * v;
         }
+    }
+
+    /// Per holding, the sum of the positive regrets of the decision whose rows start at
+    /// `offset`, `n` actions ([`regret_totals`]).
+    fn regret_totals(&self, offset: usize, n: usize) -> Holdings {
+        regret_totals(&self.values[offset..offset + n * COMBOS], n)
+    }
+
+    /// Regret matching+'s probability of action `a` per holding at that decision, given its
+    /// [`Resolver::regret_totals`]: the same bits as [`Resolver::current`]'s row `a`.
+    fn current_row(
+        &self,
+        offset: usize,
+        n: usize,
+        a: usize,
+        totals: &Holdings,
+        out: &mut Holdings,
+    ) {
+        let row = &self.values[offset + a * COMBOS..offset + (a + 1) * COMBOS];
+        strategy_row(row, totals, n, out);
     }
 
     /// Regret matching+ at the decision whose rows start at `offset`, `n` actions.
@@ -751,21 +774,34 @@ fn live_ranges(ranges: [&Range; 2], live: &[(u16, u16)]) -> Result<[Holdings; 2]
 /// loops run in SIMD lanes), each holding's total adds its actions in order from -0.0, as
 /// `Iterator::sum` does: the same bits as summing holding by holding.
 fn normalise_rows(rows: &[f32], n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
+    let total = regret_totals(rows, n);
+    for (row, strategy) in rows.chunks_exact(COMBOS).zip(sigma.iter_mut()).take(n) {
+        strategy_row(row, &total, n, strategy);
+    }
+}
+
+/// Per holding, the sum of the first `n` rows' non-negative parts, added in row order from
+/// -0.0.
+fn regret_totals(rows: &[f32], n: usize) -> Holdings {
     let mut total = [-0.0f32; COMBOS];
     for row in rows.chunks_exact(COMBOS).take(n) {
         for (t, &r) in total.iter_mut().zip(row) {
             *t += r.max(0.0);
         }
     }
+    total
+}
+
+/// One row of [`normalise_rows`]: `row`'s non-negative part over `total`, or uniform over
+/// `n` actions where the total is 0.
+fn strategy_row(row: &[f32], total: &Holdings, n: usize, strategy: &mut Holdings) {
     let uniform = 1.0 / n as f32;
-    for (row, strategy) in rows.chunks_exact(COMBOS).zip(sigma.iter_mut()).take(n) {
-        for h in 0..COMBOS {
-            strategy[h] = if total[h] > 0.0 {
-                row[h].max(0.0) / total[h]
-            } else {
-                uniform
-            };
-        }
+    for h in 0..COMBOS {
+        strategy[h] = if total[h] > 0.0 {
+            row[h].max(0.0) / total[h]
+        } else {
+            uniform
+        };
     }
 }
 
@@ -1332,8 +1368,9 @@ mod tests {
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
         let mut rng = seeded_rng(7);
-        // 21 leaves: a sweep of 16 and one of 8 lanes (5 used); 10: one of 12; 3: one of 4.
-        for leaves in [21, 10, 3] {
+        // 21 leaves: a sweep of 20 lanes and one of 4 (1 used); 15: one of 16; 10: one of 12;
+        // 3: one of 4.
+        for leaves in [21, 15, 10, 3] {
             let mut rows = std::vec![0.0f32; leaves * COMBOS];
             for row in rows.chunks_exact_mut(COMBOS) {
                 for &(index, _) in &solver.order {

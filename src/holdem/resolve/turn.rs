@@ -49,9 +49,10 @@ const CARD_BITS: u32 = 6;
 const TIES_NEXT: u32 = 1 << (HOLDING_BITS + 2 * CARD_BITS);
 const _: () = assert!(COMBOS < 1 << HOLDING_BITS && TIES_NEXT == 1 << 23);
 
-/// Most leaves valued in one sweep of the river orders (20 lanes measured no faster, and
-/// the vectors of 16 keep the bot's stack within its budget).
-const MAX_LANES: usize = 16;
+/// Most leaves valued in one sweep of the river orders: the default tree's 19 both-in leaves
+/// in one sweep (with AVX two registers of 8 lanes and one of 4, with one decoding of each
+/// entry instead of two sweeps' of 16 + 4).
+const MAX_LANES: usize = 20;
 
 /// The turn's both-in leaves, valued at the river's start by checking down; see the
 /// [module documentation](self).
@@ -108,14 +109,14 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
             lane[0] = r;
         }
         let mut value = [[0.0f32; 1]; COMBOS];
-        check_down(self.table, live, &reach, &mut value);
+        check_down_fastest(self.table, live, &reach, &mut value);
         for (o, v) in out.iter_mut().zip(&value) {
             *o += stake * v[0];
         }
     }
 
-    /// Up to 16 leaves a sweep, in lanes of a multiple of 4 (an SSE register): the default
-    /// bets' tree has 19 both-in leaves, a sweep of 16 lanes and one of 4.
+    /// Up to 20 leaves a sweep, in lanes of a multiple of 4 (an SSE register): the default
+    /// bets' tree has 19 both-in leaves, one sweep of 20 lanes.
     fn value_leaves(&self, live: &[(u16, u16)], rows: &mut [f32]) {
         let mut rest = rows;
         while rest.len() >= COMBOS {
@@ -123,6 +124,7 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
                 ..=4 => self.value_batch::<4>(live, rest),
                 5..=8 => self.value_batch::<8>(live, rest),
                 9..=12 => self.value_batch::<12>(live, rest),
+                13..=16 => self.value_batch::<16>(live, rest),
                 _ => self.value_batch::<MAX_LANES>(live, rest),
             };
             rest = &mut rest[done * COMBOS..];
@@ -145,7 +147,7 @@ impl TurnShowdown<'_> {
             leaves += 1;
         }
         let mut value = [[0.0f32; L]; COMBOS];
-        check_down(self.table, live, &reach, &mut value);
+        check_down_fastest(self.table, live, &reach, &mut value);
         for (lane, row) in rows.chunks_exact_mut(COMBOS).take(L).enumerate() {
             for (slot, holding) in row.iter_mut().zip(&value) {
                 *slot = holding[lane];
@@ -177,10 +179,43 @@ fn unpack(entry: f32) -> (usize, usize, usize, bool) {
     )
 }
 
+/// [`check_down`] compiled for AVX (lanes of 8 `f32`) where the processor has it, asked once
+/// per sweep (std caches the answer); the portable SSE2 copy otherwise. Each lane does the
+/// same IEEE additions, subtractions and divisions in the same order either way (nothing is
+/// fused), so both give the same bits (tested).
+fn check_down_fastest<const L: usize>(
+    table: &[f32],
+    live: &[(u16, u16)],
+    reach: &[[f32; L]; COMBOS],
+    value: &mut [[f32; L]; COMBOS],
+) {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    if std::is_x86_feature_detected!("avx") {
+        // SAFETY: `check_down_avx` needs AVX, and the processor was just asked for it.
+        return unsafe { check_down_avx(table, live, reach, value) };
+    }
+    check_down(table, live, reach, value)
+}
+
+/// [`check_down`] compiled with AVX. The measured reason for the `unsafe` call: a turn
+/// decision's sweeps take about half the instructions in lanes of 8 (docs/holdem-bot.md).
+#[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+#[target_feature(enable = "avx")]
+fn check_down_avx<const L: usize>(
+    table: &[f32],
+    live: &[(u16, u16)],
+    reach: &[[f32; L]; COMBOS],
+    value: &mut [[f32; L]; COMBOS],
+) {
+    check_down(table, live, reach, value)
+}
+
 /// Per lane (a leaf: the opponent's reach `reach[holding][lane]`), each live holding's
 /// check-down value per chip of stake into `value[holding][lane]` (0 for the holdings the
 /// board blocks): over the rivers of `table`, the disjoint reach weaker minus the disjoint
-/// reach stronger, divided by 44.
+/// reach stronger, divided by 44. Always inlined, so that `check_down_avx`'s copy is
+/// compiled with AVX.
+#[inline(always)]
 fn check_down<const L: usize>(
     table: &[f32],
     live: &[(u16, u16)],
@@ -273,5 +308,55 @@ fn check_down<const L: usize>(
             let compatible = total[l] - per_card[a][l] - per_card[b][l] + s[l];
             v[l] = v[l] / PAIR_RIVERS - compatible;
         }
+    }
+}
+
+#[cfg(all(
+    test,
+    feature = "std",
+    target_arch = "x86_64",
+    not(target_feature = "avx")
+))]
+mod tests {
+    use super::*;
+    use std::boxed::Box;
+
+    /// The AVX copy of the sweeps gives the portable copy's bits, for a lane count that
+    /// fills two AVX registers and half of a third (where the processor has AVX).
+    #[test]
+    fn the_avx_sweeps_equal_the_portable_ones_bit_for_bit() {
+        if !std::is_x86_feature_detected!("avx") {
+            return;
+        }
+        let board: std::vec::Vec<Card> = ["Ks", "9h", "9d", "2c"]
+            .iter()
+            .map(|text| Card::parse(text).unwrap())
+            .collect();
+        let mut table = std::vec![0.0f32; TURN_TABLE_LEN];
+        let (live, showdown) = TurnShowdown::prepare(&board, &mut table);
+        // Uneven reaches, some 0, from a linear congruential sequence.
+        let mut reach = Box::new([[0.0f32; MAX_LANES]; COMBOS]);
+        let mut state = 12_345u32;
+        for (h, lanes) in reach.iter_mut().enumerate() {
+            for (l, r) in lanes.iter_mut().enumerate() {
+                state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                if (h + l) % 7 != 0 {
+                    *r = (state >> 8) as f32 / (1 << 24) as f32;
+                }
+            }
+        }
+        let mut portable = Box::new([[0.0f32; MAX_LANES]; COMBOS]);
+        let mut avx = Box::new([[0.0f32; MAX_LANES]; COMBOS]);
+        check_down(showdown.table, &live, &reach, &mut portable);
+        // SAFETY: the processor has AVX (asked above).
+        unsafe { check_down_avx(showdown.table, &live, &reach, &mut avx) };
+        let mut nonzero = 0;
+        for (p, a) in portable.iter().zip(avx.iter()) {
+            for (p, a) in p.iter().zip(a) {
+                assert_eq!(p.to_bits(), a.to_bits());
+                nonzero += usize::from(*p != 0.0);
+            }
+        }
+        assert!(nonzero > 1000 * MAX_LANES, "{nonzero}");
     }
 }
