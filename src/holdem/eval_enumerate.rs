@@ -67,43 +67,48 @@ impl SuitedPart {
         flush_band(automaton.rank(self.ranks_key + extra_key))
     }
 
-    /// Calls `flush(sixth, seventh, extra, extra_key)` for every pair of cards above
-    /// `fifth` that makes a flush with this part: `extra` of the two are of the suit, and
-    /// their rank keys sum to `extra_key`.
+    /// Calls `flush(sixth, seventh, rank)` for every pair of cards above `fifth` that makes
+    /// a flush with this part, with the hand's rank.
     #[inline(always)]
-    fn for_each_flush_pair(self, fifth: usize, mut flush: impl FnMut(usize, usize, u64, u64)) {
+    fn for_each_flush_pair(self, fifth: usize, mut flush: impl FnMut(usize, usize, u16)) {
+        let first_suited = |above: usize| above + 1 + (self.suit.wrapping_sub(above + 1) & 3);
         if self.count == 3 {
             // Only pairs of two suited cards: a short walk over the suit's cards.
-            let first_suited = fifth + 1 + (self.suit.wrapping_sub(fifth + 1) & 3);
-            for sixth in (first_suited..51).step_by(4) {
+            for sixth in (first_suited(fifth)..51).step_by(4) {
                 let sixth_key = RANK_KEY[sixth >> 2];
                 for seventh in (sixth + 4..52).step_by(4) {
-                    flush(sixth, seventh, 2, sixth_key + RANK_KEY[seventh >> 2]);
+                    let rank = self.flush_rank(2, sixth_key + RANK_KEY[seventh >> 2]);
+                    flush(sixth, seventh, rank);
                 }
             }
             return;
         }
         // Four or five suited: every pair with a suited card flushes, and with five, every
-        // pair. With four, a sixth card of another suit pairs with the suited cards only.
-        let suited_key = |card: usize| {
-            if card & 3 == self.suit {
-                (1, RANK_KEY[card >> 2])
-            } else {
-                (0, 0)
-            }
-        };
+        // pair. A pair with one suited card has the rank of that card's rank alone, read
+        // once here; with four, a sixth card of another suit pairs with suited cards only.
+        let mut with_one = [0u16; 13];
+        for (rank, with_one) in with_one.iter_mut().enumerate().skip(fifth >> 2) {
+            *with_one = self.flush_rank(1, RANK_KEY[rank]);
+        }
+        let with_none = self.flush_rank(0, 0);
         for sixth in fifth + 1..51 {
-            let (sixth_suited, sixth_key) = suited_key(sixth);
-            let step = if self.count + sixth_suited >= 5 { 1 } else { 4 };
-            let first_seventh = sixth + 1 + (self.suit.wrapping_sub(sixth + 1) & 3) * (step >> 2);
-            for seventh in (first_seventh..52).step_by(step) {
-                let (seventh_suited, seventh_key) = suited_key(seventh);
-                flush(
-                    sixth,
-                    seventh,
-                    sixth_suited + seventh_suited,
-                    sixth_key + seventh_key,
-                );
+            let sixth_suited = sixth & 3 == self.suit;
+            if sixth_suited || self.count == 5 {
+                for seventh in sixth + 1..52 {
+                    let rank = match (sixth_suited, seventh & 3 == self.suit) {
+                        (true, true) => {
+                            self.flush_rank(2, RANK_KEY[sixth >> 2] + RANK_KEY[seventh >> 2])
+                        }
+                        (true, false) => with_one[sixth >> 2],
+                        (false, true) => with_one[seventh >> 2],
+                        (false, false) => with_none,
+                    };
+                    flush(sixth, seventh, rank);
+                }
+            } else {
+                for seventh in (first_suited(sixth)..52).step_by(4) {
+                    flush(sixth, seventh, with_one[seventh >> 2]);
+                }
             }
         }
     }
@@ -197,15 +202,15 @@ impl LastTwoCards {
         visit: &mut impl FnMut(u16),
     ) {
         let by_pair = &mut self.by_pair;
-        suited.for_each_flush_pair(fifth, |sixth, seventh, extra, extra_key| {
-            by_pair[pair_index(sixth, seventh)] = suited.flush_rank(extra, extra_key);
+        suited.for_each_flush_pair(fifth, |sixth, seventh, rank| {
+            by_pair[pair_index(sixth, seventh)] = rank;
         });
         for &rank in &by_pair[pair_index(fifth + 1, fifth + 2)..PAIRS] {
             visit(rank);
         }
         // Undo the flushes for the next fifth card that shares the table.
         let by_seventh = &self.by_seventh;
-        suited.for_each_flush_pair(fifth, |sixth, seventh, _, _| {
+        suited.for_each_flush_pair(fifth, |sixth, seventh, _| {
             by_pair[pair_index(sixth, seventh)] = by_seventh[sixth >> 2][seventh];
         });
     }
