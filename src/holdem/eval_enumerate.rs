@@ -141,8 +141,8 @@ impl LastTwoCards {
         // Cards of the high group (J..A) change only the high field of a key, so the row of
         // the high table they read is fixed by the cards below them.
         let five_high_row = SEVEN.high_row(five_key);
-        for sixth_rank in fifth_rank..13 {
-            let six_key = five_key + RANK_KEY[sixth_rank];
+        for (sixth_rank, &sixth_key) in RANK_KEY.iter().enumerate().skip(fifth_rank) {
+            let six_key = five_key + sixth_key;
             let high_row = if sixth_rank >= HIGH_GROUP_START {
                 five_high_row
             } else {
