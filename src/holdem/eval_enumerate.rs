@@ -141,14 +141,13 @@ impl LastTwoCards {
         // Cards of the high group (J..A) change only the high field of a key, so the row of
         // the high table they read is fixed by the cards below them.
         let five_high_row = SEVEN.high_row(five_key);
-        for (sixth_rank, &sixth_key) in RANK_KEY.iter().enumerate().skip(fifth_rank) {
-            let six_key = five_key + sixth_key;
+        for (sixth_rank, by_seventh) in self.by_seventh.iter_mut().enumerate().skip(fifth_rank) {
+            let six_key = five_key + RANK_KEY[sixth_rank];
             let high_row = if sixth_rank >= HIGH_GROUP_START {
                 five_high_row
             } else {
                 SEVEN.high_row(six_key)
             };
-            let by_seventh = &mut self.by_seventh[sixth_rank];
             for seventh_rank in sixth_rank..13 {
                 let key = six_key + RANK_KEY[seventh_rank];
                 let rank = if seventh_rank >= HIGH_GROUP_START {
