@@ -8,10 +8,14 @@ use super::card::Card;
 use super::hand_rank::{Category, HandRank};
 use super::tables::{
     BAD_CARD_SHIFT, CARD_BIT, CARD_KEY, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6,
-    HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7, RANK_KEY,
+    HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7,
     SUIT_RANK_BIT, SUIT_SHIFT, largest,
 };
 use crate::Error;
+
+#[path = "eval_enumerate.rs"]
+mod enumerate;
+pub use enumerate::for_each_seven_card_rank;
 
 /// Suit counters start at 3 so that a fifth card of a suit sets the counter's top bit.
 const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
@@ -73,9 +77,6 @@ const _: () = assert!(
         && rows_fit(&LOW7, &MID7)
         && rows_fit(&MID7, &HIGH7)
 );
-
-/// First rank of the high group (J): its cards only change the high field of a key.
-const HIGH_GROUP_START: usize = 9;
 
 impl Automaton {
     /// The value at `offset + dense` of the mid or high table `table`, where `dense` is a
@@ -541,202 +542,6 @@ pub fn best_five(cards: &[Card]) -> Result<([Card; 5], HandRank), Error> {
         }
     }
     unreachable!("the hand's rank is the rank of one of its five-card subsets")
-}
-
-/// Calls `visit` with the rank of every one of the 133,784,560 seven-card hands, in
-/// lexicographic order of card bytes. Keys are summed incrementally, the automaton is read
-/// once per pair of ranks of the last two cards and rank of the fifth card, not once per
-/// hand, and only six cards holding four of a suit take the flush path.
-pub fn for_each_seven_card_rank(mut visit: impl FnMut(u16)) {
-    let mut cards = [0u8; 5];
-    // The non-flush rank for each pair of ranks of the last two cards, which depends on the
-    // ranks of the first five only: shared by the suits of the fifth card.
-    let mut by_last_ranks = [[0u16; 13]; 13];
-    for a in 0..46u8 {
-        let ka = SUIT_START + card_key(a);
-        cards[0] = a;
-        for b in a + 1..47 {
-            let kb = ka + card_key(b);
-            cards[1] = b;
-            for c in b + 1..48 {
-                let kc = kb + card_key(c);
-                cards[2] = c;
-                for d in c + 1..49 {
-                    let kd = kc + card_key(d);
-                    cards[3] = d;
-                    for e in d + 1..50 {
-                        cards[4] = e;
-                        let five_key = kd + card_key(e);
-                        if e == d + 1 || e & 3 == 0 {
-                            fill_last_ranks(&mut by_last_ranks, five_key, usize::from(e >> 2));
-                        }
-                        let suited = SuitedPart::of(&cards, five_key);
-                        visit_last_two_cards(e, suited, &by_last_ranks, &mut visit);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Fills `by_last_ranks[sixth][seventh]`, for ranks `fifth_rank <= sixth <= seventh`, with
-/// the non-flush rank of five cards whose key is `five_key` and two cards of those ranks.
-#[inline(always)]
-fn fill_last_ranks(by_last_ranks: &mut [[u16; 13]; 13], five_key: u64, fifth_rank: usize) {
-    // Cards of the high group (J..A) change only the high field of a key, so the row of the
-    // high table they read is fixed by the cards below them.
-    let five_high_row = SEVEN.high_row(five_key);
-    for (sixth_rank, by_seventh_rank) in by_last_ranks.iter_mut().enumerate().skip(fifth_rank) {
-        let six_key = five_key + RANK_KEY[sixth_rank];
-        let high_row = if sixth_rank >= HIGH_GROUP_START {
-            five_high_row
-        } else {
-            SEVEN.high_row(six_key)
-        };
-        for (seventh_rank, rank) in by_seventh_rank.iter_mut().enumerate().skip(sixth_rank) {
-            let key = six_key + RANK_KEY[seventh_rank];
-            *rank = if seventh_rank >= HIGH_GROUP_START {
-                // SAFETY: `high_row` comes from `SEVEN.high_row`.
-                unsafe { SEVEN.rank_in_row(high_row, key) }
-            } else {
-                SEVEN.rank(key)
-            };
-        }
-    }
-}
-
-/// The cards of the one suit that may make a flush: the suit, how many cards hold it, and
-/// the sum of their [`RANK_KEY`]s.
-#[derive(Clone, Copy)]
-struct SuitedPart {
-    suit: u8,
-    count: u64,
-    ranks_key: u64,
-}
-
-impl SuitedPart {
-    /// The suit holding three or more of five cards, if one does (then no other can).
-    #[inline(always)]
-    fn of(cards: &[u8; 5], five_key: u64) -> Option<SuitedPart> {
-        // A counter starts at 3: three cards take it to 6, and 2 more set its bit 3.
-        let three_or_more = ((five_key >> SUIT_SHIFT) + 0x2222) & 0x8888;
-        if three_or_more == 0 {
-            return None;
-        }
-        let suit = (three_or_more.trailing_zeros() / 4) as u8;
-        let ranks_key = cards
-            .iter()
-            .filter(|&&card| card & 3 == suit)
-            .fold(0, |key, &card| key + RANK_KEY[usize::from(card >> 2)]);
-        Some(SuitedPart {
-            suit,
-            count: ((five_key >> (SUIT_SHIFT + 4 * u32::from(suit))) & 0xf) - 3,
-            ranks_key,
-        })
-    }
-
-    #[inline(always)]
-    fn with(self, card: u8) -> SuitedPart {
-        if card & 3 == self.suit {
-            SuitedPart {
-                count: self.count + 1,
-                ranks_key: self.ranks_key + RANK_KEY[usize::from(card >> 2)],
-                ..self
-            }
-        } else {
-            self
-        }
-    }
-}
-
-/// Visits every pair of cards above the fifth card `fifth`, given the suited part of the
-/// first five and the non-flush ranks from [`fill_last_ranks`].
-#[inline(always)]
-fn visit_last_two_cards(
-    fifth: u8,
-    suited: Option<SuitedPart>,
-    by_last_ranks: &[[u16; 13]; 13],
-    visit: &mut impl FnMut(u16),
-) {
-    let Some(suited) = suited else {
-        // The common case, a loop of its own: no suit holds three of the five, so no two
-        // more cards make a flush.
-        for sixth in fifth + 1..Card::COUNT - 1 {
-            visit_last_card_without_flush(sixth, &by_last_ranks[usize::from(sixth >> 2)], visit);
-        }
-        return;
-    };
-    for sixth in fifth + 1..Card::COUNT - 1 {
-        let by_seventh_rank = &by_last_ranks[usize::from(sixth >> 2)];
-        let six = suited.with(sixth);
-        // Only six cards holding four or more of a suit leave a seventh card that makes or
-        // keeps a flush.
-        if six.count >= 4 {
-            visit_last_card_with_flush(sixth, six, by_seventh_rank, visit);
-        } else {
-            visit_last_card_without_flush(sixth, by_seventh_rank, visit);
-        }
-    }
-}
-
-/// Visits every seventh card above `sixth` when none makes a flush, given the non-flush rank
-/// for each rank of the seventh card.
-#[inline(always)]
-fn visit_last_card_without_flush(sixth: u8, by_rank: &[u16; 13], visit: &mut impl FnMut(u16)) {
-    // The cards of the sixth card's rank above it, then four cards a rank.
-    let sixth_rank = usize::from(sixth >> 2);
-    let rank = by_rank[sixth_rank];
-    for _ in sixth & 3..3 {
-        visit(rank);
-    }
-    for &rank in &by_rank[sixth_rank + 1..] {
-        for _ in 0..4 {
-            visit(rank);
-        }
-    }
-}
-
-/// The automaton ranking `count` cards of one suit (five to seven).
-#[inline(always)]
-fn flush_automaton(count: u64) -> &'static Automaton {
-    match count {
-        7 => &SEVEN,
-        6 => &SIX,
-        _ => &FIVE,
-    }
-}
-
-/// Visits every seventh card above `sixth` when the six cards hold four or more of the suit
-/// of `six`: a card of that suit makes a flush of its ranks, another card keeps the six
-/// cards' flush if there is one, else has the non-flush rank for its rank in `by_rank`.
-#[inline(always)]
-fn visit_last_card_with_flush(
-    sixth: u8,
-    six: SuitedPart,
-    by_rank: &[u16; 13],
-    visit: &mut impl FnMut(u16),
-) {
-    let suited_automaton = flush_automaton(six.count + 1);
-    // With at most seven cards a flush rules out full houses and quads.
-    let six_flush =
-        (six.count >= 5).then(|| flush_band(flush_automaton(six.count).rank(six.ranks_key)));
-    // The rank of each suit's card of the seventh card's rank, in card order.
-    let ranks_of = |rank: usize| {
-        let suited = flush_band(suited_automaton.rank(six.ranks_key + RANK_KEY[rank]));
-        let other = six_flush.unwrap_or(by_rank[rank]);
-        [0, 1, 2, 3].map(|suit| if suit == six.suit { suited } else { other })
-    };
-    // The cards of the sixth card's rank above it, then whole ranks.
-    let sixth_rank = usize::from(sixth >> 2);
-    let ranks = ranks_of(sixth_rank);
-    for &rank in &ranks[usize::from(sixth & 3) + 1..] {
-        visit(rank);
-    }
-    for rank in sixth_rank + 1..13 {
-        for rank in ranks_of(rank) {
-            visit(rank);
-        }
-    }
 }
 
 #[cfg(test)]
