@@ -13,7 +13,6 @@ use super::tables::{
 };
 use crate::Error;
 
-#[path = "eval_enumerate.rs"]
 mod enumerate;
 pub use enumerate::for_each_seven_card_rank;
 
