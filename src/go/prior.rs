@@ -16,7 +16,7 @@
 //! | every move (even prior) | 0.5 x 14 | Pachi: every move 0.5 x 14 |
 //! | captures a string in atari | 1 x (20 + 6 per stone, up to 80) | paper: captures; Pachi: playout-policy moves 1 x 14 |
 //! | saves an own string in atari (2+ liberties after) | 1 x (20 + 6 per stone, up to 80) | paper: extensions out of atari |
-//! | self-atari (one liberty after, no capture), unless it ataris a string whose capture of it leaves the capturer in atari (a snapback or double atari) | 0 x 30 | paper: self-atari avoided; the exception is reading |
+//! | self-atari (one liberty after, no capture), unless it ataris a string whose capture of it leaves the capturer, two stones or more, in atari (a snapback or double atari; a lone capturer is a ko) | 0 x 30 | paper: self-atari avoided; the exception is reading |
 //! | a MoGo 3x3 pattern matches for the mover | 1 x 14 | paper: 3x3 patterns; notes 3.3 |
 //! | distance 1 / 2 / 3 to the last move (Manhattan) | 1 x 30 / 20 / 10 | paper: closeness to the last move; Pachi: CFG distance 1 x 45/40/15 |
 //! | first line, nothing within distance 2 | 0 x 14 | paper: distance to the edge; Pachi: first line 0 x 14 |
