@@ -158,7 +158,7 @@ fn compare(a: &Match, b: &Match) -> Result<[Estimate; 3], Failure> {
             .map(|chips| mbb(chips, big_blind))
             .collect()
     };
-    let (values_a, values_b) = (in_mbb(&a), in_mbb(&b));
+    let (values_a, values_b) = (in_mbb(a), in_mbb(b));
     let difference =
         paired_difference(&values_a, &values_b).map_err(|e| Failure::Job(e.to_string()))?;
     Ok([
