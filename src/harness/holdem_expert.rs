@@ -13,6 +13,7 @@ use crate::holdem::expert::arena::play_hand;
 use crate::holdem::expert::chart::CHART_FILE_BYTES;
 use crate::holdem::expert::preflop_equity::{self, ENTRIES, EquityTable, TABLE_FILE_BYTES};
 use crate::holdem::expert::{Chart, ExpertBot, PRESETS, Style, StyleStats};
+use crate::holdem::paired::{Estimate, mean_and_interval};
 use crate::holdem::rules::HoldemConfig;
 
 pub const CHART: Command = Command {
@@ -205,7 +206,9 @@ fn styles(args: Args) -> Result<(), Failure> {
             .iter()
             .map(|chips| chips / f64::from(HoldemConfig::ACPC.big_blind()) * 1000.0)
             .collect();
-        let (mean, half_width) = mean_and_interval(&mbb);
+        let Estimate {
+            mean, half_width, ..
+        } = mean_and_interval(&mbb);
         outln!(
             "{name:<10} {:>6} {:>5.1}% {:>5.1}% {:>6.2} {:>+9.0} ± {:.0}",
             stats.hands,
@@ -221,15 +224,4 @@ fn styles(args: Args) -> Result<(), Failure> {
         );
     }
     Ok(())
-}
-
-/// Mean, and the half-width of its 95% normal interval (1.96 sd / √n).
-fn mean_and_interval(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if values.len() < 2 {
-        return (values.first().copied().unwrap_or(0.0), f64::INFINITY);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * variance.sqrt() / n.sqrt())
 }

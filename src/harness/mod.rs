@@ -65,7 +65,7 @@ pub use args::Args;
 use args::{Command, is_help, shown};
 
 /// Every subcommand, in the order of the usage text.
-const COMMANDS: [&Command; 19] = [
+const COMMANDS: [&Command; 20] = [
     &hand::COMMAND,
     &perft::COMMAND,
     &play::COMMAND,
@@ -80,6 +80,7 @@ const COMMANDS: [&Command; 19] = [
     &gtp::COMMAND,
     &acpc::DEALER,
     &acpc::PLAY,
+    &acpc::COMPARE,
     &holdem_model::TRAIN,
     &holdem_model::EVAL,
     &cfr::COMMAND,
@@ -183,7 +184,7 @@ commands:
                     cards, log, SCORE line and warnings), seats rotating every hand
                     (--fixed-seats on keeps the button, the reference's -f).
                     SPEC: call | min-raise | all-in | random[:seed=S] |
-                    equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S] |
+                    equity[:samples=N,seed=S] | expert[:style=STYLE,seed=S,exploit=P] |
                     staged[:style=STYLE,opponent=expert|cnn|online,model-rounds=N,
                     model-buckets=N,
                     resolve=N,resolve-turn=N,samples=N,raises=N,flop-raises=N,
@@ -201,6 +202,10 @@ commands:
   acpc play --port PORT [--host 127.0.0.1] [--bot SPEC] [--action-ms 1000]
                     an ACPC 2.0.0 client playing an arbor bot against a dealer; a bot
                     that searches stops at half of --action-ms (the dealer's limit)
+  acpc compare A.csv B.csv
+                    pair two dealer matches on the same deals (same --seed, --hands,
+                    --duplicate and --bot1): A's bot0 minus B's bot0 per duplicate pair,
+                    mbb/hand with a 95% interval, and each alone
   holdem train-model [--hands 300] [--seed 1] [--epochs 8] [--max-samples 200000]
                      [--learning-rate 0.003] [--dropout 0.25] [--population LIST]
                      [--holdout SPEC] [--prior-strength 10] [--out FILE] [--progress on|off]
@@ -351,6 +356,7 @@ fn dispatch(words: Vec<OsString>) -> (String, Result<(), Failure>) {
         "go" => go::run(command, args),
         "gtp" => gtp::run(args),
         "acpc" if command.name == "acpc play" => acpc::run_play(args),
+        "acpc" if command.name == "acpc compare" => acpc::run_compare(args),
         "acpc" => acpc::run_dealer(args),
         "holdem" if command.name.ends_with("-model") => holdem_model::run(command, args),
         "cfr" => cfr::run(args),

@@ -634,8 +634,9 @@ impl fmt::Display for SpecError<'_> {
 
 /// Reads a spec `NAME[:key=value,...]`: `call` (also `always-call`), `min-raise`, `all-in`,
 /// `random[:seed=S]`, `equity[:samples=N,seed=S]` (samples 1 to 10,000,000, default
-/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `expert[:style=STYLE,seed=S]` (a
-/// [`Style::parse`] text, default balanced), `staged[:style=STYLE,seed=S,opponent=M,
+/// [`DEFAULT_EQUITY_SAMPLES`]; seeds default to 1), `expert[:style=STYLE,seed=S,exploit=P]` (a
+/// [`Style::parse`] text, default balanced; `exploit` 50 to 100 plays the best response to an
+/// opponent seen to be card-blind, all in from P% equity, 0 the default: off), `staged[:style=STYLE,seed=S,opponent=M,
 /// resolve=N,resolve-turn=N,samples=N,raises=R,flop-raises=F,exact-turn=B]`: the expert bot of
 /// that style
 /// preflop and the staged search after, with the expert model at its own nodes and at the
@@ -661,6 +662,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
     let mut staged = StagedSettings::default();
     let mut style = Style::BALANCED;
     let mut opponent = "expert";
+    let mut exploit = 0u8;
     for option in options.split(',').filter(|o| !o.is_empty()) {
         let (key, value) = option
             .split_once('=')
@@ -704,6 +706,12 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
             ) => {
                 return Err(SpecError::BadNumber { key, value });
             }
+            ("expert", "exploit") => {
+                exploit = number
+                    .ok()
+                    .filter(|n| *n == 0 || (50..=100).contains(n))
+                    .ok_or(SpecError::BadNumber { key, value })? as u8;
+            }
             ("equity", "samples") => {
                 samples = number
                     .ok()
@@ -722,7 +730,7 @@ pub fn parse_bot(spec: &str) -> Result<Baseline, SpecError<'_>> {
         "all-in" => Baseline::AllIn(AllIn),
         "random" => Baseline::Random(RandomBot::new(seed)),
         "equity" => Baseline::Equity(EquityBot::new(seed, samples)),
-        "expert" => Baseline::Expert(ExpertBot::new(style, seed)),
+        "expert" => Baseline::Expert(ExpertBot::new(style, seed).with_exploit(exploit)),
         #[cfg(feature = "std")]
         "staged" => Baseline::Staged(
             boxed_paper_bot(StagedSettings { seed, ..staged }, style, opponent)

@@ -1,6 +1,6 @@
 //! Heads-up no-limit Texas Hold'em: cards, the hand evaluator, the ACPC dealer's deal, the
-//! rules of a hand, ACPC text, a hand as a game for the searches, exact equity and baseline
-//! bots.
+//! rules of a hand, ACPC text, a hand as a game for the searches, exact equity, baseline
+//! bots and the statistics of duplicate matches.
 pub mod acpc;
 pub mod bots;
 pub mod card;
@@ -12,6 +12,7 @@ pub mod game;
 pub mod hand_rank;
 pub mod learned;
 pub mod model;
+pub mod paired;
 pub mod policy;
 pub mod range;
 pub mod resolve;

@@ -1,7 +1,9 @@
 //! `arbor acpc dealer` and `arbor acpc play`: an ACPC 2.0.0 dealer for heads-up no-limit
 //! hold'em (the reference dealer's cards, log and warnings; in-process bots or TCP clients;
-//! duplicate matches; CSV results that a rerun resumes) and an ACPC client for arbor's bots.
+//! duplicate matches; CSV results that a rerun resumes), an ACPC client for arbor's bots, and
+//! `arbor acpc compare`, two matches' results paired by deal.
 mod client;
+mod compare;
 mod deadline;
 mod dealer;
 mod match_time;
@@ -14,6 +16,7 @@ mod transcript;
 use super::args::{Command, Kind, Opt};
 
 pub use client::run as run_play;
+pub use compare::{COMMAND as COMPARE, run as run_compare};
 pub use run::run as run_dealer;
 
 pub const DEALER: Command = Command {
@@ -23,7 +26,7 @@ pub const DEALER: Command = Command {
             20000, blinds 100/50) on 127.0.0.1 with the reference dealer's cards for --seed;\n\
             seats rotate every hand (never with --fixed-seats on). A player is a bot spec\n\
             (call, min-raise, all-in, random[:seed=S], equity[:samples=N,seed=S],\n\
-            expert[:style=STYLE,seed=S], staged[:style=STYLE,opponent=expert|cnn|online,\n\
+            expert[:style=STYLE,seed=S,exploit=P], staged[:style=STYLE,opponent=expert|cnn|online,\n\
             resolve=N,resolve-turn=N,...]: see `arbor help`) played in-process, `cmd:COMMAND`\n\
             (a client the dealer starts; `{port}` in it becomes the seat's port) or `port` (a\n\
             client that connects to the printed port). Invalid actions are corrected with a\n\

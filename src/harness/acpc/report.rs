@@ -9,6 +9,7 @@ use std::path::Path;
 use super::super::Failure;
 use super::super::cluster::wire::Wire;
 use super::dealer::Seating;
+use crate::holdem::paired::{Estimate, mean_and_interval};
 
 /// The CSV's column line, after the settings line.
 pub const CSV_COLUMNS: &str =
@@ -62,7 +63,7 @@ impl Row {
         )
     }
 
-    fn parse(line: &str, seating: Seating) -> Result<Row, &'static str> {
+    pub(super) fn parse(line: &str, seating: Seating) -> Result<Row, &'static str> {
         let fields: Vec<&str> = line.splitn(10, ',').collect();
         let [
             half,
@@ -211,20 +212,6 @@ pub fn append(path: &Path, text: &str) -> Result<(), Failure> {
         .map_err(failed)
 }
 
-/// Mean, and the half-width of its 95% normal interval (1.96 sd / √n).
-pub fn mean_and_interval(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    if values.len() < 2 {
-        return (mean, f64::INFINITY);
-    }
-    let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * variance.sqrt() / n.sqrt())
-}
-
 /// The value at quantile `q` of sorted `values` (nearest rank), or 0 when empty.
 pub fn percentile(sorted: &[u64], q: f64) -> u64 {
     if sorted.is_empty() {
@@ -265,7 +252,11 @@ pub fn summary(
     let chips = |bot: usize| rows.iter().map(|r| r.chips[bot]).sum::<i64>();
     let warnings: u64 = rows.iter().map(|r| u64::from(r.warnings)).sum();
     let values = bot0_values(rows, duplicate);
-    let (mean, half) = mean_and_interval(&values);
+    let Estimate {
+        mean,
+        half_width: half,
+        ..
+    } = mean_and_interval(&values);
     let unit = if duplicate {
         "duplicate pairs"
     } else {
@@ -315,9 +306,6 @@ mod tests {
 
     #[test]
     fn statistics() {
-        let (mean, half) = mean_and_interval(&[1.0, 3.0]);
-        assert_eq!(mean, 2.0);
-        assert!((half - 1.96 * 2f64.sqrt() / 2f64.sqrt()).abs() < 1e-12);
         let sorted = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
         assert_eq!(percentile(&sorted, 0.5), 5);
         assert_eq!(percentile(&sorted, 0.99), 10);

@@ -17,6 +17,7 @@ use rand_xorshift::XorShiftRng;
 
 use super::chart::{decide_with_odds, situation};
 use super::classes::HandClass;
+use super::exploit::{self, UniformEquity};
 use super::model::{Blended, ExpertModel, cheap_equity};
 use super::opponent::OpponentStats;
 use super::postflop::probabilities;
@@ -40,6 +41,11 @@ pub struct ExpertBot {
     style: Style,
     seed: u64,
     opponent: OpponentStats,
+    /// The shove threshold of the best response to a card-blind opponent
+    /// ([`exploit`](super::exploit)), `None` when off.
+    exploit: Option<f64>,
+    /// The exploit's equities against a uniform range, cached.
+    uniform: UniformEquity,
 }
 
 impl ExpertBot {
@@ -48,6 +54,18 @@ impl ExpertBot {
             style,
             seed,
             opponent: OpponentStats::default(),
+            exploit: None,
+            uniform: UniformEquity::default(),
+        }
+    }
+
+    /// The bot that, once its opponent is seen to be card-blind, plays the best response to
+    /// a uniform range ([`exploit`](super::exploit)), going all in with an equity of
+    /// `shove_percent`% or more; `0` turns it off.
+    pub fn with_exploit(self, shove_percent: u8) -> ExpertBot {
+        ExpertBot {
+            exploit: (shove_percent > 0).then(|| f64::from(shove_percent) / 100.0),
+            ..self
         }
     }
 
@@ -135,16 +153,26 @@ impl HoldemBot for ExpertBot {
     // models would make every bot's call reserve its stack.
     #[inline(never)]
     fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
-        if let Some(action) = self.preflop(view, seen) {
-            return action;
-        }
-        let me = view.position;
-        let (range, stopped) = self.opponent_range_until(seen, me, stop);
         let decision = (u64::from(view.board_len) << 40)
             ^ (u64::from(view.committed[0]) << 20)
             ^ u64::from(view.committed[1]);
         let mut rng =
             XorShiftRng::seed_from_u64(stream_seed(stream_seed(self.seed, view.hand), decision));
+        if let Some(shove_at) = self.exploit.filter(|_| self.opponent.card_blind()) {
+            return exploit::decide(
+                view,
+                seen,
+                &self.opponent,
+                shove_at,
+                &mut self.uniform,
+                &mut rng,
+            );
+        }
+        if let Some(action) = self.preflop(view, seen) {
+            return action;
+        }
+        let me = view.position;
+        let (range, stopped) = self.opponent_range_until(seen, me, stop);
         // Exact on the turn and river (milliseconds on the turn, so it polls), sampled on
         // the flop (well under a millisecond); once stopped, the cheap estimate.
         let equity = if stopped {

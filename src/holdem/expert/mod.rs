@@ -7,6 +7,7 @@ pub mod arena;
 pub mod bot;
 pub mod chart;
 pub mod classes;
+pub mod exploit;
 pub mod model;
 pub mod opponent;
 pub mod postflop;

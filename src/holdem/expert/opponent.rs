@@ -8,6 +8,9 @@ use crate::holdem::learned::{LearnedError, LearnedReader, LearnedWriter};
 use crate::holdem::policy::ActionClass;
 use crate::holdem::rules::{HandState, Position};
 
+/// The trust at and below which an opponent counts as card-blind.
+pub const CARD_BLIND_TRUST: f32 = 0.2;
+
 /// Observations of one yes/no event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rate {
@@ -159,6 +162,22 @@ impl OpponentStats {
     /// The opponent's rate of folding to a bet after the flop (0.35 before any evidence).
     pub fn fold_to_bet(&self) -> f32 {
         self.fold_to_bet.share(0.35, 5.0)
+    }
+
+    /// Whether its actions are seen to say (almost) nothing about its cards: a
+    /// [`trust`](OpponentStats::trust) of at most [`CARD_BLIND_TRUST`]. With no evidence the
+    /// trust is 1; an opponent of one action class reaches 0 after 20 actions, one of mixed
+    /// actions after about 20 showdowns of average hands it raised with.
+    pub fn card_blind(&self) -> bool {
+        self.trust() <= CARD_BLIND_TRUST
+    }
+
+    /// Whether it is seen to fold (almost) never: fewer than 1 action in 100, over 20 or
+    /// more. Such an opponent calls a bet of any size.
+    pub fn never_folds(&self) -> bool {
+        let total: u32 = self.actions.iter().sum();
+        let folds = self.actions[ActionClass::Fold.index()];
+        total >= 20 && u64::from(folds) * 100 < u64::from(total)
     }
 
     /// How much its actions say about its cards, 0..=1: near 0 for a player that almost
