@@ -330,9 +330,10 @@ fn switch_off(rules: &mut MogoConfig, list: &str) -> Result<(), Failure> {
             "patterns" => rules.patterns = false,
             "approach" => rules.approach = false,
             "capture" => rules.capture = false,
+            "ladders" => rules.ladders = false,
             _ => {
                 return Err(Failure::Usage(format!(
-                    "--rules-off: unknown rule '{name}' (save-atari, nakade, fill-board, patterns, approach, capture)"
+                    "--rules-off: unknown rule '{name}' (save-atari, nakade, fill-board, patterns, approach, capture, ladders)"
                 )));
             }
         }
