@@ -20,7 +20,7 @@
 //! a ply would need hundreds of KB of stack on 19x19, which the embedded targets of the C
 //! ABI do not have).
 
-use super::board::{Board, EMPTY, Move, stone};
+use super::board::{Board, EMPTY, Move};
 use super::tactics::around;
 
 /// Plies read at most in one line: longer than any ladder across a 19x19 board.
@@ -35,58 +35,7 @@ const MAX_ATTACKS: usize = MAX_PLIES as usize / 2 + 1;
 /// Whether the mover's stone on the empty point `p`, extending a string in atari to two
 /// liberties, is captured in a ladder. `p` must be a legal move on `board`.
 pub fn extension_is_captured(board: &Board, p: usize) -> bool {
-    !escapes_at_sight(board, p) && read(board, p, p, true)
-}
-
-/// Whether the mover's stone on the empty point `p`, extending a string in atari, escapes
-/// any ladder by what the board shows without playing: it has three liberties or more, or
-/// two where each atari leaves the extension at the other at least three empty neighbours
-/// (an atari can only add to those by capturing). Most extensions in open space are this
-/// case, and reading them costs two board copies (see [`read`]), which the MoGo playouts'
-/// save-atari rule, asking at every extension, cannot afford. False when a capture or a
-/// cap is involved: the reading decides then.
-fn escapes_at_sight(board: &Board, p: usize) -> bool {
-    let own = stone(board.to_move());
-    let mut libs = [0usize; 3];
-    let mut count = 0;
-    let mut add = |q: usize| {
-        if q != p && count < 3 && !libs[..count].contains(&q) {
-            libs[count] = q;
-            count += 1;
-        }
-    };
-    for n in around(board, p) {
-        let cell = board.cell(n);
-        if cell == EMPTY {
-            add(n);
-        } else if cell == own {
-            let mut s = n;
-            loop {
-                for q in around(board, s) {
-                    if board.cell(q) == EMPTY {
-                        add(q);
-                    }
-                }
-                s = board.next_stone(s);
-                if s == n {
-                    break;
-                }
-            }
-        } else if cell <= 2 && board.string_liberties(n) == 1 {
-            return false;
-        }
-    }
-    let open_after_atari = |at: usize, atari: usize| {
-        around(board, at)
-            .into_iter()
-            .filter(|&q| q != p && q != atari && board.cell(q) == EMPTY)
-            .count()
-    };
-    match count {
-        3 => true,
-        2 => open_after_atari(libs[1], libs[0]) >= 3 && open_after_atari(libs[0], libs[1]) >= 3,
-        _ => false,
-    }
+    read(board, p, p, true)
 }
 
 /// Whether the string of the opponent's stone `string`, put in atari by the mover's stone
@@ -365,7 +314,7 @@ pub(crate) mod tests {
 ";
 
     // The same with a White stone on the ladder's path (F6): the ladder is broken.
-    pub(crate) const BREAKER: &str = "
+    const BREAKER: &str = "
  9 . . . . . . . . .
  8 . . . . . . . . .
  7 . . . . . . . . .
@@ -460,47 +409,5 @@ pub(crate) mod tests {
             at(&board, "D3"),
             at(&board, "C3")
         ));
-    }
-
-    /// The quick answer never contradicts the reading: every extension to two liberties or
-    /// more of a string in atari, at every move of MoGo playouts on three board sizes.
-    #[test]
-    fn extensions_that_escape_at_sight_are_read_as_escapes() {
-        use crate::go::mogo::{MogoConfig, MogoPolicy};
-        use crate::go::tactics::liberties_after;
-        use crate::search::game::seeded_rng;
-        let policy = MogoPolicy::new(MogoConfig {
-            ladders: false,
-            ..MogoConfig::default()
-        });
-        let mut rng = seeded_rng(7);
-        let (mut questions, mut at_sight, mut captured) = (0, 0, 0);
-        for game in 0..120 {
-            let mut board = Board::new([9, 13, 19][game % 3]).unwrap();
-            while !board.is_over() {
-                let own = stone(board.to_move());
-                for s in 0..crate::go::board::CELLS {
-                    if board.cell(s) != own || board.string_liberties(s) != 1 {
-                        continue;
-                    }
-                    let p = usize::from(board.string_liberty_sum(s));
-                    if !board.is_legal_at(p, board.to_move())
-                        || liberties_after(&board, p, board.to_move()).liberties < 2
-                    {
-                        continue;
-                    }
-                    questions += 1;
-                    let read_captured = read(&board, p, p, true);
-                    captured += usize::from(read_captured);
-                    if escapes_at_sight(&board, p) {
-                        at_sight += 1;
-                        assert!(!read_captured, "{board:?} {p}");
-                    }
-                }
-                policy.play(&mut board, &mut rng);
-            }
-        }
-        println!("{questions} extensions, {at_sight} escape at sight, {captured} captured");
-        assert!(captured > 0 && at_sight > questions / 2);
     }
 }

@@ -50,7 +50,6 @@ use rand_xorshift::XorShiftRng;
 use super::Color;
 use super::board::{Board, EMPTY, MAX_POINTS, Move, Point, stone};
 use super::game::GoGame;
-use super::ladder;
 use super::patterns::is_mogo_pattern_for;
 use super::playout::Playout;
 use super::tactics::{self, Candidates};
@@ -76,9 +75,6 @@ pub struct MogoConfig {
     pub approach_probability: f32,
     /// Rule 5, capture anywhere.
     pub capture: bool,
-    /// Rule 1 reads ladders: an extension to two liberties that a ladder captures is no
-    /// save (not in the paper; see [`Context::save_atari`]).
-    pub ladders: bool,
 }
 
 impl MogoConfig {
@@ -104,7 +100,6 @@ impl MogoConfig {
         approach: false,
         approach_probability: 0.0,
         capture: false,
-        ladders: false,
     };
 }
 
@@ -121,7 +116,6 @@ impl Default for MogoConfig {
             approach: true,
             approach_probability: 0.5,
             capture: true,
-            ladders: true,
         }
     }
 }
@@ -239,7 +233,7 @@ impl MogoPolicy {
         }
         if let Some(last) = last {
             if c.save_atari
-                && let Some(p) = cx.save_atari(last, c.ladders, rng)
+                && let Some(p) = cx.save_atari(last, rng)
             {
                 return Some((p, Rule::SaveAtari));
             }
@@ -506,12 +500,9 @@ impl Context<'_> {
                 && self.board.is_legal_at(p, self.me))
     }
 
-    /// Rule 1. With `ladders`, an escape that a ladder captures is dropped: the paper's rule
-    /// runs every ladder out, and since the attacker's replies in a playout are mostly
-    /// random, a string in a working ladder usually survives, so the playouts count it alive
-    /// and the search misjudges every position that holds one.
+    /// Rule 1.
     #[inline]
-    fn save_atari(&self, last: usize, ladders: bool, rng: &mut XorShiftRng) -> Option<usize> {
+    fn save_atari(&self, last: usize, rng: &mut XorShiftRng) -> Option<usize> {
         let own = stone(self.me);
         // Without a string of `me` in atari anywhere (the board's set), none is next to
         // `last`: one look at the set rather than four at the neighbours.
@@ -525,21 +516,7 @@ impl Context<'_> {
         let mut found = Candidates::new();
         tactics::save_atari(self.board, last, self.me, &mut found);
         found.retain(|p| self.playable(p));
-        if ladders {
-            found.retain(|p| !self.escapes_into_ladder(p));
-        }
         found.pick(rng)
-    }
-
-    /// Whether `p` extends a string of `me` in atari to exactly two liberties that a ladder
-    /// then captures.
-    fn escapes_into_ladder(&self, p: usize) -> bool {
-        let own = stone(self.me);
-        tactics::around(self.board, p)
-            .into_iter()
-            .any(|n| self.board.cell(n) == own && self.board.string_liberties(n) == 1)
-            && tactics::liberties_after(self.board, p, self.me).liberties == 2
-            && ladder::extension_is_captured(self.board, p)
     }
 
     /// Rule 2.
@@ -900,35 +877,6 @@ mod tests {
         let found = moves(&board, only(|c| c.save_atari = true), 400);
         assert!(found.iter().all(|&(_, r)| r == Rule::Random), "{found:?}");
         assert!(share(&found, Move::Play(at(&board, "C1"))) < 0.2);
-    }
-
-    #[test]
-    fn save_atari_does_not_run_into_a_ladder() {
-        // Black D3 puts White C3 in atari; C4 extends it to two liberties, into a ladder to
-        // the upper edge unless White's F6 breaks it.
-        use crate::go::ladder::tests::{BREAKER, LADDER};
-        let only_save = |ladders| {
-            only(|c| {
-                c.save_atari = true;
-                c.ladders = ladders;
-            })
-        };
-        for (text, laddered) in [(LADDER, true), (BREAKER, false)] {
-            let board = position(text, Color::Black, "D3");
-            let c4 = Move::Play(at(&board, "C4"));
-            let read = moves(&board, only_save(true), 200);
-            let blind = moves(&board, only_save(false), 200);
-            assert!(
-                blind.iter().all(|&r| r == (c4, Rule::SaveAtari)),
-                "{blind:?}"
-            );
-            if laddered {
-                assert!(read.iter().all(|&(_, r)| r == Rule::Random), "{read:?}");
-                assert!(share(&read, c4) < 0.2);
-            } else {
-                assert_eq!(read, blind);
-            }
-        }
     }
 
     #[test]
