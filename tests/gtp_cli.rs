@@ -172,6 +172,10 @@ fn tuning_options_are_taken_and_bad_ones_refused() {
         "10",
         "--prior-scale",
         "0.5",
+        "--closeness",
+        "cfg",
+        "--near",
+        "45, 40,15",
     ];
     let (replies, code, err) = session(&args, "genmove b\ngenmove w\n");
     assert_eq!(code, 0, "{err}");
@@ -201,6 +205,11 @@ fn tuning_options_are_taken_and_bad_ones_refused() {
         ),
         (&["--expand", "0"], "--expand"),
         (&["--prior-scale", "nan"], "--prior-scale"),
+        (&["--closeness", "graph"], "--closeness"),
+        (&["--near", "45,40"], "not three weights"),
+        (&["--near", "45,40,15,1"], "not three weights"),
+        (&["--near", "45,nan,15"], "not three weights"),
+        (&["--near", "1,2,3", "--priors", "off"], "need --priors on"),
     ] {
         let (replies, code, err) = session(bad, "name\n");
         assert_eq!(code, 2, "{bad:?}: {err}");

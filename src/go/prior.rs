@@ -18,7 +18,7 @@
 //! | saves an own string in atari (2+ liberties after) | 1 x (20 + 6 per stone, up to 80) | paper: extensions out of atari |
 //! | self-atari (one liberty after, no capture), unless it ataris a string whose capture of it leaves the capturer, two stones or more, in atari (a snapback or double atari; a lone capturer is a ko) | 0 x 30 | paper: self-atari avoided; the exception is reading |
 //! | a MoGo 3x3 pattern matches for the mover | 1 x 14 | paper: 3x3 patterns; notes 3.3 |
-//! | distance 1 / 2 / 3 to the last move (Manhattan) | 1 x 30 / 20 / 10 | paper: closeness to the last move; Pachi: CFG distance 1 x 45/40/15 |
+//! | distance 1 / 2 / 3 to the last move (Manhattan; in the common-fate graph with [`Closeness::CommonFate`]) | 1 x 30 / 20 / 10 | paper: closeness to the last move; Pachi: CFG distance 1 x 45/40/15 |
 //! | first line, nothing within distance 2 | 0 x 14 | paper: distance to the edge; Pachi: first line 0 x 14 |
 //! | second line, nothing within distance 2 | 0.25 x 14 | reading (between Pachi's first and third line) |
 //! | third line, nothing within distance 2 | 1 x 14 | Pachi: third line 1 x 14 |
@@ -32,7 +32,7 @@
 //! allocation, deterministic.
 
 use super::Color;
-use super::board::{BLACK, Board, Move, Point, WHITE, stone};
+use super::board::{BLACK, BORDER, Board, CELLS, EMPTY, Move, Point, WHITE, stone};
 use super::ladder;
 use super::patterns::is_mogo_pattern_for;
 use super::tactics;
@@ -55,8 +55,10 @@ pub struct GoPriors {
     pub self_atari: f32,
     /// A MoGo 3x3 pattern match, at 1.
     pub pattern: f32,
-    /// Manhattan distance 1, 2, 3 to the opponent's last move, at 1.
+    /// Distance 1, 2, 3 to the opponent's last move, at 1, counted as `closeness` says.
     pub near: [f32; 3],
+    /// How `near` counts the distance.
+    pub closeness: Closeness,
     /// Lines 1, 2, 3 with no stone within distance 2, at 0, 0.25 and 1.
     pub empty_lines: [f32; 3],
     /// The pass, at 0.
@@ -77,6 +79,7 @@ impl Default for GoPriors {
             self_atari: 30.0,
             pattern: 14.0,
             near: [30.0, 20.0, 10.0],
+            closeness: Closeness::Manhattan,
             empty_lines: [14.0, 14.0, 14.0],
             pass: 14.0,
             ladders: true,
@@ -125,6 +128,7 @@ impl GoPriors {
             self_atari: self.self_atari * factor,
             pattern: self.pattern * factor,
             near: scale3(self.near),
+            closeness: self.closeness,
             empty_lines: scale3(self.empty_lines),
             pass: self.pass * factor,
             ladders: self.ladders,
@@ -133,18 +137,19 @@ impl GoPriors {
 
     /// Writes the prior of each of `moves` (moves of the player to move on `board`) to `out`.
     pub fn write(&self, board: &Board, moves: &[Move], out: &mut impl PriorSink) {
-        let last = match board.last_move() {
-            Move::Play(point) if board.color_at(point).is_some() => board.coords(point),
-            _ => None,
-        };
+        let near = Near::of(board, self.closeness);
         for (i, &mv) in moves.iter().enumerate() {
-            out.set(i, self.prior(board, mv, last));
+            out.set(i, self.prior_near(board, mv, &near));
         }
     }
 
-    /// The prior of `mv` for the player to move; `last` is the coordinates of the opponent's
-    /// last stone, if it is on the board.
-    pub fn prior(&self, board: &Board, mv: Move, last: Option<(u8, u8)>) -> Prior {
+    /// The prior of `mv` for the player to move.
+    pub fn prior(&self, board: &Board, mv: Move) -> Prior {
+        self.prior_near(board, mv, &Near::of(board, self.closeness))
+    }
+
+    /// [`GoPriors::prior`] with the distances to the last move counted.
+    fn prior_near(&self, board: &Board, mv: Move, near: &Near) -> Prior {
         let mut sum = Sum::default();
         sum.add(0.5, self.even);
         let point = match mv {
@@ -192,8 +197,8 @@ impl GoPriors {
         if is_mogo_pattern_for(board.code(p), me) {
             sum.add(1.0, self.pattern);
         }
-        if let (false, Some((lc, lr))) = (self_atari, last) {
-            let d = usize::from(col.abs_diff(lc)) + usize::from(row.abs_diff(lr));
+        if !self_atari {
+            let d = near.distance(p, col, row);
             if (1..=3).contains(&d) {
                 sum.add(1.0, self.near[d - 1]);
             }
@@ -322,11 +327,105 @@ fn empty_around(board: &Board, col: u8, row: u8) -> bool {
 
 /// The prior the module text gives `point` (for tests and tools).
 pub fn prior_of(board: &Board, priors: &GoPriors, point: Point) -> Prior {
-    let last = match board.last_move() {
-        Move::Play(q) if board.color_at(q).is_some() => board.coords(q),
-        _ => None,
+    priors.prior(board, Move::Play(point))
+}
+
+/// How the `near` terms count the distance from a move to the opponent's last stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closeness {
+    /// On the grid: |dx| + |dy|.
+    Manhattan,
+    /// In the common-fate graph: a string is one node, so every liberty of the last stone's
+    /// string is at distance 1, however long the string (the notes' Pachi priors).
+    CommonFate,
+}
+
+/// The distances to the opponent's last stone of one position.
+enum Near {
+    /// No stone played last (a pass, the start, or the stone was captured).
+    Nothing,
+    /// The last stone's coordinates.
+    Manhattan(u8, u8),
+    /// Per cell, its common-fate-graph distance up to 3, `u8::MAX` beyond.
+    CommonFate([u8; CELLS]),
+}
+
+impl Near {
+    fn of(board: &Board, closeness: Closeness) -> Near {
+        let Move::Play(last) = board.last_move() else {
+            return Near::Nothing;
+        };
+        if board.color_at(last).is_none() {
+            return Near::Nothing;
+        }
+        match (closeness, board.coords(last)) {
+            (_, None) => Near::Nothing,
+            (Closeness::Manhattan, Some((col, row))) => Near::Manhattan(col, row),
+            (Closeness::CommonFate, Some(_)) => {
+                Near::CommonFate(common_fate_distances(board, last.index()))
+            }
+        }
+    }
+
+    /// The distance of the point `p` at (`col`, `row`); 0 when there is no last stone.
+    fn distance(&self, p: usize, col: u8, row: u8) -> usize {
+        match self {
+            Near::Nothing => 0,
+            Near::Manhattan(lc, lr) => {
+                usize::from(col.abs_diff(*lc)) + usize::from(row.abs_diff(*lr))
+            }
+            Near::CommonFate(distances) => usize::from(distances[p]),
+        }
+    }
+}
+
+/// Common-fate-graph distances from the string of the stone `from`, up to 3 (`u8::MAX`
+/// beyond): a breadth-first walk where stepping onto a string reaches all of its stones.
+fn common_fate_distances(board: &Board, from: usize) -> [u8; CELLS] {
+    /// Every cell of the node of `p` (its string, or the empty point) at distance `d`.
+    struct Walk {
+        distances: [u8; CELLS],
+        queue: [u16; CELLS],
+        tail: usize,
+    }
+    impl Walk {
+        fn reach(&mut self, board: &Board, p: usize, d: u8) {
+            let mut s = p;
+            loop {
+                self.distances[s] = d;
+                self.queue[self.tail] = s as u16;
+                self.tail += 1;
+                if board.cell(s) == EMPTY {
+                    return;
+                }
+                s = board.next_stone(s);
+                if s == p {
+                    return;
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        distances: [u8::MAX; CELLS],
+        queue: [0; CELLS],
+        tail: 0,
     };
-    priors.prior(board, Move::Play(point), last)
+    walk.reach(board, from, 0);
+    let mut head = 0;
+    while head < walk.tail {
+        let c = usize::from(walk.queue[head]);
+        head += 1;
+        let d = walk.distances[c];
+        if d >= 3 {
+            continue;
+        }
+        for n in tactics::around(board, c) {
+            if walk.distances[n] == u8::MAX && board.cell(n) != BORDER {
+                walk.reach(board, n, d + 1);
+            }
+        }
+    }
+    walk.distances
 }
 
 #[cfg(test)]
@@ -523,5 +622,59 @@ mod tests {
         let mut pass = Collect(std::vec![None; 1]);
         GoPriors::default().write(&board, &[Move::Pass], &mut pass);
         assert!(pass.0[0].unwrap().value < 0.5);
+    }
+
+    #[test]
+    fn common_fate_distances_count_a_string_as_one_point() {
+        // Black's last stone E5 joins the string E5-E4-E3-D3-C3; White's F6 string touches
+        // it. Its liberty B3 is 4 points from E5 on the grid but 1 in the common-fate graph.
+        let board = position(
+            "
+ 9 . . . . . . . . .
+ 8 . . . . . . . . .
+ 7 . . . . . . . . .
+ 6 . . . . . O O . .
+ 5 . . . . . . . . .
+ 4 . . . . X . . . .
+ 3 . . X X X . . . .
+ 2 . . . . . . . . .
+ 1 . . . . . . . . .
+",
+            Color::Black,
+            "E5",
+        );
+        let cfg = common_fate_distances(&board, at(&board, "E5").index());
+        let d = |v: &str| cfg[at(&board, v).index()];
+        assert_eq!(d("E5"), 0);
+        assert_eq!(d("C3"), 0);
+        assert_eq!(d("B3"), 1);
+        assert_eq!(d("F5"), 1);
+        // White's F6-G6 is one node, next to E5's liberties E6 and F5.
+        assert_eq!(d("E6"), 1);
+        assert_eq!(d("F6"), 2);
+        assert_eq!(d("G6"), 2);
+        assert_eq!(d("H6"), 3);
+        assert_eq!(d("A3"), 2);
+        assert_eq!(d("J6"), u8::MAX);
+        // The weights follow the measure.
+        let near = |closeness| {
+            let priors = GoPriors {
+                closeness,
+                near: [30.0, 0.0, 0.0],
+                ..GoPriors::default()
+            };
+            prior_of(&board, &priors, at(&board, "B3")).weight
+                - prior_of(
+                    &board,
+                    &GoPriors {
+                        near: [0.0; 3],
+                        ..priors
+                    },
+                    at(&board, "B3"),
+                )
+                .weight
+        };
+        assert_eq!(near(Closeness::CommonFate), 30.0);
+        assert_eq!(near(Closeness::Manhattan), 0.0);
     }
 }

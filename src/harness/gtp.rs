@@ -10,7 +10,7 @@ use crate::go::board::KOMI_LIMIT;
 use crate::go::gtp::{DEFAULT_PLAYOUTS, Engine, Limits, Status};
 use crate::go::mogo::MogoConfig;
 use crate::go::player::{Player, PlayerConfig, Playouts};
-use crate::go::prior::GoPriors;
+use crate::go::prior::{Closeness, GoPriors};
 use crate::go::{MAX_SIZE, MIN_SIZE, Move};
 use crate::search::mcts::{MAX_SEARCH_THREADS, Node, Selection};
 
@@ -149,6 +149,19 @@ pub const COMMAND: Command = Command {
         )
         .or("on"),
         Opt::new(
+            "closeness",
+            "manhattan|cfg",
+            Kind::Choice(&["manhattan", "cfg"]),
+            "how the priors count the distance to the last move: on the grid, or in the\n\
+             common-fate graph (a string is one point) (default: the player's)",
+        ),
+        Opt::new(
+            "near",
+            "W1,W2,W3",
+            Kind::Text,
+            "the priors' weights of distance 1, 2, 3 to the last move (default: the player's)",
+        ),
+        Opt::new(
             "rave",
             "on|off",
             Kind::Choice(&["on", "off"]),
@@ -214,9 +227,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let selection = tuned_selection(selection, &args)?;
     let prior_scale: f64 = args.need("prior-scale")?;
     let ladders = args.need::<String>("ladders")? == "on";
-    let prior = prior.map(|p| GoPriors {
-        ladders,
-        ..p.scaled(prior_scale as f32)
+    let closeness = match args.get::<String>("closeness")?.as_deref() {
+        Some("cfg") => Some(Closeness::CommonFate),
+        Some(_) => Some(Closeness::Manhattan),
+        None => None,
+    };
+    let near = args
+        .get::<String>("near")?
+        .map(|t| near_weights(&t))
+        .transpose()?;
+    if prior.is_none() && (closeness.is_some() || near.is_some()) {
+        return Err(Failure::Usage(
+            "--closeness and --near need --priors on".to_owned(),
+        ));
+    }
+    let prior = prior.map(|p| {
+        let p = GoPriors {
+            ladders,
+            closeness: closeness.unwrap_or(p.closeness),
+            near: near.unwrap_or(p.near),
+            ..p
+        };
+        p.scaled(prior_scale as f32)
     });
     let expand_threshold: u32 = args.get("expand")?.unwrap_or(expand_threshold);
     let config = PlayerConfig {
@@ -318,6 +350,33 @@ fn tuned_selection(selection: Selection, args: &Args) -> Result<Selection, Failu
         }
         other => other,
     })
+}
+
+/// Three weights in equivalent simulations, comma-separated.
+fn near_weights(text: &str) -> Result<[f32; 3], Failure> {
+    let bad = || {
+        Failure::Usage(format!(
+            "--near: '{text}' is not three weights from 0 to 1000 (W1,W2,W3)"
+        ))
+    };
+    let mut weights = [0f32; 3];
+    let mut parts = text.split(',');
+    for w in &mut weights {
+        let x: f32 = parts
+            .next()
+            .ok_or_else(bad)?
+            .trim()
+            .parse()
+            .map_err(|_| bad())?;
+        if !(0.0..=1000.0).contains(&x) {
+            return Err(bad());
+        }
+        *w = x;
+    }
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    Ok(weights)
 }
 
 /// Switches off the MoGo playout rules named in `list` (comma-separated).
