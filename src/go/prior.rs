@@ -341,6 +341,8 @@ pub enum Closeness {
 }
 
 /// The distances to the opponent's last stone of one position.
+// One lives on the stack for one `write`; boxing the large variant would need an allocator.
+#[allow(clippy::large_enum_variant)]
 enum Near {
     /// No stone played last (a pass, the start, or the stone was captured).
     Nothing,
