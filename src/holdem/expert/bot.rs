@@ -59,6 +59,15 @@ impl ExpertBot {
         }
     }
 
+    /// The draws of one decision: a stream of the seed, the hand and the decision's place in
+    /// it, so a decision does not depend on the ones before it.
+    fn decision_rng(&self, view: &BotView) -> XorShiftRng {
+        let decision = (u64::from(view.board_len) << 40)
+            ^ (u64::from(view.committed[0]) << 20)
+            ^ u64::from(view.committed[1]);
+        XorShiftRng::seed_from_u64(stream_seed(stream_seed(self.seed, view.hand), decision))
+    }
+
     /// The bot that, once its opponent is seen to be card-blind, plays the best response to
     /// a uniform range ([`exploit`](super::exploit)), going all in with an equity of
     /// `shove_percent`% or more; `0` turns it off.
@@ -153,12 +162,8 @@ impl HoldemBot for ExpertBot {
     // models would make every bot's call reserve its stack.
     #[inline(never)]
     fn act_until(&mut self, view: &BotView, seen: &HandState, stop: &mut dyn Stop) -> Action {
-        let decision = (u64::from(view.board_len) << 40)
-            ^ (u64::from(view.committed[0]) << 20)
-            ^ u64::from(view.committed[1]);
-        let mut rng =
-            XorShiftRng::seed_from_u64(stream_seed(stream_seed(self.seed, view.hand), decision));
         if let Some(shove_at) = self.exploit.filter(|_| self.opponent.card_blind()) {
+            let mut rng = self.decision_rng(view);
             return exploit::decide(
                 view,
                 seen,
@@ -171,6 +176,7 @@ impl HoldemBot for ExpertBot {
         if let Some(action) = self.preflop(view, seen) {
             return action;
         }
+        let mut rng = self.decision_rng(view);
         let me = view.position;
         let (range, stopped) = self.opponent_range_until(seen, me, stop);
         // Exact on the turn and river (milliseconds on the turn, so it polls), sampled on
