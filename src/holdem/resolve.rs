@@ -1725,7 +1725,11 @@ mod tests {
                 bits_hash(solver.values)
             })
             .collect();
-        assert_eq!(hashes, [0xb365_8668_8ed6_6231, 0xafcd_096b_d1e9_1dd8], "{hashes:x?}");
+        assert_eq!(
+            hashes,
+            [0xb365_8668_8ed6_6231, 0xafcd_096b_d1e9_1dd8],
+            "{hashes:x?}"
+        );
     }
 
     /// Batched leaf values of random reaches on a paired board with a flush draw, pinned.

@@ -503,6 +503,10 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
     plain: &mut Sums<L>,
     weighted: &mut Sums<L>,
 ) {
+    // The totals in locals (registers), the per-card shares in the sums; the row starts
+    // from cleared sums.
+    let mut totals = [[0.0f32; L]; 2];
+    let (plain, weighted) = (&mut plain.per_card, &mut weighted.per_card);
     let mut start = 0;
     while start < row.len() {
         let entry = unpack(row[start]);
@@ -513,11 +517,11 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
                 start += 1;
                 continue;
             };
-            let below = counted::<L, FOLDED>(entry, rivers, plain, weighted);
+            let below = counted::<L, FOLDED>(entry, rivers, &totals, plain, weighted);
             for l in 0..L {
                 v[l] += below[l] + below[l];
             }
-            count_in::<L, FOLDED>(entry, s, plain, weighted);
+            count_in::<L, FOLDED>(entry, s, &mut totals, plain, weighted);
             start += 1;
             continue;
         }
@@ -530,7 +534,7 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
         for &packed in group {
             let entry = unpack(packed);
             if let Some(v) = value.get_mut(entry.holding) {
-                let below = counted::<L, FOLDED>(entry, rivers, plain, weighted);
+                let below = counted::<L, FOLDED>(entry, rivers, &totals, plain, weighted);
                 for l in 0..L {
                     v[l] += below[l];
                 }
@@ -539,7 +543,7 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
         for &packed in group {
             let entry = unpack(packed);
             if let Some(s) = reach.get(entry.holding) {
-                count_in::<L, FOLDED>(entry, s, plain, weighted);
+                count_in::<L, FOLDED>(entry, s, &mut totals, plain, weighted);
             }
         }
         // At most as strong: the group counted, the holding's own reach (taken off with its
@@ -547,7 +551,7 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
         for &packed in group {
             let entry = unpack(packed);
             if let (Some(s), Some(v)) = (reach.get(entry.holding), value.get_mut(entry.holding)) {
-                let at_most = counted::<L, FOLDED>(entry, rivers, plain, weighted);
+                let at_most = counted::<L, FOLDED>(entry, rivers, &totals, plain, weighted);
                 if FOLDED {
                     let own = rivers as f32 - 2.0 * entry.shared as f32;
                     for l in 0..L {
@@ -570,21 +574,22 @@ fn sweep_row<const L: usize, const FOLDED: bool>(
 fn counted<const L: usize, const FOLDED: bool>(
     entry: Entry,
     rivers: u32,
-    plain: &Sums<L>,
-    weighted: &Sums<L>,
+    [total, weighted_total]: &[[f32; L]; 2],
+    plain: &[[f32; L]; 64],
+    weighted: &[[f32; L]; 64],
 ) -> [f32; L] {
-    let (pa, pb) = (&plain.per_card[entry.a], &plain.per_card[entry.b]);
+    let (pa, pb) = (&plain[entry.a], &plain[entry.b]);
     let mut out = [0.0; L];
     if FOLDED {
         let misses = rivers.saturating_sub(entry.shared) as f32;
-        let (qa, qb) = (&weighted.per_card[entry.a], &weighted.per_card[entry.b]);
+        let (qa, qb) = (&weighted[entry.a], &weighted[entry.b]);
         for l in 0..L {
-            let disjoint = plain.total[l] - pa[l] - pb[l];
-            out[l] = misses * disjoint - (weighted.total[l] - qa[l] - qb[l]);
+            let disjoint = total[l] - pa[l] - pb[l];
+            out[l] = misses * disjoint - (weighted_total[l] - qa[l] - qb[l]);
         }
     } else {
         for l in 0..L {
-            out[l] = plain.total[l] - pa[l] - pb[l];
+            out[l] = total[l] - pa[l] - pb[l];
         }
     }
     out
@@ -595,21 +600,22 @@ fn counted<const L: usize, const FOLDED: bool>(
 fn count_in<const L: usize, const FOLDED: bool>(
     entry: Entry,
     s: &[f32; L],
-    plain: &mut Sums<L>,
-    weighted: &mut Sums<L>,
+    [total, weighted_total]: &mut [[f32; L]; 2],
+    plain: &mut [[f32; L]; 64],
+    weighted: &mut [[f32; L]; 64],
 ) {
     for l in 0..L {
-        plain.total[l] += s[l];
-        plain.per_card[entry.a][l] += s[l];
-        plain.per_card[entry.b][l] += s[l];
+        total[l] += s[l];
+        plain[entry.a][l] += s[l];
+        plain[entry.b][l] += s[l];
     }
     if FOLDED && entry.shared > 0 {
         let times = entry.shared as f32;
         for l in 0..L {
             let counted = times * s[l];
-            weighted.total[l] += counted;
-            weighted.per_card[entry.a][l] += counted;
-            weighted.per_card[entry.b][l] += counted;
+            weighted_total[l] += counted;
+            weighted[entry.a][l] += counted;
+            weighted[entry.b][l] += counted;
         }
     }
 }
