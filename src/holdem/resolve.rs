@@ -201,26 +201,30 @@ pub trait Showdown<'a>: Sized {
     /// Replaces each row of `rows` (the opponent's reach at a fold) by the values
     /// [`Showdown::fold_values`] gives for a payoff of one chip (batched walks only).
     fn fold_masses(&self, live: &[(u16, u16)], rows: &mut [f32]) {
-        for row in rows.chunks_exact_mut(COMBOS) {
-            let mut reach = [0.0f32; COMBOS];
-            reach.copy_from_slice(row);
-            let mut value = [0.0f32; COMBOS];
-            self.fold_values(live, &reach, 1.0, &mut value);
-            row.copy_from_slice(&value);
-        }
+        row_by_row(rows, |reach, value| {
+            self.fold_values(live, reach, 1.0, value)
+        });
     }
 
     /// Replaces each row of `rows` ([`COMBOS`] values: the opponent's reach at a both-in
     /// leaf) by that leaf's values per holding for a stake of one chip, as
     /// [`Showdown::add_values`] would give them.
     fn value_leaves(&self, live: &[(u16, u16)], rows: &mut [f32]) {
-        for row in rows.chunks_exact_mut(COMBOS) {
-            let mut reach = [0.0f32; COMBOS];
-            reach.copy_from_slice(row);
-            let mut value = [0.0f32; COMBOS];
-            self.add_values(live, &reach, 1.0, &mut value);
-            row.copy_from_slice(&value);
-        }
+        row_by_row(rows, |reach, value| {
+            self.add_values(live, reach, 1.0, value)
+        });
+    }
+}
+
+/// Replaces each row of `rows` (an opponent's reach) by what `value` makes of it, into
+/// zeroed values.
+fn row_by_row(rows: &mut [f32], mut value: impl FnMut(&Holdings, &mut Holdings)) {
+    for row in rows.chunks_exact_mut(COMBOS) {
+        let mut reach = [0.0f32; COMBOS];
+        reach.copy_from_slice(row);
+        let mut values = [0.0f32; COMBOS];
+        value(&reach, &mut values);
+        row.copy_from_slice(&values);
     }
 }
 

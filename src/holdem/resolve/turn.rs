@@ -122,12 +122,9 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
     }
 
     fn add_values(&self, live: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings) {
-        let mut reach = [[0.0f32; 1]; COMBOS];
-        for (lane, &r) in reach.iter_mut().zip(opponent) {
-            lane[0] = r;
-        }
-        let mut value = [[0.0f32; 1]; COMBOS];
-        check_down_fastest(self.table, live, &reach, &mut value);
+        let value = in_one_lane(opponent, |reach, value| {
+            check_down_fastest(self.table, live, reach, value)
+        });
         for (o, v) in out.iter_mut().zip(&value) {
             *o += stake * v[0];
         }
@@ -148,12 +145,7 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
         payoff: f32,
         out: &mut Holdings,
     ) {
-        let mut reach = [[0.0f32; 1]; COMBOS];
-        for (lane, &r) in reach.iter_mut().zip(opponent) {
-            lane[0] = r;
-        }
-        let mut mass = [[0.0f32; 1]; COMBOS];
-        compatible_masses(live, &reach, &mut mass);
+        let mass = in_one_lane(opponent, |reach, mass| compatible_masses(live, reach, mass));
         for (o, m) in out.iter_mut().zip(&mass) {
             *o = payoff * m[0];
         }
@@ -163,6 +155,20 @@ impl<'a> Showdown<'a> for TurnShowdown<'a> {
     fn fold_masses(&self, live: &[(u16, u16)], rows: &mut [f32]) {
         self.in_batches::<true>(live, rows);
     }
+}
+
+/// What `value` makes of the opponent's reach `opponent` in a batch of one lane.
+fn in_one_lane(
+    opponent: &Holdings,
+    value: impl FnOnce(&[[f32; 1]; COMBOS], &mut [[f32; 1]; COMBOS]),
+) -> [[f32; 1]; COMBOS] {
+    let mut reach = [[0.0f32; 1]; COMBOS];
+    for (lane, &r) in reach.iter_mut().zip(opponent) {
+        lane[0] = r;
+    }
+    let mut values = [[0.0f32; 1]; COMBOS];
+    value(&reach, &mut values);
+    values
 }
 
 /// No rank: the holding holds the river card.
