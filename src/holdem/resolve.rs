@@ -151,8 +151,8 @@ struct Node {
     /// Where this decision's rows start in the caller storage: `children` rows of regrets,
     /// then `children` rows of strategy sums, each [`COMBOS`] long.
     offset: usize,
-    /// A both-in leaf's number among the tree's both-in leaves (its row of values, where the
-    /// leaves are valued in a batch).
+    /// A both-in leaf's number among the tree's both-in leaves, or a fold's among its folds
+    /// (its row of values, where the leaves are valued in a batch).
     leaf: u16,
 }
 
@@ -181,17 +181,50 @@ pub trait Showdown<'a>: Sized {
     /// that miss the board, weakest first where the river is dealt.
     fn add_values(&self, live: &[(u16, u16)], opponent: &Holdings, stake: f32, out: &mut Holdings);
 
+    /// Sets `out`, per holding, to `payoff ×` the opponent's reach `opponent` of the
+    /// holdings that share no card with it (a fold's value; 0 for the holdings the board
+    /// blocks): by default in `f64` running totals, as the river has always valued folds.
+    fn fold_values(
+        &self,
+        live: &[(u16, u16)],
+        opponent: &Holdings,
+        payoff: f32,
+        out: &mut Holdings,
+    ) {
+        out.fill(0.0);
+        compatible_mass(live, opponent, out);
+        for &(index, _) in live {
+            out[usize::from(index)] *= payoff;
+        }
+    }
+
+    /// Replaces each row of `rows` (the opponent's reach at a fold) by the values
+    /// [`Showdown::fold_values`] gives for a payoff of one chip (batched walks only).
+    fn fold_masses(&self, live: &[(u16, u16)], rows: &mut [f32]) {
+        row_by_row(rows, |reach, value| {
+            self.fold_values(live, reach, 1.0, value)
+        });
+    }
+
     /// Replaces each row of `rows` ([`COMBOS`] values: the opponent's reach at a both-in
     /// leaf) by that leaf's values per holding for a stake of one chip, as
     /// [`Showdown::add_values`] would give them.
     fn value_leaves(&self, live: &[(u16, u16)], rows: &mut [f32]) {
-        for row in rows.chunks_exact_mut(COMBOS) {
-            let mut reach = [0.0f32; COMBOS];
-            reach.copy_from_slice(row);
-            let mut value = [0.0f32; COMBOS];
-            self.add_values(live, &reach, 1.0, &mut value);
-            row.copy_from_slice(&value);
-        }
+        row_by_row(rows, |reach, value| {
+            self.add_values(live, reach, 1.0, value)
+        });
+    }
+}
+
+/// Replaces each row of `rows` (an opponent's reach) by what `value` makes of it, into
+/// zeroed values.
+fn row_by_row(rows: &mut [f32], mut value: impl FnMut(&Holdings, &mut Holdings)) {
+    for row in rows.chunks_exact_mut(COMBOS) {
+        let mut reach = [0.0f32; COMBOS];
+        reach.copy_from_slice(row);
+        let mut values = [0.0f32; COMBOS];
+        value(&reach, &mut values);
+        row.copy_from_slice(&values);
     }
 }
 
@@ -274,8 +307,10 @@ pub struct Resolver<'a, S> {
     nodes: Vec<Node, MAX_NODES>,
     /// The tree's rows, then (batched) a row of values per both-in leaf.
     values: &'a mut [f32],
-    /// Where the leaves' rows start in `values`.
+    /// Where the both-in leaves' rows start in `values`.
     tree_rows: usize,
+    /// Where the folds' rows start in `values` (after the both-in leaves').
+    fold_rows: usize,
     /// Each position's range, normalised, 0 on holdings that share a card with the board.
     ranges: [Holdings; 2],
     /// The holdings that miss the board, with their showdown ranks, weakest first (on the
@@ -283,6 +318,10 @@ pub struct Resolver<'a, S> {
     order: Vec<(u16, u16), COMBOS>,
     showdown: S,
     iterations: u32,
+    /// Whether the walks run their AVX copy: std builds for x86-64 without AVX ask the
+    /// processor once per solver (std caches the answer); others have one copy.
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    avx: bool,
 }
 
 /// The re-solver of a river spot.
@@ -295,11 +334,11 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     /// Values (`f32`) of storage the re-solve of `hand` under `bets` needs: the tree's rows
     /// (and on the turn the [`TURN_TABLE_LEN`] values of the river orders).
     pub fn values_len(hand: &HandState, bets: &BetAbstraction) -> Result<usize, ResolveError> {
-        let (_, rows, leaves) = build_tree(hand, bets, S::STREET)?;
-        Ok(rows + Self::leaf_rows(leaves) + S::TABLE_LEN)
+        let (_, rows, counts) = build_tree(hand, bets, S::STREET)?;
+        Ok(rows + Self::leaf_rows(counts.leaves + counts.folds) + S::TABLE_LEN)
     }
 
-    /// Values of the rows of `leaves` both-in leaves valued in a batch.
+    /// Values of the rows of `leaves` leaves (both-in leaves and folds) valued in a batch.
     fn leaf_rows(leaves: usize) -> usize {
         if S::BATCHED { leaves * COMBOS } else { 0 }
     }
@@ -314,8 +353,8 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         bets: &BetAbstraction,
         values: &'a mut [f32],
     ) -> Result<Self, ResolveError> {
-        let (nodes, rows, leaves) = build_tree(hand, bets, S::STREET)?;
-        let walk_rows = rows + Self::leaf_rows(leaves);
+        let (nodes, rows, counts) = build_tree(hand, bets, S::STREET)?;
+        let walk_rows = rows + Self::leaf_rows(counts.leaves + counts.folds);
         check_len(values, walk_rows + S::TABLE_LEN)?;
         let (values, table) = values.split_at_mut(walk_rows);
         values.fill(0.0);
@@ -324,10 +363,13 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
             nodes,
             values,
             tree_rows: rows,
+            fold_rows: rows + Self::leaf_rows(counts.leaves),
             ranges: live_ranges(ranges, &order)?,
             order,
             showdown,
             iterations: 0,
+            #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+            avx: std::is_x86_feature_detected!("avx"),
         })
     }
 
@@ -372,8 +414,62 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     }
 
     /// One CFR+ walk for `traverser` below `node`: its counterfactual value per holding into
-    /// `out`, given its own reach `own` and the opponent's `opponent`.
+    /// `out`, given its own reach `own` and the opponent's `opponent`. Runs the AVX copy
+    /// where the processor has it: the same IEEE operations in the same order in wider
+    /// registers (nothing fused), so the same bits (tested).
     fn walk(
+        &mut self,
+        node: usize,
+        traverser: Position,
+        own: &Holdings,
+        opponent: &Holdings,
+        weight: f32,
+        out: &mut Holdings,
+    ) {
+        #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+        if self.avx {
+            // SAFETY: `avx` is set only where the processor said it has AVX.
+            return unsafe { self.walk_avx(node, traverser, own, opponent, weight, out) };
+        }
+        self.walk_portable(node, traverser, own, opponent, weight, out)
+    }
+
+    /// [`Resolver::walk`] for plain x86-64 (SSE2) and other targets. Not inlined, nor the AVX
+    /// copy: the dispatching frame holds no vectors, so a level of the walk costs one frame
+    /// of vectors on the stack.
+    #[inline(never)]
+    fn walk_portable(
+        &mut self,
+        node: usize,
+        traverser: Position,
+        own: &Holdings,
+        opponent: &Holdings,
+        weight: f32,
+        out: &mut Holdings,
+    ) {
+        self.walk_lanes(node, traverser, own, opponent, weight, out)
+    }
+
+    /// [`Resolver::walk`] compiled with AVX. The measured reason for the `unsafe` call: the
+    /// walks' vector loops take fewer instructions in lanes of 8 (docs/holdem-bot.md).
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[target_feature(enable = "avx")]
+    #[inline(never)]
+    fn walk_avx(
+        &mut self,
+        node: usize,
+        traverser: Position,
+        own: &Holdings,
+        opponent: &Holdings,
+        weight: f32,
+        out: &mut Holdings,
+    ) {
+        self.walk_lanes(node, traverser, own, opponent, weight, out)
+    }
+
+    /// The body of [`Resolver::walk`], inlined into each copy.
+    #[inline(always)]
+    fn walk_lanes(
         &mut self,
         node: usize,
         traverser: Position,
@@ -392,6 +488,9 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         let player = match kind {
             Kind::Decision { player } => player,
             Kind::Showdown if S::BATCHED => return self.valued_leaf(node, out),
+            Kind::Fold { folder } if S::BATCHED => {
+                return self.valued_fold(node, folder, traverser, out);
+            }
             _ => return self.terminal(node, traverser, opponent, out),
         };
         let n = usize::from(children);
@@ -452,12 +551,45 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     /// does not change) into the leaf's row, then all rows at once.
     fn value_leaves(&mut self, traverser: Position, opponent: &Holdings) {
         self.gather_leaf_reach(0, traverser, opponent);
-        let rows = &mut self.values[self.tree_rows..];
+        let (rows, folds) =
+            self.values[self.tree_rows..].split_at_mut(self.fold_rows - self.tree_rows);
         self.showdown.value_leaves(&self.order, rows);
+        self.showdown.fold_masses(&self.order, folds);
     }
 
-    /// The opponent's reach at each both-in leaf below `node`, into the leaf's row.
+    /// The opponent's reach at each both-in leaf below `node`, into the leaf's row (with AVX
+    /// where the processor has it, as [`Resolver::walk`]).
     fn gather_leaf_reach(&mut self, node: usize, traverser: Position, opponent: &Holdings) {
+        #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+        if self.avx {
+            // SAFETY: `avx` is set only where the processor said it has AVX.
+            return unsafe { self.gather_leaf_reach_avx(node, traverser, opponent) };
+        }
+        self.gather_leaf_reach_portable(node, traverser, opponent)
+    }
+
+    /// [`Resolver::gather_leaf_reach`] without AVX (not inlined, as [`Resolver::walk_portable`]).
+    #[inline(never)]
+    fn gather_leaf_reach_portable(
+        &mut self,
+        node: usize,
+        traverser: Position,
+        opponent: &Holdings,
+    ) {
+        self.gather_leaf_reach_lanes(node, traverser, opponent)
+    }
+
+    /// [`Resolver::gather_leaf_reach`] compiled with AVX.
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[target_feature(enable = "avx")]
+    #[inline(never)]
+    fn gather_leaf_reach_avx(&mut self, node: usize, traverser: Position, opponent: &Holdings) {
+        self.gather_leaf_reach_lanes(node, traverser, opponent)
+    }
+
+    /// The body of [`Resolver::gather_leaf_reach`], inlined into each copy.
+    #[inline(always)]
+    fn gather_leaf_reach_lanes(&mut self, node: usize, traverser: Position, opponent: &Holdings) {
         let Node {
             kind,
             first_child,
@@ -473,7 +605,10 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
                 let row = self.tree_rows + usize::from(leaf) * COMBOS;
                 self.values[row..row + COMBOS].copy_from_slice(opponent);
             }
-            Kind::Fold { .. } => {}
+            Kind::Fold { .. } => {
+                let row = self.fold_rows + usize::from(leaf) * COMBOS;
+                self.values[row..row + COMBOS].copy_from_slice(opponent);
+            }
             Kind::Decision { player } if player == traverser => {
                 for a in 0..n {
                     self.gather_leaf_reach(first + a, traverser, opponent);
@@ -495,6 +630,7 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     }
 
     /// A both-in leaf's values from its row, valued before the walk.
+    #[inline(always)]
     fn valued_leaf(&self, node: usize, out: &mut Holdings) {
         let Node { spent, leaf, .. } = self.nodes[node];
         let stake = spent[0].min(spent[1]) as f32;
@@ -504,14 +640,28 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         }
     }
 
+    /// A fold's values for `traverser` from its row, valued before the walk: the same bits
+    /// as [`Resolver::terminal`] gives it.
+    #[inline(always)]
+    fn valued_fold(&self, node: usize, folder: Position, traverser: Position, out: &mut Holdings) {
+        let Node { spent, leaf, .. } = self.nodes[node];
+        let payoff = fold_payoff(spent, folder, traverser);
+        let row = self.fold_rows + usize::from(leaf) * COMBOS;
+        for (o, &v) in out.iter_mut().zip(&self.values[row..row + COMBOS]) {
+            *o = payoff * v;
+        }
+    }
+
     /// Per holding, the sum of the positive regrets of the decision whose rows start at
     /// `offset`, `n` actions ([`regret_totals`]).
+    #[inline(always)]
     fn regret_totals(&self, offset: usize, n: usize) -> Holdings {
         regret_totals(&self.values[offset..offset + n * COMBOS], n)
     }
 
     /// Regret matching+'s probability of action `a` per holding at that decision, given its
     /// [`Resolver::regret_totals`]: the same bits as [`Resolver::current`]'s row `a`.
+    #[inline(always)]
     fn current_row(
         &self,
         offset: usize,
@@ -550,19 +700,11 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     /// The value per holding of `traverser` at a terminal node against the opponent's reach.
     fn terminal(&self, node: usize, traverser: Position, opponent: &Holdings, out: &mut Holdings) {
         let Node { kind, spent, .. } = self.nodes[node];
-        let me = usize::from(traverser);
         match kind {
             Kind::Fold { folder } => {
-                let payoff = if folder == traverser {
-                    -(spent[me] as f32)
-                } else {
-                    spent[1 - me] as f32
-                };
-                out.fill(0.0);
-                self.compatible_mass(opponent, out);
-                for &(index, _) in &self.order {
-                    out[usize::from(index)] *= payoff;
-                }
+                let payoff = fold_payoff(spent, folder, traverser);
+                self.showdown
+                    .fold_values(&self.order, opponent, payoff, out);
             }
             Kind::Showdown => {
                 let stake = spent[0].min(spent[1]) as f32;
@@ -640,7 +782,7 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
         // The joint mass of compatible holding pairs: the fold formula with payoff 1.
         let mut mass = 0.0f64;
         let mut value = 0.0f64;
-        self.compatible_mass(&self.ranges[1 - me], &mut ones);
+        compatible_mass(&self.order, &self.ranges[1 - me], &mut ones);
         for h in 0..COMBOS {
             mass += f64::from(self.ranges[me][h]) * f64::from(ones[h]);
             value += f64::from(self.ranges[me][h]) * f64::from(values[h]);
@@ -659,24 +801,6 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
     /// strategies have converged).
     pub fn value(&self) -> f64 {
         self.value_per_hand(0, false)
-    }
-
-    /// The opponent's reach of the holdings sharing no card with each holding.
-    fn compatible_mass(&self, opponent: &Holdings, out: &mut Holdings) {
-        let mut per_card = [0.0f64; 52];
-        let mut total = 0.0f64;
-        for &(index, _) in &self.order {
-            let reach = f64::from(opponent[usize::from(index)]);
-            let [a, b] = combo_bytes(index);
-            per_card[a] += reach;
-            per_card[b] += reach;
-            total += reach;
-        }
-        for &(index, _) in &self.order {
-            let i = usize::from(index);
-            let [a, b] = combo_bytes(index);
-            out[i] = (total - per_card[a] - per_card[b] + f64::from(opponent[i])) as f32;
-        }
     }
 
     /// The average strategy of the player to act for its `holding`: each abstract action
@@ -719,6 +843,35 @@ impl<'a, S: Showdown<'a>> Resolver<'a, S> {
             .last()
             .map(|&(action, _)| action)
             .ok_or(wrong_street(S::STREET))
+    }
+}
+
+/// The opponent's reach of the holdings of `live` sharing no card with each of them, into
+/// `out` (in `f64` running totals).
+fn compatible_mass(live: &[(u16, u16)], opponent: &Holdings, out: &mut Holdings) {
+    let mut per_card = [0.0f64; 52];
+    let mut total = 0.0f64;
+    for &(index, _) in live {
+        let reach = f64::from(opponent[usize::from(index)]);
+        let [a, b] = combo_bytes(index);
+        per_card[a] += reach;
+        per_card[b] += reach;
+        total += reach;
+    }
+    for &(index, _) in live {
+        let i = usize::from(index);
+        let [a, b] = combo_bytes(index);
+        out[i] = (total - per_card[a] - per_card[b] + f64::from(opponent[i])) as f32;
+    }
+}
+
+/// What a fold pays `traverser`: the folder's chips in, lost or won.
+fn fold_payoff(spent: [Chips; 2], folder: Position, traverser: Position) -> f32 {
+    let me = usize::from(traverser);
+    if folder == traverser {
+        -(spent[me] as f32)
+    } else {
+        spent[1 - me] as f32
     }
 }
 
@@ -781,7 +934,8 @@ fn normalise_rows(rows: &[f32], n: usize, sigma: &mut [Holdings; MAX_CHOICES]) {
 }
 
 /// Per holding, the sum of the first `n` rows' non-negative parts, added in row order from
-/// -0.0.
+/// -0.0. Always inlined, so that the walks' AVX copies run it in their lanes.
+#[inline(always)]
 fn regret_totals(rows: &[f32], n: usize) -> Holdings {
     let mut total = [-0.0f32; COMBOS];
     for row in rows.chunks_exact(COMBOS).take(n) {
@@ -793,7 +947,8 @@ fn regret_totals(rows: &[f32], n: usize) -> Holdings {
 }
 
 /// One row of [`normalise_rows`]: `row`'s non-negative part over `total`, or uniform over
-/// `n` actions where the total is 0.
+/// `n` actions where the total is 0. Always inlined (as [`regret_totals`]).
+#[inline(always)]
 fn strategy_row(row: &[f32], total: &Holdings, n: usize, strategy: &mut Holdings) {
     let uniform = 1.0 / n as f32;
     for h in 0..COMBOS {
@@ -823,7 +978,7 @@ fn build_tree(
     hand: &HandState,
     bets: &BetAbstraction,
     street: Street,
-) -> Result<(Vec<Node, MAX_NODES>, usize, usize), ResolveError> {
+) -> Result<(Vec<Node, MAX_NODES>, usize, TreeCounts), ResolveError> {
     let wrong = wrong_street(street);
     let player = hand.to_act().ok_or(wrong)?;
     if hand.street() != street || hand.board().len() != street.board_cards() || hand.is_over() {
@@ -850,14 +1005,15 @@ fn build_tree(
     nodes.push(root).map_err(|_| full)?;
     let mut counts = TreeCounts::default();
     expand(&mut nodes, 0, hand, bets, 0, &mut counts)?;
-    Ok((nodes, counts.rows, counts.leaves))
+    Ok((nodes, counts.rows, counts))
 }
 
-/// What [`expand`] has laid out so far: storage rows of the decisions, both-in leaves.
+/// What [`expand`] has laid out so far: storage rows of the decisions, both-in leaves, folds.
 #[derive(Default)]
 struct TreeCounts {
     rows: usize,
     leaves: usize,
+    folds: usize,
 }
 
 /// Adds the children of decision `index` (the state `state`, `raises` raises so far) and
@@ -910,8 +1066,12 @@ fn expand(
             (None, Some(player)) if !child.is_over() => Kind::Decision { player },
             _ => Kind::Showdown,
         };
-        let leaf = counts.leaves as u16;
+        let leaf = match kind {
+            Kind::Fold { .. } => counts.folds,
+            _ => counts.leaves,
+        } as u16;
         counts.leaves += usize::from(kind == Kind::Showdown);
+        counts.folds += usize::from(matches!(kind, Kind::Fold { .. }));
         let node = Node {
             kind,
             spent: [child.spent(0), child.spent(1)],
@@ -1272,12 +1432,21 @@ mod tests {
     }
 
     /// The turn's leaf values (fold, and the check-down over the 44 rivers of each pair of
-    /// holdings) equal the sums over every pair and every river, for a random opponent reach.
+    /// holdings) equal the sums over every pair and every river, for a random opponent reach:
+    /// on a rainbow board (every river's row shared with the other suits of its rank), a
+    /// paired board with a flush draw and a board with a flush (some rivers alone in their
+    /// rows).
     #[test]
     fn turn_leaf_values_match_the_sum_over_pairs_and_rivers() {
+        for board in [TURN_BOARD, "Ks 9h 9d 2s", "Ah Th 6h 3c"] {
+            turn_leaf_values_match_the_sums_on(board);
+        }
+    }
+
+    fn turn_leaf_values_match_the_sums_on(board_text: &str) {
         use rand_core::Rng;
-        let hand = turn(TURN_BOARD);
-        let board = cards(TURN_BOARD);
+        let hand = turn(board_text);
+        let board = cards(board_text);
         let mut rng = seeded_rng(5);
         let bets = BetAbstraction::default();
         let any = Range::uniform();
@@ -1414,6 +1583,16 @@ mod tests {
         ) {
             self.0.add_values(live, opponent, stake, out);
         }
+
+        fn fold_values(
+            &self,
+            live: &[(u16, u16)],
+            opponent: &Holdings,
+            payoff: f32,
+            out: &mut Holdings,
+        ) {
+            self.0.fold_values(live, opponent, payoff, out);
+        }
     }
 
     /// Valuing the both-in leaves in a batch before each walk changes nothing: the same
@@ -1425,10 +1604,20 @@ mod tests {
         let bets = BetAbstraction::default();
         let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
         let mut batched = TurnSolver::new(&hand, [&hero, &villain], &bets, &mut values).unwrap();
-        // An unbet turn under the default bets has 19 both-in leaves, a row each.
-        assert_eq!(batched.values.len() - batched.tree_rows, 19 * COMBOS);
+        // An unbet turn under the default bets has 19 both-in leaves, a row each, and a
+        // row per fold.
+        let folds = batched
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.kind, Kind::Fold { .. }))
+            .count();
+        assert_eq!(batched.fold_rows - batched.tree_rows, 19 * COMBOS);
+        assert_eq!(batched.values.len() - batched.fold_rows, folds * COMBOS);
         let len = Resolver::<OneAtATime>::values_len(&hand, &bets).unwrap();
-        assert_eq!(len + 19 * COMBOS, batched.values.len() + TURN_TABLE_LEN);
+        assert_eq!(
+            len + (19 + folds) * COMBOS,
+            batched.values.len() + TURN_TABLE_LEN
+        );
         let mut plain_values = std::vec![0.0; len];
         let mut plain =
             Resolver::<OneAtATime>::new(&hand, [&hero, &villain], &bets, &mut plain_values)
@@ -1507,6 +1696,99 @@ mod tests {
         let stopped = run(&mut |done: u32| done >= 12, 30);
         assert_eq!(stopped, first);
         assert_ne!(run(&mut Never, 13).1, first.1);
+    }
+
+    /// 64-bit FNV-1a over the bits of `values`.
+    fn bits_hash(values: &[f32]) -> u64 {
+        values.iter().fold(0xcbf2_9ce4_8422_2325, |hash, v| {
+            v.to_bits().to_le_bytes().iter().fold(hash, |h, &byte| {
+                (h ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+            })
+        })
+    }
+
+    /// The turn re-solve's regrets, strategy sums and last leaf values after 20 iterations,
+    /// pinned bit for bit (a speed-up must leave them unchanged): narrow ranges on a rainbow
+    /// board, and both ranges uniform on a paired board with a flush draw (many ties).
+    #[test]
+    fn turn_re_solves_keep_their_pinned_bits() {
+        let bets = BetAbstraction::default();
+        let (hero, villain) = turn_ranges();
+        let any = Range::uniform();
+        let spots = [
+            (TURN_BOARD, [&hero, &villain]),
+            ("Ks 9h 9d 2s", [&any, &any]),
+        ];
+        let hashes: std::vec::Vec<u64> = spots
+            .iter()
+            .map(|(board, ranges)| {
+                let hand = turn(board);
+                let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
+                let mut solver = TurnSolver::new(&hand, *ranges, &bets, &mut values).unwrap();
+                solver.solve(20);
+                bits_hash(solver.values)
+            })
+            .collect();
+        assert_eq!(
+            hashes,
+            [0xb365_8668_8ed6_6231, 0xafcd_096b_d1e9_1dd8],
+            "{hashes:x?}"
+        );
+    }
+
+    /// Batched leaf values of random reaches on a paired board with a flush draw, pinned.
+    #[test]
+    fn turn_leaf_values_keep_their_pinned_bits() {
+        use rand_core::Rng;
+        let hand = turn("Ks 9h 9d 2s");
+        let bets = BetAbstraction::default();
+        let any = Range::uniform();
+        let mut values = std::vec![0.0; TurnSolver::values_len(&hand, &bets).unwrap()];
+        let solver = TurnSolver::new(&hand, [&any, &any], &bets, &mut values).unwrap();
+        let mut rng = seeded_rng(11);
+        let mut rows = std::vec![0.0f32; 19 * COMBOS];
+        for row in rows.chunks_exact_mut(COMBOS) {
+            for &(index, _) in &solver.order {
+                row[usize::from(index)] = (rng.next_u32() % 1000) as f32 / 1000.0;
+            }
+        }
+        solver.showdown.value_leaves(&solver.order, &mut rows);
+        let hash = bits_hash(&rows);
+        assert_eq!(hash, 0xb368_0773_1801_bc0f, "{hash:#x}");
+    }
+
+    /// The walks' AVX copy leaves every regret, strategy sum and leaf row where the portable
+    /// copy does, bit for bit, on the turn and on the river (where the processor has AVX).
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx")))]
+    #[test]
+    fn the_avx_walks_equal_the_portable_ones_bit_for_bit() {
+        if !std::is_x86_feature_detected!("avx") {
+            std::eprintln!("skipped: this processor has no AVX, so only the portable walks run");
+            return;
+        }
+        let bets = BetAbstraction::default();
+        let (hero, villain) = turn_ranges();
+        let turn_spot = turn(TURN_BOARD);
+        let solve_turn = |avx: bool| {
+            let mut values = std::vec![0.0; TurnSolver::values_len(&turn_spot, &bets).unwrap()];
+            let mut solver =
+                TurnSolver::new(&turn_spot, [&hero, &villain], &bets, &mut values).unwrap();
+            solver.avx = avx;
+            solver.solve(10);
+            bits_hash(solver.values)
+        };
+        assert_eq!(solve_turn(true), solve_turn(false));
+        let river_spot = river(BOARD);
+        let (nuts, catchers) = (range(&[&SETS[..], &AIR[..]].concat()), range(&CATCHERS));
+        let solve_river = |avx: bool| {
+            let mut values = std::vec![0.0; RiverSolver::values_len(&river_spot, &bets).unwrap()];
+            let mut solver =
+                RiverSolver::new(&river_spot, [&nuts, &catchers], &bets, &mut values).unwrap();
+            solver.avx = avx;
+            solver.solve(30);
+            bits_hash(solver.values)
+        };
+        assert_eq!(solve_river(true), solve_river(false));
     }
 
     #[test]

@@ -263,7 +263,7 @@ impl<Opponent: ActionModel, Own: ActionModel, Storage: ResolveStorage, Preflop: 
             let run = Run::new(iterations, 1, view, seen, seed);
             return resolved_action::<RiverShowdown>(storage, ranges, &bets, run, stop);
         }
-        // A turn re-solve costs about 18 million instructions an iteration: one cut short by the
+        // A turn re-solve costs about 11 million instructions an iteration: one cut short by the
         // deadline leaves the decision to the search.
         let run = Run::new(iterations, iterations, view, seen, seed);
         resolved_action::<TurnShowdown>(storage, ranges, &bets, run, stop)
