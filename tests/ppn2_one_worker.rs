@@ -1,6 +1,8 @@
 //! Parallel PN² with one worker is deterministic: these figures were recorded on main
 //! before the server and the worker were made to talk through transport traits (so that
-//! MPI could carry their messages), and must not move. They are the proof's: the settling
+//! MPI could carry their messages), and must not move. (Re-recorded once since, on
+//! 2026-11-28, when Breakthrough's disproof estimate changed the initial numbers; the
+//! transports had kept the earlier figures.) They are the proof's: the settling
 //! of the winning move after it (the first in move order, whatever the solver and its
 //! threads) counts apart.
 use arbor::breakthrough::{Position, Size};
@@ -65,11 +67,11 @@ fn one_worker_figures_are_those_recorded_before_the_transports() {
     let recorded = [
         "BBBB/BBBB/WWWW/WWWW w patterns false job 1000 partial 100: loss - expanded 1 touched 16965 peak 7 collections 0",
         "BBBBB/BBBBB/WWWWW/WWWWW w patterns false job 1000 partial 100: loss - expanded 23 touched 350590 peak 137 collections 0",
-        "BBB/BBB/.../WWW/WWW w patterns false job 50 partial 10: loss - expanded 778 touched 245849 peak 4396 collections 0",
-        "BBBB/BBBB/..../WWWW/WWWW w patterns false job 1000 partial 100: loss - expanded 1630 touched 13899286 peak 14040 collections 0",
-        "BBBB/BBBB/..../WWWW/WWWW w patterns true job 200 partial 0: loss - expanded 4086 touched 7078950 peak 33805 collections 0",
-        "BBBB/BBBB/W.../.WWW/WWWW b patterns false job 300 partial 30: win b4xa3 expanded 822 touched 2063509 peak 6890 collections 0",
-        "BBBB/BBBB/...W/WWW./WWWW b patterns true job 1000 partial 100: win c4xd3 expanded 118 touched 1039738 peak 999 collections 0",
+        "BBB/BBB/.../WWW/WWW w patterns false job 50 partial 10: loss - expanded 636 touched 205810 peak 3792 collections 0",
+        "BBBB/BBBB/..../WWWW/WWWW w patterns false job 1000 partial 100: loss - expanded 1351 touched 11708769 peak 11568 collections 0",
+        "BBBB/BBBB/..../WWWW/WWWW w patterns true job 200 partial 0: loss - expanded 4081 touched 7218715 peak 33621 collections 0",
+        "BBBB/BBBB/W.../.WWW/WWWW b patterns false job 300 partial 30: win b4xa3 expanded 742 touched 1893287 peak 6211 collections 0",
+        "BBBB/BBBB/...W/WWW./WWWW b patterns true job 1000 partial 100: win c4xd3 expanded 121 touched 1026527 peak 992 collections 0",
         "BBBBB/BBWBB/WWW.W/WWWWW b patterns false job 100 partial 7: win d4xc3 expanded 56 touched 48076 peak 336 collections 0",
     ];
     assert_eq!(runs, recorded);

@@ -44,6 +44,20 @@ const fn before_goal(position: &Position, side: Color) -> u64 {
     }
 }
 
+/// Ranks between `side`'s most advanced pawn and its goal rank (0 on the goal; with no
+/// pawn, 0: the game is over and no estimate is asked).
+#[inline]
+fn front_distance(position: &Position, side: Color) -> u32 {
+    let pawns = position.pawns(side);
+    if pawns == 0 {
+        return 0;
+    }
+    match side {
+        Color::White => u32::from(position.size().rows()) - 1 - (63 - pawns.leading_zeros()) / 8,
+        Color::Black => pawns.trailing_zeros() / 8,
+    }
+}
+
 /// The opponent's pawns one step from its goal.
 #[inline]
 fn threats(position: &Position) -> u64 {
@@ -70,6 +84,20 @@ impl ProofHints for Position {
     #[inline]
     fn mobility(&self) -> u32 {
         self.count_legal_moves()
+    }
+
+    /// Mobility times 3 for each rank that the opponent's most advanced pawn stands beyond
+    /// two ranks from its goal: the side to move is disproved when the opponent breaks
+    /// through, which takes longer the further back its front pawn is (a pawn two ranks
+    /// away is already the static value's business). Measured against mobility alone
+    /// (docs/breakthrough-solving.md): 1–18% fewer df-pn expansions on 4x5, 5x5, 6x5 and
+    /// 3x7; factors 2, 4, 8 and 16 saved less.
+    #[inline]
+    fn disproof_estimate(&self) -> u32 {
+        const FACTOR: u32 = 3;
+        let beyond = front_distance(self, self.side_to_move().other()).saturating_sub(2);
+        self.mobility()
+            .saturating_mul(FACTOR.saturating_pow(beyond))
     }
 
     /// A pawn one rank from its goal always gets there next move: a diagonal step stays
@@ -167,6 +195,11 @@ impl ProofHints for WithRacePatterns {
     #[inline]
     fn mobility(&self) -> u32 {
         self.0.mobility()
+    }
+
+    #[inline]
+    fn disproof_estimate(&self) -> u32 {
+        self.0.disproof_estimate()
     }
 
     #[inline]

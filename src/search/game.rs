@@ -403,6 +403,14 @@ pub trait ProofHints: Game {
         moves.len() as u32
     }
 
+    /// The initial disproof number of a position that goes on and has no static value,
+    /// under the mobility heuristic: how much work showing that the side to move loses is
+    /// expected to take. The default is [`ProofHints::mobility`]; a game may scale it by
+    /// what else makes a disproof long (any value is sound: it orders the search only).
+    fn disproof_estimate(&self) -> u32 {
+        self.mobility()
+    }
+
     /// `true` only if the side to move (the game not being over) is certain to win with its
     /// next move.
     fn wins_next_move(&self) -> bool {

@@ -15,8 +15,9 @@
 //! most-proving node always follows the child with the smallest `dn`.
 //!
 //! A terminal node where the side to move has lost is `(INFINITY, 0)`; a frontier node is
-//! `(1, 1)`, or `(1, mobility)` with the mobility heuristic (the number of legal moves: to
-//! disprove a node every move must be refuted). Sums saturate below [`INFINITY`].
+//! `(1, 1)`, or `(1, d)` with the mobility heuristic, `d` the game's
+//! [`ProofHints::disproof_estimate`]: by default the number of legal moves (to disprove a
+//! node every move must be refuted). Sums saturate below [`INFINITY`].
 
 use crate::search::game::{ProofHints, Turn};
 
@@ -220,7 +221,7 @@ pub(crate) fn initial<G: Solvable>(position: &G, mobility: bool) -> (u32, u32) {
         None => {}
     }
     if mobility {
-        (1, position.mobility().clamp(1, MAX_FINITE))
+        (1, position.disproof_estimate().clamp(1, MAX_FINITE))
     } else {
         (1, 1)
     }
