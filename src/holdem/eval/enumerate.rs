@@ -7,6 +7,8 @@
 //! fourth), gives each five-card prefix its hands as one walk over a suffix, with no branch
 //! per hand. When some of those pairs make a flush, the suffix is copied, the flushes are
 //! written over the copy, and the copy is walked.
+use core::ops::Range;
+
 use super::{SEVEN, SUIT_START, card_key, flush_rank_of, suit_rank_bit};
 use crate::holdem::tables::{RANK_KEY, SUIT_SHIFT};
 
@@ -47,6 +49,18 @@ const fn pair_slot(fifth_rank: usize, sixth: usize, seventh: usize) -> usize {
     let lowest = 4 * fifth_rank + 1;
     TABLE_START[fifth_rank] + pair_index(sixth, seventh) - pair_index(lowest, lowest + 1)
 }
+
+/// Where the hands of each fifth card start and end in [`PairTables::by_fifth_rank`].
+const HANDS_OF_FIFTH: [(usize, usize); 50] = {
+    let mut bounds = [(0, 0); 50];
+    let mut fifth = 0;
+    while fifth < 50 {
+        let rank = fifth / 4;
+        bounds[fifth] = (pair_slot(rank, fifth + 1, fifth + 2), TABLE_START[rank + 1]);
+        fifth += 1;
+    }
+    bounds
+};
 
 /// The flush rank of every set of five to seven ranks of one suit, at the set's mask (bit
 /// `r` for rank `r`; 0 for fewer than five ranks). Built once an enumeration, in 8,192
@@ -124,21 +138,27 @@ impl SuitedPart {
             (fifth + 1, 1)
         };
         for sixth in (first_sixth..51).step_by(step) {
-            // `pairs[row + seventh]` is the pair of `sixth` and `seventh`.
-            let row = pair_index(sixth, 0).wrapping_sub(first_pair);
+            // `row[i]` is the pair of `sixth` and `sixth + 1 + i`.
+            let start = pair_index(sixth, sixth + 1) - first_pair;
+            let Some(row) = pairs.get_mut(start..start + 51 - sixth) else {
+                return;
+            };
             let sixth_suited = sixth & 3 == self.suit;
             let row_mask = self.mask | usize::from(sixth_suited) << (sixth >> 2);
             if self.count + usize::from(sixth_suited) >= 5 {
                 // Every seventh card makes a flush, of six cards if it is suited too.
-                for seventh in sixth + 1..52 {
+                for (seventh, slot) in (sixth + 1..).zip(row) {
                     let seventh_suited = usize::from(seventh & 3 == self.suit);
-                    pairs[row.wrapping_add(seventh)] =
-                        flushes.of(row_mask | seventh_suited << (seventh >> 2));
+                    *slot = flushes.of(row_mask | seventh_suited << (seventh >> 2));
                 }
             } else {
-                // Four suited with the sixth card: the suited seventh cards make five.
-                for seventh in (first_suited_above(sixth, self.suit)..52).step_by(4) {
-                    pairs[row.wrapping_add(seventh)] = flushes.of(row_mask | 1 << (seventh >> 2));
+                // Four suited with the sixth card: the suited seventh cards make five, one
+                // rank higher every fourth card.
+                let first_seventh = first_suited_above(sixth, self.suit);
+                let mut rank_bit = 1 << (first_seventh >> 2);
+                for slot in row.iter_mut().skip(first_seventh - sixth - 1).step_by(4) {
+                    *slot = flushes.of(row_mask | rank_bit);
+                    rank_bit <<= 1;
                 }
             }
         }
@@ -165,7 +185,8 @@ impl PairTables {
     /// once per rank of the fourth card, and the hot loop keeps its registers.
     #[inline(never)]
     fn fill(&mut self, four_key: u64, fourth_rank: usize) {
-        for fifth_rank in fourth_rank..13 {
+        // No fifth card of rank 0 has a fourth card below it: its table would go unused.
+        for fifth_rank in fourth_rank.max(1)..13 {
             self.fill_by_seventh(four_key + RANK_KEY[fifth_rank], fifth_rank);
             self.fill_pairs(fifth_rank);
         }
@@ -202,27 +223,32 @@ impl PairTables {
     /// row of a sixth card, lowest first (a row's last copy spills into the next).
     #[inline(always)]
     fn fill_pairs(&mut self, fifth_rank: usize) {
-        for sixth in 4 * fifth_rank + 1..51 {
+        // Rows shorter than 32 and 16 pairs take shorter copies.
+        let first = 4 * fifth_rank + 1;
+        self.copy_rows::<ROW_COPY>(fifth_rank, first..first.max(20));
+        self.copy_rows::<32>(fifth_rank, first.max(20)..first.max(36));
+        self.copy_rows::<16>(fifth_rank, first.max(36)..51);
+    }
+
+    /// Copies the rows of the sixth cards `sixths` into the table of `fifth_rank`, `COPY`
+    /// entries each (at least the row's length).
+    #[inline(always)]
+    fn copy_rows<const COPY: usize>(&mut self, fifth_rank: usize, sixths: Range<usize>) {
+        for sixth in sixths {
             let at = pair_slot(fifth_rank, sixth, sixth + 1);
-            self.by_fifth_rank[at..at + ROW_COPY]
-                .copy_from_slice(&self.by_seventh[sixth >> 2][sixth + 1..sixth + 1 + ROW_COPY]);
+            self.by_fifth_rank[at..at + COPY]
+                .copy_from_slice(&self.by_seventh[sixth >> 2][sixth + 1..sixth + 1 + COPY]);
         }
     }
 
     /// The ranks of the hands of the five cards `cards` in order: the pairs of cards above
     /// the fifth, with flushes if `suited` makes some.
     #[inline(always)]
-    fn hands(
-        &mut self,
-        fifth: usize,
-        suited: Option<SuitedPart>,
-        flushes: &FlushRanks,
-    ) -> &[u16] {
+    fn hands(&mut self, fifth: usize, suited: Option<SuitedPart>, flushes: &FlushRanks) -> &[u16] {
         match suited {
             None => {
-                let fifth_rank = fifth >> 2;
-                &self.by_fifth_rank
-                    [pair_slot(fifth_rank, fifth + 1, fifth + 2)..TABLE_START[fifth_rank + 1]]
+                let (start, end) = HANDS_OF_FIFTH[fifth];
+                &self.by_fifth_rank[start..end]
             }
             Some(suited) => self.hands_with_flushes(fifth, suited, flushes),
         }
@@ -237,9 +263,8 @@ impl PairTables {
         suited: SuitedPart,
         flushes: &FlushRanks,
     ) -> &[u16] {
-        let fifth_rank = fifth >> 2;
-        let first = pair_slot(fifth_rank, fifth + 1, fifth + 2);
-        let pairs = &self.by_fifth_rank[first..TABLE_START[fifth_rank + 1]];
+        let (start, end) = HANDS_OF_FIFTH[fifth];
+        let pairs = &self.by_fifth_rank[start..end];
         let copy = &mut self.with_flushes[..pairs.len()];
         copy.copy_from_slice(pairs);
         suited.write_flushes(fifth, flushes, copy);
@@ -320,7 +345,9 @@ mod tests {
         let (mut count, mut hash) = (0u64, 0u64);
         enumerate(&mut |rank| {
             count += 1;
-            hash = hash.wrapping_mul(0x100_0000_01b3).wrapping_add(u64::from(rank));
+            hash = hash
+                .wrapping_mul(0x100_0000_01b3)
+                .wrapping_add(u64::from(rank));
         });
         (count, hash)
     }
