@@ -186,8 +186,8 @@ impl PairTables {
     #[inline(never)]
     fn fill(&mut self, four_key: u64, fourth_rank: usize) {
         // No fifth card of rank 0 has a fourth card below it: its table would go unused.
-        for fifth_rank in fourth_rank.max(1)..13 {
-            self.fill_by_seventh(four_key + RANK_KEY[fifth_rank], fifth_rank);
+        for (fifth_rank, fifth_key) in RANK_KEY.iter().enumerate().skip(fourth_rank.max(1)) {
+            self.fill_by_seventh(four_key + fifth_key, fifth_rank);
             self.fill_pairs(fifth_rank);
         }
     }
