@@ -116,8 +116,10 @@ fn main() {
     if args.len() < 2 {
         args.extend(["alternate", "1000000", "8"].map(String::from));
     }
-    let usage =
-        "usage: hand_paths rank7|ffi|shaped|batch|unchecked_batch|enumerate [HANDS] | alternate [HANDS] [ROUNDS]";
+    let usage = concat!(
+        "usage: hand_paths rank7|ffi|shaped|batch|unchecked_batch|enumerate [HANDS]",
+        " | alternate [HANDS] [ROUNDS]"
+    );
     let path = args.get(1).map(String::as_str).unwrap_or("");
     let count: usize = match args.get(2).map(|text| text.parse()) {
         None => 1_000_000,

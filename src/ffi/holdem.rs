@@ -433,7 +433,8 @@ mod tests {
     #[test]
     fn hand_rank_agrees_with_the_rules_on_any_bytes() {
         // The entry point (with `popcnt` where the processor has it) and the portable body.
-        let calls: [(&str, fn(&[u8], &mut u16) -> arbor_status); 2] = [
+        type RankCall = fn(&[u8], &mut u16) -> arbor_status;
+        let calls: [(&str, RankCall); 2] = [
             ("arbor_hand_rank", |hand, rank| {
                 // SAFETY: `hand` is valid for its length, `rank` for one write.
                 unsafe { arbor_hand_rank(hand.as_ptr(), hand.len(), rank) }
@@ -448,7 +449,11 @@ mod tests {
                 let mut rank = 9u16;
                 let status = call(hand, &mut rank);
                 assert_eq!(status, arbor_status::from(expected), "{name} {hand:?}");
-                assert_eq!(rank, expected.map_or(9, |rank| rank.get()), "{name} {hand:?}");
+                assert_eq!(
+                    rank,
+                    expected.map_or(9, |rank| rank.get()),
+                    "{name} {hand:?}"
+                );
             });
         }
     }

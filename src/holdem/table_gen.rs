@@ -342,6 +342,8 @@ fn write_seven_card_table(
     ty: &str,
     values: &[impl std::fmt::Display],
 ) {
+    // A large const is copied wherever it is used by value; these are used once.
+    out.push_str("#[allow(clippy::large_const_arrays)]\n");
     write_table_as(out, "const", doc, name, ty, values);
 }
 

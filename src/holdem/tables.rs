@@ -109,6 +109,5 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&CATEGORY_START)
     + core::mem::size_of_val(&HIGH6)
     + core::mem::size_of::<SevenCardTables>();
 
-
 // The budget, in its stricter reading: the build fails if the tables outgrow it.
 const _: () = assert!(TABLE_BYTES <= 100_000);
