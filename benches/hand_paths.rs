@@ -9,7 +9,8 @@
 //!
 //! PATH is `rank7` (`rank7_unchecked`), `ffi` (the checked C call `arbor_hand_rank`),
 //! `shaped` (`rank7_unchecked` behind the C call's signature), `batch` (the checked C batch
-//! `arbor_hand_rank7_batch`; its sum is the last rank only) or `enumerate` (all 133,784,560 hands). Instructions a hand:
+//! `arbor_hand_rank7_batch`; its sum is the last rank only), `unchecked_batch`
+//! (`rank7_batch_unchecked`, the batch's reference) or `enumerate` (all 133,784,560 hands). Instructions a hand:
 //! callgrind's total divided by HANDS (1,000,000 unless given). The hands are the benches'
 //! (`benches/hand_eval.rs`: seed 2026), and the C calls go through a pointer the optimiser
 //! cannot see through, as in the benches.
@@ -59,6 +60,12 @@ fn measured_batch(flat: &[u8], ranks: &mut [u16]) -> u64 {
 }
 
 #[inline(never)]
+fn measured_unchecked_batch(flat: &[u8], ranks: &mut [u16]) -> u64 {
+    rank7_batch_unchecked(black_box(flat), ranks);
+    ranks.last().map_or(0, |&rank| u64::from(rank))
+}
+
+#[inline(never)]
 fn measured_enumerate() -> u64 {
     let mut sum = 0u64;
     for_each_seven_card_rank(|rank| sum += u64::from(rank));
@@ -87,10 +94,7 @@ fn alternate(hands: &[[u8; 7]], rounds: usize) {
                 0 => measured_rank7(hands),
                 1 => measured_call(hands, black_box(rank7_unchecked_c)),
                 2 => measured_call(hands, black_box(arbor_hand_rank)),
-                3 => {
-                    rank7_batch_unchecked(black_box(&flat), &mut ranks);
-                    ranks.last().map_or(0, |&rank| u64::from(rank))
-                }
+                3 => measured_unchecked_batch(&flat, &mut ranks),
                 _ => measured_batch(&flat, &mut ranks),
             };
             black_box(sum);
@@ -112,8 +116,10 @@ fn main() {
     if args.len() < 2 {
         args.extend(["alternate", "1000000", "8"].map(String::from));
     }
-    let usage =
-        "usage: hand_paths rank7|ffi|shaped|batch|enumerate [HANDS] | alternate [HANDS] [ROUNDS]";
+    let usage = concat!(
+        "usage: hand_paths rank7|ffi|shaped|batch|unchecked_batch|enumerate [HANDS]",
+        " | alternate [HANDS] [ROUNDS]"
+    );
     let path = args.get(1).map(String::as_str).unwrap_or("");
     let count: usize = match args.get(2).map(|text| text.parse()) {
         None => 1_000_000,
@@ -140,9 +146,14 @@ fn main() {
         "rank7" => measured_rank7(&hands),
         "ffi" => measured_call(&hands, black_box(arbor_hand_rank)),
         "shaped" => measured_call(&hands, black_box(rank7_unchecked_c)),
-        "batch" => {
+        "batch" | "unchecked_batch" => {
             let flat: Vec<u8> = hands.iter().flatten().copied().collect();
-            measured_batch(&flat, &mut vec![0; count])
+            let mut ranks = vec![0; count];
+            if path == "batch" {
+                measured_batch(&flat, &mut ranks)
+            } else {
+                measured_unchecked_batch(&flat, &mut ranks)
+            }
         }
         "enumerate" => measured_enumerate(),
         _ => {

@@ -7,12 +7,14 @@
 use super::card::Card;
 use super::hand_rank::{Category, HandRank};
 use super::tables::{
-    BAD_CARD_SHIFT, CARD_BIT, CARD_KEY, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6,
-    HIGH7, LOW_MASK_KEY, LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, MID7,
-    SUIT_RANK_BIT, SUIT_SHIFT, largest,
+    BAD_CARD_SHIFT, CARD_BIT, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6, LOW_MASK_KEY,
+    LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, SEVEN_CARD, SUIT_RANK_BIT, SUIT_SHIFT,
+    largest,
 };
 use crate::Error;
 
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod cpu;
 mod enumerate;
 pub use enumerate::for_each_seven_card_rank;
 
@@ -41,9 +43,9 @@ const SIX: Automaton = Automaton {
     high: &HIGH6,
 };
 const SEVEN: Automaton = Automaton {
-    low: &LOW7,
-    mid: &MID7,
-    high: &HIGH7,
+    low: &SEVEN_CARD.low,
+    mid: &SEVEN_CARD.mid,
+    high: &SEVEN_CARD.high,
 };
 // The hot path relies on these lengths to index without bounds checks.
 const _: () =
@@ -73,8 +75,8 @@ const _: () = assert!(
         && rows_fit(&MID5, &HIGH5)
         && rows_fit(&LOW6, &MID6)
         && rows_fit(&MID6, &HIGH6)
-        && rows_fit(&LOW7, &MID7)
-        && rows_fit(&MID7, &HIGH7)
+        && rows_fit(&SEVEN_CARD.low, &SEVEN_CARD.mid)
+        && rows_fit(&SEVEN_CARD.mid, &SEVEN_CARD.high)
 );
 
 impl Automaton {
@@ -98,7 +100,7 @@ impl Automaton {
     /// The row of the high table chosen by the low and mid fields of `key`.
     #[inline(always)]
     fn high_row(&self, key: u64) -> u16 {
-        let mid = GROUP_DENSE[((key >> MID_SHIFT) & 0x3ff) as usize];
+        let mid = SEVEN_CARD.group_dense[((key >> MID_SHIFT) & 0x3ff) as usize];
         let mid_row = read(self.low, (key & 0xfff) as usize);
         // SAFETY: `mid_row` is a value of this automaton's low table, or the 0 that `read`
         // gives out of bounds (no more than its largest value).
@@ -111,7 +113,7 @@ impl Automaton {
     /// `high_row` must be what [`Automaton::high_row`] of this automaton returned.
     #[inline(always)]
     unsafe fn rank_in_row(&self, high_row: u16, key: u64) -> u16 {
-        let high = GROUP_DENSE[((key >> HIGH_SHIFT) & 0x3ff) as usize];
+        let high = SEVEN_CARD.group_dense[((key >> HIGH_SHIFT) & 0x3ff) as usize];
         // SAFETY: `high_row` is a value of this automaton's mid table (the contract).
         unsafe { Self::read_row(self.high, high_row, high) }
     }
@@ -126,7 +128,7 @@ impl Automaton {
 
 #[inline(always)]
 fn card_key(card: u8) -> u64 {
-    CARD_KEY[card as usize]
+    SEVEN_CARD.card_key[card as usize]
 }
 
 #[inline(always)]
@@ -325,13 +327,18 @@ impl CardBits {
     }
 }
 
-/// The checked rank of `N` cards in one pass, `None` for the rare cases (a flush, a bad card)
-/// so that the caller takes them out of line. The checks load nothing: a byte above 51
-/// shows in the key's bad-card bits, and with every byte in range a repeated card leaves
-/// fewer than `N` bits in the union of `1 << card`. A valid hand without a flush thus costs
-/// the unchecked path's reads and a few register operations.
+/// The rank of `N` card bytes if they are distinct cards in range without a flush, `None`
+/// for the rare rest (a flush, a bad byte), which the caller takes out of line. The checks
+/// load nothing: a byte above 51 shows in the key's bad-card bits, and with every byte in
+/// range a repeated card leaves fewer than `N` bits in the union of `1 << card`. A valid
+/// hand without a flush thus costs the unchecked path's reads and a few register
+/// operations. With `POPCNT` the union's bits are counted by `count_ones`, one instruction
+/// where the caller enables `popcnt` ([`rank7_common`]).
 #[inline(always)]
-fn rank_unless_rare<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> Option<HandRank> {
+fn common_rank<const N: usize, const POPCNT: bool>(
+    automaton: &Automaton,
+    cards: &[u8; N],
+) -> Option<u16> {
     let mut key = SUIT_START;
     let mut union = 0u64;
     for &card in cards {
@@ -342,11 +349,38 @@ fn rank_unless_rare<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> O
     // card bytes out of registers (with the reads first, the compiler held all seven for
     // the checks and saved five registers: 3 instructions a call more, callgrind). The
     // processor predicts the branch and starts the reads before the checks finish anyway.
-    if (key & (FLUSH_BITS | BAD_CARD_BITS)) | repeat_bit::<N>(union) != 0 {
+    if POPCNT {
+        // One branch on both, as below: with a branch each, the compiler moved the key's or
+        // the union's work past the first and held all seven bytes for it (one to three
+        // registers saved and restored, callgrind).
+        let repeats = u64::from(union.count_ones() ^ N as u32);
+        if (key & (FLUSH_BITS | BAD_CARD_BITS)) | repeats != 0 {
+            return None;
+        }
+    } else if (key & (FLUSH_BITS | BAD_CARD_BITS)) | repeat_bit::<N>(union) != 0 {
         return None;
     }
+    Some(automaton.rank(key))
+}
+
+/// [`common_rank`] as a [`HandRank`].
+#[inline(always)]
+fn rank_unless_rare<const N: usize>(automaton: &Automaton, cards: &[u8; N]) -> Option<HandRank> {
     // Distinct cards in range without a flush always have a rank.
-    HandRank::from_table(automaton.rank(key))
+    HandRank::from_table(common_rank::<N, false>(automaton, cards)?)
+}
+
+/// The rank, 1..=7462, of seven card bytes that are distinct cards in range without a
+/// flush, `None` for any other bytes ([`rank_bytes_rest`] ranks or rejects those): the
+/// checked C call's hot path. `POPCNT` counts the union of the cards' bits with
+/// `count_ones`: set it only inside a function compiled with `popcnt` enabled, where that
+/// is one instruction (elsewhere it is a longer bit count than the default's).
+///
+/// The rank is the automaton's without `HandRank`'s test for zero: every seven distinct
+/// cards without a flush have a rank (`tests/hand_exhaustive.rs` ranks them all).
+#[inline(always)]
+pub(crate) fn rank7_common<const POPCNT: bool>(cards: &[u8; 7]) -> Option<u16> {
+    common_rank::<7, POPCNT>(&SEVEN, cards)
 }
 
 /// 1 if `union`, the union of `1 << (byte & 63)` over `N` (1..=64) bytes in 0..=62, has
@@ -379,10 +413,11 @@ pub fn rank_bytes(cards: &[u8]) -> Result<HandRank, Error> {
 }
 
 /// [`rank_bytes`] for what its inline path leaves: five or six cards, seven that are a flush
-/// or bad, any other length.
+/// or bad, any other length. Seven distinct cards in range without a flush are not its
+/// business ([`rank7_common`] ranks them).
 #[cold]
 #[inline(never)]
-fn rank_bytes_rest(cards: &[u8]) -> Result<HandRank, Error> {
+pub(crate) fn rank_bytes_rest(cards: &[u8]) -> Result<HandRank, Error> {
     let rank = match cards.len() {
         5 | 6 => {
             let rank = if let Ok(six) = <&[u8; 6]>::try_from(cards) {
@@ -456,12 +491,22 @@ pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
 /// Whether some seven-card hand of `cards` (a multiple of 7 bytes) holds a byte above 51
 /// or a repeated card; `false` only if none does.
 fn batch_may_be_bad(cards: &[u8]) -> bool {
-    // SAFETY: SSE2 is part of every x86-64 target.
     #[cfg(target_arch = "x86_64")]
-    let (bad, checked) = unsafe { sse2::two_hands_at_a_time(cards) };
+    let (bad, checked) = if cpu::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (CPUID).
+        unsafe { ssse3::two_hands_at_a_time(cards) }
+    } else {
+        // SAFETY: SSE2 is part of every x86-64 target.
+        unsafe { sse2::two_hands_at_a_time(cards) }
+    };
     #[cfg(not(target_arch = "x86_64"))]
     let (bad, checked) = (false, 0);
-    bad || cards[checked..]
+    bad || rest_may_be_bad(&cards[checked..])
+}
+
+/// [`batch_may_be_bad`] for the hands that the vector check left, one at a time.
+fn rest_may_be_bad(cards: &[u8]) -> bool {
+    cards
         .chunks_exact(7)
         .fold(0u64, |bad, hand| bad | CardBits::of(hand).bad())
         != 0
@@ -511,6 +556,63 @@ mod sse2 {
     }
 }
 
+/// The batch check with SSSE3's byte shuffle, half the work of [`sse2`]'s.
+#[cfg(target_arch = "x86_64")]
+mod ssse3 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_subs_epu8,
+    };
+
+    /// The shuffle that turns each of the register's two seven-byte hands by `turn` places
+    /// (byte `i` of a hand takes byte `(i + turn) % 7`); bytes 14 and 15 become zeros, and
+    /// their comparisons are masked off.
+    const fn turn(turn: i8) -> [i8; 16] {
+        let mut order = [-128i8; 16];
+        let mut i = 0;
+        while i < 7 {
+            order[i as usize] = (i + turn) % 7;
+            order[i as usize + 7] = 7 + (i + turn) % 7;
+            i += 1;
+        }
+        order
+    }
+
+    /// [`super::sse2::two_hands_at_a_time`] with the same answer: each load holds hands A
+    /// (bytes 0–6) and B (7–13), and every pair of a hand's cards lies one, two or three
+    /// places apart around the hand (a pair four to six places apart is three to one the
+    /// other way round), so three comparisons with the hands turned in place find any
+    /// repeat, where byte shifts need six. Bytes 14 and 15, the next hand's first two, are
+    /// checked for range here and for repeats with their hand.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(super) fn two_hands_at_a_time(cards: &[u8]) -> (bool, usize) {
+        let [one, two, three] = [turn(1), turn(2), turn(3)].map(|order| {
+            // SAFETY: 16 bytes read from an array of 16 bytes; no alignment needed.
+            unsafe { _mm_loadu_si128(order.as_ptr().cast::<__m128i>()) }
+        });
+        let mut equal = _mm_setzero_si128();
+        let mut highest = _mm_setzero_si128();
+        let mut at = 0;
+        while let Some(bytes) = cards.get(at..at + 16) {
+            // SAFETY: `bytes` is 16 readable bytes; the load needs no alignment.
+            let x = unsafe { _mm_loadu_si128(bytes.as_ptr().cast::<__m128i>()) };
+            highest = _mm_max_epu8(highest, x);
+            equal = _mm_or_si128(equal, _mm_cmpeq_epi8(x, _mm_shuffle_epi8(x, one)));
+            equal = _mm_or_si128(equal, _mm_cmpeq_epi8(x, _mm_shuffle_epi8(x, two)));
+            equal = _mm_or_si128(equal, _mm_cmpeq_epi8(x, _mm_shuffle_epi8(x, three)));
+            at += 14;
+        }
+        // A byte above 51 leaves something after subtracting 51 (saturating).
+        let above = _mm_subs_epu8(highest, _mm_set1_epi8(51));
+        let in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())) == 0xFFFF;
+        let repeats = _mm_movemask_epi8(equal) & 0x3fff != 0;
+        (repeats || !in_range, at)
+    }
+}
+
 /// [`rank7_batch`] without the checks: stops at the shorter of the two slices.
 pub fn rank7_batch_unchecked(cards: &[u8], ranks: &mut [u16]) {
     for (hand, rank) in cards.chunks_exact(7).zip(ranks) {
@@ -544,7 +646,7 @@ pub fn best_five(cards: &[Card]) -> Result<([Card; 5], HandRank), Error> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand_core::{Rng, SeedableRng};
     use rand_xorshift::XorShiftRng;
@@ -594,8 +696,13 @@ mod tests {
 
     #[test]
     fn checked_path_agrees_with_the_rules_on_any_bytes() {
-        // Valid cards, repeats, and bytes above 51 (63 and 127 alias bit 63 of the repeat
-        // check, 64 and 116 alias cards 0 and 52 modulo 64), in hands of 4 to 8 bytes.
+        on_any_bytes(|hand, expected| assert_eq!(rank_bytes(hand), expected, "{hand:?}"));
+    }
+
+    /// Calls `check` with 300,000 hands and the result the rules give each: hands of 4 to 8
+    /// bytes of valid cards, repeats, and bytes above 51 (63 and 127 alias bit 63 of the
+    /// repeat check, 64 and 116 alias cards 0 and 52 modulo 64), every outcome often.
+    pub(crate) fn on_any_bytes(check: impl Fn(&[u8], Result<HandRank, Error>)) {
         let mut rng = XorShiftRng::seed_from_u64(15);
         let odd_bytes = [52u8, 53, 63, 64, 116, 127, 128, 179, 255];
         let mut seen = [0usize; 4];
@@ -625,7 +732,7 @@ mod tests {
                 };
                 Ok(HandRank::new(rank).unwrap())
             };
-            assert_eq!(rank_bytes(hand), expected, "{hand:?}");
+            check(hand, expected);
             seen[match expected {
                 Ok(rank)
                     if matches!(rank.category(), Category::Flush | Category::StraightFlush) =>
@@ -641,8 +748,37 @@ mod tests {
         assert!(seen.iter().all(|&count| count > 500), "{seen:?}");
     }
 
+    /// The batch check as [`rank7_batch`] runs it, and each vector check this processor has.
+    fn batch_checks() -> Vec<fn(&[u8]) -> bool> {
+        let mut checks: Vec<fn(&[u8]) -> bool> = vec![batch_may_be_bad];
+        #[cfg(target_arch = "x86_64")]
+        {
+            checks.push(|cards| {
+                // SAFETY: SSE2 is part of every x86-64 target.
+                let (bad, checked) = unsafe { sse2::two_hands_at_a_time(cards) };
+                bad || rest_may_be_bad(&cards[checked..])
+            });
+            if cpu::has_ssse3() {
+                checks.push(|cards| {
+                    // SAFETY: the processor has SSSE3 (checked above).
+                    let (bad, checked) = unsafe { ssse3::two_hands_at_a_time(cards) };
+                    bad || rest_may_be_bad(&cards[checked..])
+                });
+            }
+        }
+        checks
+    }
+
     #[test]
     fn the_batch_check_finds_every_repeat_and_every_byte_out_of_range() {
+        for batch_may_be_bad in batch_checks() {
+            batch_check_finds_every_repeat_and_every_byte_out_of_range(batch_may_be_bad);
+        }
+    }
+
+    fn batch_check_finds_every_repeat_and_every_byte_out_of_range(
+        batch_may_be_bad: fn(&[u8]) -> bool,
+    ) {
         let mut rng = XorShiftRng::seed_from_u64(7);
         for count in [1usize, 2, 3, 5, 8] {
             for _ in 0..20 {

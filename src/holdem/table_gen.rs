@@ -330,6 +330,31 @@ fn write_table(
     } else {
         "static"
     };
+    write_table_as(out, kind, doc, name, ty, values);
+}
+
+/// A table of the seven-card path, a const: `tables.rs` stores it once, in the one static
+/// that holds all of them (`SEVEN_CARD`).
+fn write_seven_card_table(
+    out: &mut String,
+    doc: &str,
+    name: &str,
+    ty: &str,
+    values: &[impl std::fmt::Display],
+) {
+    // A large const is copied wherever it is used by value; these are used once.
+    out.push_str("#[allow(clippy::large_const_arrays)]\n");
+    write_table_as(out, "const", doc, name, ty, values);
+}
+
+fn write_table_as(
+    out: &mut String,
+    kind: &str,
+    doc: &str,
+    name: &str,
+    ty: &str,
+    values: &[impl std::fmt::Display],
+) {
     writeln!(out, "/// {doc}").unwrap();
     writeln!(
         out,
@@ -389,7 +414,7 @@ pub fn generate() -> String {
             }
         })
         .collect();
-    write_table(
+    write_seven_card_table(
         &mut out,
         "Key each card adds: its rank digit plus one in its suit counter (a bad byte: one in the bad-card count).",
         "CARD_KEY",
@@ -399,7 +424,7 @@ pub fn generate() -> String {
     // Padded to 1024 (the field's 10-bit range) so a masked field needs no bounds check.
     let mut dense = order.dense.clone();
     dense.resize(1024, 0);
-    write_table(
+    write_seven_card_table(
         &mut out,
         "Dense index of a four-rank group's base-5 key.",
         "GROUP_DENSE",
@@ -408,25 +433,28 @@ pub fn generate() -> String {
     );
     for n in 5..=7 {
         let mut table = automaton(&classes, &order, n);
-        if n == 7 {
+        let write = if n == 7 {
             // The seven-card hot path masks the 12-bit low field instead of checking bounds.
             table.low.resize(1 << MID_SHIFT, 0);
-        }
-        write_table(
+            write_seven_card_table
+        } else {
+            write_table
+        };
+        write(
             &mut out,
             &format!("{n}-card automaton, low group (2-6) key -> mid row."),
             &format!("LOW{n}"),
             "u16",
             &table.low,
         );
-        write_table(
+        write(
             &mut out,
             &format!("{n}-card automaton, mid rows (7-T) -> high row."),
             &format!("MID{n}"),
             "u16",
             &table.mid,
         );
-        write_table(
+        write(
             &mut out,
             &format!("{n}-card automaton, high rows (J-A) -> hand rank."),
             &format!("HIGH{n}"),
