@@ -65,6 +65,11 @@ fn measured_unchecked_batch(flat: &[u8], ranks: &mut [u16]) -> u64 {
     ranks.last().map_or(0, |&rank| u64::from(rank))
 }
 
+/// The hands as one byte slice, as the batch calls take them.
+fn flat(hands: &[[u8; 7]]) -> Vec<u8> {
+    hands.iter().flatten().copied().collect()
+}
+
 #[inline(never)]
 fn measured_enumerate() -> u64 {
     let mut sum = 0u64;
@@ -76,7 +81,7 @@ fn measured_enumerate() -> u64 {
 /// the path issue 15 compares it with: `rank7_unchecked` inlined in the loop for the calls,
 /// the unchecked batch `rank7_batch_unchecked` for the checked C batch.
 fn alternate(hands: &[[u8; 7]], rounds: usize) {
-    let flat: Vec<u8> = hands.iter().flatten().copied().collect();
+    let flat = flat(hands);
     let mut ranks = vec![0u16; hands.len()];
     // Each path's name and the path its ratio is taken to.
     let paths = [
@@ -146,15 +151,8 @@ fn main() {
         "rank7" => measured_rank7(&hands),
         "ffi" => measured_call(&hands, black_box(arbor_hand_rank)),
         "shaped" => measured_call(&hands, black_box(rank7_unchecked_c)),
-        "batch" | "unchecked_batch" => {
-            let flat: Vec<u8> = hands.iter().flatten().copied().collect();
-            let mut ranks = vec![0; count];
-            if path == "batch" {
-                measured_batch(&flat, &mut ranks)
-            } else {
-                measured_unchecked_batch(&flat, &mut ranks)
-            }
-        }
+        "batch" => measured_batch(&flat(&hands), &mut vec![0; count]),
+        "unchecked_batch" => measured_unchecked_batch(&flat(&hands), &mut vec![0; count]),
         "enumerate" => measured_enumerate(),
         _ => {
             eprintln!("{usage}");
