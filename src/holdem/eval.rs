@@ -9,7 +9,7 @@ use super::hand_rank::{Category, HandRank};
 use super::tables::{
     BAD_CARD_SHIFT, CARD_BIT, GROUP_DENSE, HIGH_MASK_KEY, HIGH_SHIFT, HIGH5, HIGH6, LOW_MASK_KEY,
     LOW5, LOW6, LOW7, MID_MASK_KEY, MID_SHIFT, MID5, MID6, SEVEN_CARD, SUIT_RANK_BIT, SUIT_SHIFT,
-    largest,
+    SUIT_START, largest,
 };
 use crate::Error;
 
@@ -18,8 +18,6 @@ pub(crate) mod cpu;
 mod enumerate;
 pub use enumerate::for_each_seven_card_rank;
 
-/// Suit counters start at 3 so that a fifth card of a suit sets the counter's top bit.
-const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
 const FLUSH_BITS: u64 = 0x8888 << SUIT_SHIFT;
 /// Nonzero in a key summed over bytes of which one or more is above 51.
 const BAD_CARD_BITS: u64 = 0xff << BAD_CARD_SHIFT;
@@ -339,9 +337,10 @@ fn common_rank<const N: usize, const POPCNT: bool>(
     automaton: &Automaton,
     cards: &[u8; N],
 ) -> Option<u16> {
-    let mut key = SUIT_START;
-    let mut union = 0u64;
-    for &card in cards {
+    let (first, rest) = cards.split_first()?;
+    let mut key = SEVEN_CARD.first_card_key[usize::from(*first)];
+    let mut union = 1u64 << (first & 63);
+    for &card in rest {
         key = key.wrapping_add(card_key(card));
         union |= 1 << (card & 63);
     }
@@ -474,7 +473,9 @@ pub fn rank_cards(cards: &[Card]) -> Result<HandRank, Error> {
 ///
 /// The check is a pass of its own, branch-free per hand: the hands' problems are OR-ed
 /// together and only a batch with one is scanned again to name the first. On x86-64 it
-/// compares two hands at a time in SSE2 registers, a fraction of the ranking's cost.
+/// compares two hands at a time in SSE2 or SSSE3 registers, or four in AVX2 ones (with
+/// `std`, which can ask whether the operating system saves them), a fraction of the
+/// ranking's cost.
 pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
     if Some(cards.len()) != ranks.len().checked_mul(7) {
         return Err(Error::InvalidLength);
@@ -491,6 +492,12 @@ pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
 /// Whether some seven-card hand of `cards` (a multiple of 7 bytes) holds a byte above 51
 /// or a repeated card; `false` only if none does.
 fn batch_may_be_bad(cards: &[u8]) -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2 (asked just now).
+        let (bad, checked) = unsafe { avx2::four_hands_at_a_time(cards) };
+        return bad || rest_may_be_bad(&cards[checked..]);
+    }
     #[cfg(target_arch = "x86_64")]
     let (bad, checked) = if cpu::has_ssse3() {
         // SAFETY: the processor has SSSE3 (CPUID).
@@ -567,7 +574,7 @@ mod ssse3 {
     /// The shuffle that turns each of the register's two seven-byte hands by `turn` places
     /// (byte `i` of a hand takes byte `(i + turn) % 7`); bytes 14 and 15 become zeros, and
     /// their comparisons are masked off.
-    const fn turn(turn: i8) -> [i8; 16] {
+    pub(super) const fn turn(turn: i8) -> [i8; 16] {
         let mut order = [-128i8; 16];
         let mut i = 0;
         while i < 7 {
@@ -609,6 +616,59 @@ mod ssse3 {
         let above = _mm_subs_epu8(highest, _mm_set1_epi8(51));
         let in_range = _mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())) == 0xFFFF;
         let repeats = _mm_movemask_epi8(equal) & 0x3fff != 0;
+        (repeats || !in_range, at)
+    }
+}
+
+/// The batch check with AVX2: [`ssse3`]'s, on two 16-byte lanes at once, so four hands a
+/// step (the byte shuffle works within each lane).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2 {
+    use core::arch::x86_64::{
+        __m128i, _mm_loadu_si128, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+        _mm256_loadu2_m128i, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_subs_epu8,
+    };
+
+    /// [`super::ssse3::two_hands_at_a_time`] with the same answer, on hands A and B in the
+    /// low lane (bytes 0–13 of a step) and C and D in the high lane (bytes 14–27): the same
+    /// three turns find any repeat within a hand. Bytes 14 and 15 of each lane, the next
+    /// hand's first two, are checked for range here and for repeats with their hand.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn four_hands_at_a_time(cards: &[u8]) -> (bool, usize) {
+        let [one, two, three] = [1, 2, 3].map(|turn| {
+            let order = super::ssse3::turn(turn);
+            // SAFETY: 16 bytes read from an array of 16 bytes; no alignment needed.
+            _mm256_broadcastsi128_si256(unsafe {
+                _mm_loadu_si128(order.as_ptr().cast::<__m128i>())
+            })
+        });
+        let mut equal = _mm256_setzero_si256();
+        let mut highest = _mm256_setzero_si256();
+        let mut at = 0;
+        while let Some(bytes) = cards.get(at..at + 30) {
+            // SAFETY: `bytes` holds 30 readable bytes, the two loads read 0..16 and 14..30;
+            // no alignment needed.
+            let x = unsafe {
+                _mm256_loadu2_m128i(
+                    bytes[14..].as_ptr().cast::<__m128i>(),
+                    bytes.as_ptr().cast::<__m128i>(),
+                )
+            };
+            highest = _mm256_max_epu8(highest, x);
+            equal = _mm256_or_si256(equal, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, one)));
+            equal = _mm256_or_si256(equal, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, two)));
+            equal = _mm256_or_si256(equal, _mm256_cmpeq_epi8(x, _mm256_shuffle_epi8(x, three)));
+            at += 28;
+        }
+        // A byte above 51 leaves something after subtracting 51 (saturating).
+        let above = _mm256_subs_epu8(highest, _mm256_set1_epi8(51));
+        let in_range = _mm256_movemask_epi8(_mm256_cmpeq_epi8(above, _mm256_setzero_si256())) == -1;
+        // Bytes 0..14 of each lane are the lane's two hands.
+        let repeats = _mm256_movemask_epi8(equal) & 0x3fff_3fff != 0;
         (repeats || !in_range, at)
     }
 }
@@ -765,6 +825,14 @@ pub(crate) mod tests {
                     bad || rest_may_be_bad(&cards[checked..])
                 });
             }
+            #[cfg(feature = "std")]
+            if std::is_x86_feature_detected!("avx2") {
+                checks.push(|cards| {
+                    // SAFETY: the processor has AVX2 (checked above).
+                    let (bad, checked) = unsafe { avx2::four_hands_at_a_time(cards) };
+                    bad || rest_may_be_bad(&cards[checked..])
+                });
+            }
         }
         checks
     }
@@ -780,7 +848,7 @@ pub(crate) mod tests {
         batch_may_be_bad: fn(&[u8]) -> bool,
     ) {
         let mut rng = XorShiftRng::seed_from_u64(7);
-        for count in [1usize, 2, 3, 5, 8] {
+        for count in [1usize, 2, 3, 5, 8, 13] {
             for _ in 0..20 {
                 let mut cards = Vec::new();
                 for _ in 0..count {

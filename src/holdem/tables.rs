@@ -1,12 +1,12 @@
 //! The hand-rank tables, generated at build time by `table_gen.rs` (see there for how they
-//! work). About 96.5 KB in all (`TABLE_BYTES`), read-only, usable from flash.
+//! work). About 98.6 KB in all (`TABLE_BYTES`), read-only, usable from flash.
 include!(concat!(env!("OUT_DIR"), "/hand_tables.rs"));
 
 /// The tables of the seven-card path, in one static so that a call addresses them all from
 /// one register: position-independent code loads each static's address with an instruction
 /// of its own, five a call with five statics (a loop keeps them in registers, a C call
-/// cannot). `repr(C)` with the `u64` table first: no padding between the tables, at most
-/// six bytes after them (counted in [`TABLE_BYTES`]).
+/// cannot). `repr(C)` with a `u64` table first and one last: at most six bytes of padding,
+/// before the last (counted in [`TABLE_BYTES`]).
 #[repr(C)]
 pub(crate) struct SevenCardTables {
     /// [`CARD_KEY`].
@@ -17,6 +17,9 @@ pub(crate) struct SevenCardTables {
     pub(crate) low: [u16; LOW7.len()],
     pub(crate) mid: [u16; MID7.len()],
     pub(crate) high: [u16; HIGH7.len()],
+    /// [`CARD_KEY`] plus [`SUIT_START`], for a hand's first card: the starting value then
+    /// costs no instruction of its own (a C call has no loop to keep it in a register).
+    pub(crate) first_card_key: [u64; CARD_KEY.len()],
 }
 
 /// The one copy of the seven-card tables: the generated consts are read at run time only here.
@@ -26,7 +29,22 @@ pub(crate) static SEVEN_CARD: SevenCardTables = SevenCardTables {
     low: LOW7,
     mid: MID7,
     high: HIGH7,
+    first_card_key: plus_start(CARD_KEY),
 };
+
+/// Suit counters start at 3 so that a fifth card of a suit sets the counter's top bit.
+pub(crate) const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
+
+/// `keys` with [`SUIT_START`] added to each.
+const fn plus_start<const N: usize>(keys: [u64; N]) -> [u64; N] {
+    let mut started = keys;
+    let mut card = 0;
+    while card < N {
+        started[card] = keys[card].wrapping_add(SUIT_START);
+        card += 1;
+    }
+    started
+}
 
 /// One bit per card byte for the checked path: bit `card` for a card, bit 63 for any byte
 /// above 51. Built by const evaluation.
