@@ -66,6 +66,9 @@ pub struct GoPriors {
     /// Read ladders: an extension into a ladder counts as a self-atari, and an atari that
     /// starts a working ladder as a capture.
     pub ladders: bool,
+    /// Read snapbacks: a self-atari that ataris a string whose capture of it leaves the
+    /// capturer, two stones or more, in atari is no self-atari (off: every self-atari is).
+    pub snapbacks: bool,
 }
 
 impl Default for GoPriors {
@@ -83,6 +86,7 @@ impl Default for GoPriors {
             empty_lines: [14.0, 14.0, 14.0],
             pass: 14.0,
             ladders: true,
+            snapbacks: true,
         }
     }
 }
@@ -132,6 +136,7 @@ impl GoPriors {
             empty_lines: scale3(self.empty_lines),
             pass: self.pass * factor,
             ladders: self.ladders,
+            snapbacks: self.snapbacks,
         }
     }
 
@@ -184,7 +189,7 @@ impl GoPriors {
             || (after.liberties < 2
                 && !after.captures
                 && captured == 0
-                && !is_snapback_atari(board, p, me));
+                && !(self.snapbacks && is_snapback_atari(board, p, me)));
         if self_atari {
             sum.add(0.0, self.self_atari);
         }
@@ -593,6 +598,14 @@ mod tests {
         let plain = DOUBLE_ATARI.replace(" 1 . . . . O O X O .", " 1 . . . . O O . O .");
         let board = position(&plain, Color::White, "H7");
         assert!(value(&board, "J2") < 0.5, "{}", value(&board, "J2"));
+        // With snapbacks not read, J2 is a self-atari like any other.
+        let board = position(DOUBLE_ATARI, Color::White, "H7");
+        let unread = GoPriors {
+            snapbacks: false,
+            ..GoPriors::default()
+        };
+        let j2 = prior_of(&board, &unread, at(&board, "J2")).value;
+        assert!(j2 < 0.5, "{j2}");
     }
 
     #[test]

@@ -149,6 +149,13 @@ pub const COMMAND: Command = Command {
         )
         .or("on"),
         Opt::new(
+            "snapbacks",
+            "on|off",
+            Kind::Choice(&["on", "off"]),
+            "off: a self-atari that ataris with a snapback is avoided like any other",
+        )
+        .or("on"),
+        Opt::new(
             "closeness",
             "manhattan|cfg",
             Kind::Choice(&["manhattan", "cfg"]),
@@ -227,6 +234,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let selection = tuned_selection(selection, &args)?;
     let prior_scale: f64 = args.need("prior-scale")?;
     let ladders = args.need::<String>("ladders")? == "on";
+    let snapbacks = args.need::<String>("snapbacks")? == "on";
     let closeness = match args.get::<String>("closeness")?.as_deref() {
         Some("cfg") => Some(Closeness::CommonFate),
         Some(_) => Some(Closeness::Manhattan),
@@ -244,6 +252,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let prior = prior.map(|p| {
         let p = GoPriors {
             ladders,
+            snapbacks,
             closeness: closeness.unwrap_or(p.closeness),
             near: near.unwrap_or(p.near),
             ..p

@@ -169,7 +169,7 @@ commands:
   gtp go [--playouts N | --time S] [--threads 1] [--seed 1] [--size 9] [--komi 7.5]
          [--resign 0.1] [--nodes 4000000] [--policy light|mogo] [--priors on|off]
          [--mogo-c C] [--c1 X] [--c2 X] [--rave on|off] [--expand N] [--prior-scale 1]
-         [--ladders on|off] [--closeness manhattan|cfg] [--near W1,W2,W3]
+         [--ladders on|off] [--snapbacks on|off] [--closeness manhattan|cfg] [--near W1,W2,W3]
          [--rules-off LIST]
                     a Go engine speaking GTP 2 on stdin/stdout (for GUIs such as Sabaki
                     and GoGui, and matches against GNU Go): MCTS with MoGo playouts and
