@@ -138,27 +138,24 @@ impl SuitedPart {
             (fifth + 1, 1)
         };
         for sixth in (first_sixth..51).step_by(step) {
-            // `row[i]` is the pair of `sixth` and `sixth + 1 + i`.
-            let start = pair_index(sixth, sixth + 1) - first_pair;
-            let Some(row) = pairs.get_mut(start..start + 51 - sixth) else {
-                return;
-            };
+            // `pairs[row + seventh]` is the pair of `sixth` and `seventh`.
+            let row = pair_index(sixth, 0).wrapping_sub(first_pair);
             let sixth_suited = sixth & 3 == self.suit;
             let row_mask = self.mask | usize::from(sixth_suited) << (sixth >> 2);
             if self.count + usize::from(sixth_suited) >= 5 {
                 // Every seventh card makes a flush, of six cards if it is suited too.
-                for (seventh, slot) in (sixth + 1..).zip(row) {
+                for seventh in sixth + 1..52 {
                     let seventh_suited = usize::from(seventh & 3 == self.suit);
-                    *slot = flushes.of(row_mask | seventh_suited << (seventh >> 2));
+                    if let Some(slot) = pairs.get_mut(row.wrapping_add(seventh)) {
+                        *slot = flushes.of(row_mask | seventh_suited << (seventh >> 2));
+                    }
                 }
             } else {
-                // Four suited with the sixth card: the suited seventh cards make five, one
-                // rank higher every fourth card.
-                let first_seventh = first_suited_above(sixth, self.suit);
-                let mut rank_bit = 1 << (first_seventh >> 2);
-                for slot in row.iter_mut().skip(first_seventh - sixth - 1).step_by(4) {
-                    *slot = flushes.of(row_mask | rank_bit);
-                    rank_bit <<= 1;
+                // Four suited with the sixth card: the suited seventh cards make five.
+                for seventh in (first_suited_above(sixth, self.suit)..52).step_by(4) {
+                    if let Some(slot) = pairs.get_mut(row.wrapping_add(seventh)) {
+                        *slot = flushes.of(row_mask | 1 << (seventh >> 2));
+                    }
                 }
             }
         }
