@@ -147,7 +147,8 @@ impl Frame {
         Frame {
             attackers,
             defenders: view(position.pawns(attacker.other())),
-            board: view(size.board_mask()),
+            // Whole ranks from rank 1 up: the same in both frames.
+            board: size.board_mask(),
             nearest: attackers.trailing_zeros() / 8,
         }
     }
