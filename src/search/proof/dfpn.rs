@@ -251,16 +251,9 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
                     }
                 };
             }
-            let numbers = match cache.get(..moves.len()) {
-                Some(all) => FromChildren::of_slice(all),
-                None => FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                    if i < CACHE {
-                        cache[i]
-                    } else {
-                        self.numbers(&position.after(mv))
-                    }
-                })),
-            };
+            let numbers = FromChildren::of_kept(&cache, moves.len(), |i| {
+                self.numbers(&position.after(moves[i]))
+            });
             let (pn, dn, best) = (numbers.pn, numbers.dn, numbers.best);
             if pn == 0 {
                 best_index = best as u16;

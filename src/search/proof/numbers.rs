@@ -109,6 +109,23 @@ impl FromChildren {
         numbers
     }
 
+    /// The numbers of `count` children whose first ones a df-pn frame keeps in `kept`,
+    /// the others read by `read(index)`: [`of_slice`](Self::of_slice) when all are kept.
+    #[inline]
+    pub(crate) fn of_kept(
+        kept: &[(u32, u32)],
+        count: usize,
+        mut read: impl FnMut(usize) -> (u32, u32),
+    ) -> FromChildren {
+        match kept.get(..count) {
+            Some(all) => FromChildren::of_slice(all),
+            None => FromChildren::of((0..count).map(|i| match kept.get(i) {
+                Some(&numbers) => numbers,
+                None => read(i),
+            })),
+        }
+    }
+
     /// The thresholds (`pn`, `dn`) of the best child when the node searches below its
     /// own thresholds `thpn`, `thdn`, with the 1+ε trick (ε in 1/1024ths): the child works
     /// until the node would reach `thdn` through its `pn` (the sum), or until its `dn`

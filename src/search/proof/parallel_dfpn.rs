@@ -503,33 +503,19 @@ impl<'a> Searcher<'a> {
                 differs &= !(1 << searched);
                 differs |= u64::from(real[searched] != seen[searched]) << searched;
             }
-            let actual = match real.get(..moves.len()) {
-                Some(all) => FromChildren::of_slice(all),
-                None => FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                    if i < CACHE {
-                        real[i]
-                    } else {
-                        self.real(&position.after(mv))
-                    }
-                })),
-            };
+            let actual =
+                FromChildren::of_kept(&real, moves.len(), |i| self.real(&position.after(moves[i])));
             if actual.pn == 0 {
                 best_index = actual.best as u16;
             }
             let solved = actual.pn == 0 || actual.dn == 0;
             let virtual_numbers = if solved || (differs == 0 && moves.len() <= CACHE) {
                 actual
-            } else if let Some(all) = seen.get(..moves.len()) {
-                FromChildren::of_slice(all)
             } else {
-                FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                    if i < CACHE {
-                        seen[i]
-                    } else {
-                        self.real_and_virtual(position.after(mv).hash(), || position.after(mv))
-                            .1
-                    }
-                }))
+                FromChildren::of_kept(&seen, moves.len(), |i| {
+                    let child = position.after(moves[i]);
+                    self.real_and_virtual(child.hash(), || child).1
+                })
             };
             let stop = self.shared.done.load(Relaxed);
             let actual_numbers = (actual.pn, actual.dn);
