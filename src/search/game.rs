@@ -426,6 +426,39 @@ pub trait ProofHints: Game {
     /// Removes from `moves` (the legal moves) those that certainly lose, so that a proof need
     /// not refute them one by one. The default keeps them all.
     fn prune_losing_moves(&self, _moves: &mut Self::Moves) {}
+
+    /// What the three hints above say of a position that goes on, in one call, as the
+    /// solvers ask for a node they have just reached: [`ProofHint::Win`] if
+    /// [`wins_next_move`](Self::wins_next_move), else the [`static_value`](Self::static_value)
+    /// if any, else [`ProofHint::Open`] with the
+    /// [`disproof_estimate`](Self::disproof_estimate) when `estimate` (0 otherwise). The
+    /// default asks them in that order; a game whose hints read the same things (masks,
+    /// counts) may answer in one pass, but must answer exactly that.
+    fn proof_hint(&self, estimate: bool) -> ProofHint {
+        if self.wins_next_move() {
+            return ProofHint::Win;
+        }
+        match self.static_value() {
+            Some(true) => ProofHint::Win,
+            Some(false) => ProofHint::Loss,
+            None => ProofHint::Open(if estimate {
+                self.disproof_estimate()
+            } else {
+                0
+            }),
+        }
+    }
+}
+
+/// What [`ProofHints::proof_hint`] knows of a position that goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofHint {
+    /// The side to move is known to win.
+    Win,
+    /// The side to move is known to lose.
+    Loss,
+    /// Not known; the disproof estimate if it was asked for, else 0.
+    Open(u32),
 }
 
 /// Lists the moves of `state` and plays the one `pick` chooses (the first if its answer is out

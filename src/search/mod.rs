@@ -7,5 +7,5 @@ pub mod mcts;
 pub mod proof;
 
 pub use game::{
-    Bounded, Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, ProofHints, Turn,
+    Bounded, Game, Hidden, Knowledge, MoveIndex, Ply, Prior, PriorSink, ProofHint, ProofHints, Turn,
 };

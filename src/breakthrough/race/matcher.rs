@@ -9,7 +9,7 @@
 //! board are caught at match time by the board mask.
 
 use super::{Cell, MAX_HEIGHT, MAX_WIDTH, PATTERNS, Pattern, Tempo};
-use crate::breakthrough::{Bitboard, Color, Position};
+use crate::breakthrough::{Color, Position};
 
 /// One pattern at one file, as masks in the common frame (bit `rank * 8 + file`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,15 +20,6 @@ pub(crate) struct Placement {
     no_defender: u64,
     /// Cells that must be on the board.
     on_board: u64,
-}
-
-impl Placement {
-    #[inline(always)]
-    const fn matches(&self, attackers: u64, defenders: u64, board: u64) -> bool {
-        attackers & self.attackers == self.attackers
-            && defenders & self.no_defender == 0
-            && self.on_board & !board == 0
-    }
 }
 
 /// Leftmost files a pattern can take: from `-(MAX_WIDTH - 1)` (all but one column past the
@@ -43,7 +34,8 @@ const NEVER: Placement = Placement {
     on_board: 0,
 };
 
-/// A pattern ready to match: its claim and its placements by leftmost file.
+/// A pattern compiled: its claim and its placements by leftmost file, from which the set
+/// lays out its candidates.
 ///
 /// Its *anchor* is the first attacker pawn of its row nearest the goal; a match puts an
 /// attacker pawn there, so only the placements under the attacker's pawns of that rank are
@@ -131,15 +123,6 @@ impl Compiled {
         }
         out
     }
-
-    /// Whether the pattern matches with its anchor on `file` of its anchor row (which
-    /// holds an attacker pawn), the board in the common frame.
-    #[inline(always)]
-    fn matches_at(&self, file: usize, frame: &Frame) -> bool {
-        // file - anchor + MAX_WIDTH - 1 lies in 0..FILES: file <= 7, anchor < MAX_WIDTH.
-        let slot = file + MAX_WIDTH - 1 - self.anchor as usize;
-        self.placements[slot].matches(frame.attackers, frame.defenders, frame.board)
-    }
 }
 
 /// A board seen from one attacker, in the frame of the masks (the attacker's goal on
@@ -164,21 +147,63 @@ impl Frame {
         Frame {
             attackers,
             defenders: view(position.pawns(attacker.other())),
-            board: view(size.board_mask()),
+            // Whole ranks from rank 1 up: the same in both frames.
+            board: size.board_mask(),
             nearest: attackers.trailing_zeros() / 8,
         }
     }
 }
 
+/// One pattern at one anchor file, ready to test: its placement's masks cut to the four
+/// rows a pattern can cover (bits 0..31 of the frame), and its claim's moves. 16 bytes, so
+/// the candidates of one anchor sit on one or two cache lines.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    attackers: u32,
+    no_defender: u32,
+    on_board: u32,
+    moves: u32,
+}
+
+impl Candidate {
+    const NONE: Candidate = Candidate {
+        attackers: 0,
+        no_defender: 0,
+        on_board: 0,
+        moves: 0,
+    };
+
+    #[inline(always)]
+    const fn matches(&self, frame: &Frame) -> bool {
+        let (attackers, defenders, board) = (
+            frame.attackers as u32,
+            frame.defenders as u32,
+            frame.board as u32,
+        );
+        attackers & self.attackers == self.attackers
+            && defenders & self.no_defender == 0
+            && self.on_board & !board == 0
+    }
+}
+
+/// Files of the board: the anchor's file is one of them.
+const ANCHOR_FILES: usize = 8;
+
 /// A set of compiled patterns (each with its mirror image), fixed capacity `N`.
+///
+/// Every pattern is laid out at every file its anchor can take, as a [`Candidate`]; the
+/// candidates are grouped by tempo, anchor row and anchor file, each group in ascending
+/// order of moves, so a match tries one contiguous run per anchor pawn and stops at the
+/// first candidate claiming more moves than allowed.
 #[derive(Clone, Copy, Debug)]
 pub struct CompiledSet<const N: usize> {
-    patterns: [Compiled; N],
+    /// The candidates, `ANCHOR_FILES` per pattern at most, flattened in group order.
+    candidates: [[Candidate; ANCHOR_FILES]; N],
+    /// Group (tempo, row, file) is `candidates[bounds[tempo][row][file]..][..bounds[tempo]
+    /// [row][file + 1]]` of the flattened array.
+    bounds: [[[u16; ANCHOR_FILES + 1]; MAX_HEIGHT]; 2],
+    /// Patterns compiled (mirror images counted).
     len: usize,
-    /// Indices of the patterns by tempo and anchor row, the first `group_len` of each:
-    /// a board is matched only against the patterns anchored on a row where it has a pawn.
-    groups: [[[u8; N]; MAX_HEIGHT]; 2],
-    group_len: [[u8; MAX_HEIGHT]; 2],
     /// The fewest moves claimed by an attacker-first and a defender-first pattern (255 if
     /// none): below them the rule cannot fire, whatever the board.
     fewest: [u8; 2],
@@ -188,41 +213,85 @@ impl<const N: usize> CompiledSet<N> {
     /// Compiles `patterns` and their mirror images (a symmetric pattern once). Needs
     /// `N >= 2 * patterns.len()`; extra patterns beyond `N` (or beyond 256) are left out.
     pub const fn new(patterns: &[Pattern]) -> CompiledSet<N> {
-        let mut out = CompiledSet {
-            patterns: [Compiled::EMPTY; N],
-            len: 0,
-            groups: [[[0; N]; MAX_HEIGHT]; 2],
-            group_len: [[0; MAX_HEIGHT]; 2],
-            fewest: [u8::MAX; 2],
-        };
+        let mut compiled = [Compiled::EMPTY; N];
+        let mut len = 0;
+        let mut fewest = [u8::MAX; 2];
         let mut i = 0;
         while i < patterns.len() {
             let pattern = patterns[i];
             let mirror = pattern.mirrored();
-            out = out.push(&pattern);
-            if !same(&pattern, &mirror) {
-                out = out.push(&mirror);
+            let mut side = 0;
+            while side < 2 {
+                let take = if side == 0 { pattern } else { mirror };
+                let one = Compiled::new(&take);
+                // A pattern without an attacker pawn (anchor row MAX_HEIGHT) could never
+                // match; a symmetric pattern is taken once.
+                let fresh = side == 0 || !same(&pattern, &mirror);
+                if fresh
+                    && len < N
+                    && len <= u8::MAX as usize
+                    && (one.nearest as usize) < MAX_HEIGHT
+                {
+                    compiled[len] = one;
+                    len += 1;
+                    let tempo = take.tempo() as usize;
+                    if take.moves() < fewest[tempo] {
+                        fewest[tempo] = take.moves();
+                    }
+                }
+                side += 1;
             }
             i += 1;
         }
-        out
-    }
-
-    const fn push(mut self, pattern: &Pattern) -> CompiledSet<N> {
-        let compiled = Compiled::new(pattern);
-        let row = compiled.nearest as usize;
-        // A pattern without an attacker pawn (anchor row MAX_HEIGHT) could never match.
-        if self.len < N && self.len <= u8::MAX as usize && row < MAX_HEIGHT {
-            let tempo = pattern.tempo() as usize;
-            self.groups[tempo][row][self.group_len[tempo][row] as usize] = self.len as u8;
-            self.group_len[tempo][row] += 1;
-            self.patterns[self.len] = compiled;
-            self.len += 1;
-            if pattern.moves() < self.fewest[tempo] {
-                self.fewest[tempo] = pattern.moves();
+        let mut out = CompiledSet {
+            candidates: [[Candidate::NONE; ANCHOR_FILES]; N],
+            bounds: [[[0; ANCHOR_FILES + 1]; MAX_HEIGHT]; 2],
+            len,
+            fewest,
+        };
+        let mut next = 0usize;
+        let mut tempo = 0;
+        while tempo < 2 {
+            let mut row = 0;
+            while row < MAX_HEIGHT {
+                let mut file = 0;
+                while file < ANCHOR_FILES {
+                    out.bounds[tempo][row][file] = next as u16;
+                    let mut moves = 1;
+                    while moves <= super::MAX_MOVES {
+                        let mut k = 0;
+                        while k < len {
+                            let c = &compiled[k];
+                            if c.tempo as usize == tempo
+                                && c.nearest as usize == row
+                                && c.moves == moves
+                            {
+                                // file - anchor + MAX_WIDTH - 1 lies in 0..FILES.
+                                let slot = file + MAX_WIDTH - 1 - c.anchor as usize;
+                                let p = c.placements[slot];
+                                if p.attackers != NEVER.attackers {
+                                    out.candidates[next / ANCHOR_FILES][next % ANCHOR_FILES] =
+                                        Candidate {
+                                            attackers: p.attackers as u32,
+                                            no_defender: p.no_defender as u32,
+                                            on_board: p.on_board as u32,
+                                            moves: moves as u32,
+                                        };
+                                    next += 1;
+                                }
+                            }
+                            k += 1;
+                        }
+                        moves += 1;
+                    }
+                    file += 1;
+                }
+                out.bounds[tempo][row][ANCHOR_FILES] = next as u16;
+                row += 1;
             }
+            tempo += 1;
         }
-        self
+        out
     }
 
     /// Patterns compiled (mirror images counted).
@@ -243,21 +312,25 @@ impl<const N: usize> CompiledSet<N> {
 
     /// Whether the board matches a pattern with this `tempo` and at most `moves` moves:
     /// on each row from the attacker's most advanced pawn up to the deepest anchor, each
-    /// pawn of that row is tried as the anchor of the patterns anchored there.
+    /// pawn of that row is tried as the anchor of the candidates anchored there.
     #[inline]
     fn matches_in(&self, frame: &Frame, tempo: Tempo, moves: u32) -> bool {
-        let tempo = tempo as usize;
+        let candidates = self.candidates.as_flattened();
+        let bounds = &self.bounds[tempo as usize];
         // `nearest` is 64 for a side without pawns: no row to try.
         let mut row = frame.nearest as usize;
         while row < MAX_HEIGHT {
-            let members = &self.groups[tempo][row][..usize::from(self.group_len[tempo][row])];
-            let mut anchors = frame.attackers & Bitboard::rank(row as u8).bits();
+            let mut anchors = (frame.attackers >> (8 * row)) & 0xFF;
             while anchors != 0 {
-                let file = (anchors.trailing_zeros() % 8) as usize;
+                let file = anchors.trailing_zeros() as usize;
                 anchors &= anchors - 1;
-                for &index in members {
-                    let c = &self.patterns[usize::from(index)];
-                    if u32::from(c.moves) <= moves && c.matches_at(file, frame) {
+                let group =
+                    &candidates[usize::from(bounds[row][file])..usize::from(bounds[row][file + 1])];
+                for candidate in group {
+                    if candidate.moves > moves {
+                        break;
+                    }
+                    if candidate.matches(frame) {
                         return true;
                     }
                 }

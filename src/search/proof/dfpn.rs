@@ -207,8 +207,9 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
     }
 
     /// Searches `position` until `pn >= thpn` or `dn >= thdn`; leaves its numbers in the
-    /// table and returns the expansions spent.
-    fn mid(&mut self, position: &G, thpn: u32, thdn: u32) -> u32 {
+    /// table and returns the expansions spent and those numbers (`None` when the budget
+    /// stopped it before it stored any), which a probe of the table would read back.
+    fn mid(&mut self, position: &G, thpn: u32, thdn: u32) -> (u32, Option<(u32, u32)>) {
         let key = position.hash();
         let mut moves = G::Moves::default();
         position.proof_moves(&mut moves);
@@ -218,11 +219,11 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
                 _ => (INFINITY, 0),
             };
             self.store(key, pn, dn, 0, u16::MAX);
-            return 0;
+            return (0, Some((pn, dn)));
         }
         if self.stats.expanded >= self.config.max_expansions {
             self.stop = true;
-            return 0;
+            return (0, None);
         }
         self.stats.expanded += 1;
         let mut work: u32 = 1;
@@ -234,25 +235,32 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
         self.read_children(position, &moves, &mut cache);
         let mut searched = usize::MAX;
         let mut searched_key = 0u64;
+        let mut returned = None;
         loop {
             if searched < CACHE {
-                let mv = moves[searched];
-                cache[searched] = self.numbers_of(searched_key, || position.after(mv));
+                cache[searched] = match returned {
+                    // What the child stored, as the table's probe would read it (counted
+                    // as the probe was).
+                    Some(numbers) => {
+                        self.stats.touched += 1;
+                        numbers
+                    }
+                    None => {
+                        let mv = moves[searched];
+                        self.numbers_of(searched_key, || position.after(mv))
+                    }
+                };
             }
-            let numbers = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                if i < CACHE {
-                    cache[i]
-                } else {
-                    self.numbers(&position.after(mv))
-                }
-            }));
+            let numbers = FromChildren::of_kept(&cache, moves.len(), |i| {
+                self.numbers(&position.after(moves[i]))
+            });
             let (pn, dn, best) = (numbers.pn, numbers.dn, numbers.best);
             if pn == 0 {
                 best_index = best as u16;
             }
             if pn >= thpn || dn >= thdn || self.stop {
                 self.store(key, pn, dn, work, best_index);
-                return work;
+                return (work, Some((pn, dn)));
             }
             let (child_thpn, child_thdn) =
                 numbers.child_thresholds(thpn, thdn, self.config.epsilon_1024);
@@ -260,7 +268,8 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
             // this node's current numbers for nothing.
             self.store(key, pn, dn, work, best_index);
             let child = position.after(moves[best]);
-            let spent = self.mid(&child, child_thpn, child_thdn);
+            let spent;
+            (spent, returned) = self.mid(&child, child_thpn, child_thdn);
             work = work.saturating_add(spent);
             searched = best;
             searched_key = child.hash();
@@ -268,22 +277,25 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
     }
 
     /// Reads the numbers of the first [`CACHE`] children into `cache`, each child's hash
-    /// computed once for its prefetches and its probe. Apart from `mid` so that the hashes'
-    /// array is off the stack while `mid` recurses (embedded callers size their stacks by
-    /// the solve's need).
+    /// computed once for its prefetches and its probe, and kept in the child's slot (its
+    /// two halves) until the numbers replace it: a second array for the hashes cost a
+    /// 512-byte clear every expansion. Apart from `mid` so that its work space is off the
+    /// stack while `mid` recurses (embedded callers size their stacks by the solve's need).
     #[inline(never)]
     fn read_children(&mut self, position: &G, moves: &[G::Move], cache: &mut [(u32, u32); CACHE]) {
-        let mut keys = [0u64; CACHE];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = position.after(mv).hash();
-            self.table.prefetch(*key);
-            self.initial.prefetch(*key);
+        for (slot, &mv) in cache.iter_mut().zip(moves.iter()) {
+            let key = position.after(mv).hash();
+            self.table.prefetch(key);
+            self.initial.prefetch(key);
+            *slot = (key as u32, (key >> 32) as u32);
         }
-        for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            cache[i] = self.numbers_of(keys[i], || position.after(mv));
+        for (slot, &mv) in cache.iter_mut().zip(moves.iter()) {
+            let key = u64::from(slot.0) | u64::from(slot.1) << 32;
+            *slot = self.numbers_of(key, || position.after(mv));
             // A child lost for its side to move proves this node, which returns at once:
-            // the children after it would not be read by the rule (`FromChildren::of`).
-            if cache[i].1 == 0 {
+            // the children after it (their slots still hold hashes) are never read, as
+            // the rule reads none after it (`FromChildren::of`).
+            if slot.1 == 0 {
                 break;
             }
         }

@@ -19,7 +19,7 @@
 //! [`ProofHints::disproof_estimate`]: by default the number of legal moves (to disprove a
 //! node every move must be refuted). Sums saturate below [`INFINITY`].
 
-use crate::search::game::{ProofHints, Turn};
+use crate::search::game::{ProofHint, ProofHints, Turn};
 
 pub mod dfpn;
 mod initial_cache;
@@ -212,18 +212,11 @@ pub(crate) fn initial<G: Solvable>(position: &G, mobility: bool) -> (u32, u32) {
         Some(false) => return (INFINITY, 0),
         None => {}
     }
-    if position.wins_next_move() {
-        return (0, INFINITY);
-    }
-    match position.static_value() {
-        Some(true) => return (0, INFINITY),
-        Some(false) => return (INFINITY, 0),
-        None => {}
-    }
-    if mobility {
-        (1, position.disproof_estimate().clamp(1, MAX_FINITE))
-    } else {
-        (1, 1)
+    match position.proof_hint(mobility) {
+        ProofHint::Win => (0, INFINITY),
+        ProofHint::Loss => (INFINITY, 0),
+        ProofHint::Open(estimate) if mobility => (1, estimate.clamp(1, MAX_FINITE)),
+        ProofHint::Open(_) => (1, 1),
     }
 }
 

@@ -67,6 +67,65 @@ impl FromChildren {
         numbers
     }
 
+    /// [`FromChildren::of`] over numbers already in an array (the df-pns' frames keep
+    /// their children's there): the same result, in about half the instructions, since
+    /// the sum runs in 64 bits (no term can overflow it) and is capped once at the end,
+    /// and the first child is taken before the loop.
+    #[inline]
+    pub(crate) fn of_slice(children: &[(u32, u32)]) -> FromChildren {
+        let mut numbers = FromChildren::new();
+        let Some((&(first_pn, first_dn), rest)) = children.split_first() else {
+            return numbers;
+        };
+        numbers.pn = first_dn;
+        numbers.best = 0;
+        numbers.best_pn = first_pn;
+        let mut sum = u64::from(first_pn);
+        let mut largest = first_pn;
+        if first_dn != 0 {
+            for (i, &(pn, dn)) in rest.iter().enumerate() {
+                sum += u64::from(pn);
+                largest = largest.max(pn);
+                if dn < numbers.pn {
+                    numbers.second_dn = numbers.pn;
+                    numbers.pn = dn;
+                    numbers.best = i + 1;
+                    numbers.best_pn = pn;
+                } else if dn < numbers.second_dn {
+                    numbers.second_dn = dn;
+                }
+                if dn == 0 {
+                    break;
+                }
+            }
+        }
+        // A proved-loss child (dn 0, always the best then) or a proved-win one (pn
+        // INFINITY) makes the sum infinite, as `add` would.
+        numbers.dn = if numbers.pn == 0 || largest == INFINITY {
+            INFINITY
+        } else {
+            sum.min(u64::from(MAX_FINITE)) as u32
+        };
+        numbers
+    }
+
+    /// The numbers of `count` children whose first ones a df-pn frame keeps in `kept`,
+    /// the others read by `read(index)`: [`of_slice`](Self::of_slice) when all are kept.
+    #[inline]
+    pub(crate) fn of_kept(
+        kept: &[(u32, u32)],
+        count: usize,
+        mut read: impl FnMut(usize) -> (u32, u32),
+    ) -> FromChildren {
+        match kept.get(..count) {
+            Some(all) => FromChildren::of_slice(all),
+            None => FromChildren::of((0..count).map(|i| match kept.get(i) {
+                Some(&numbers) => numbers,
+                None => read(i),
+            })),
+        }
+    }
+
     /// The thresholds (`pn`, `dn`) of the best child when the node searches below its
     /// own thresholds `thpn`, `thdn`, with the 1+ε trick (ε in 1/1024ths): the child works
     /// until the node would reach `thdn` through its `pn` (the sum), or until its `dn`
@@ -112,7 +171,46 @@ mod tests {
         assert_eq!(n.dn, MAX_FINITE);
         // Thresholds: the best child may grow to twice the second plus one with ε = 1.
         let n = FromChildren::of([(2, 4), (3, 10)]);
+        assert_eq!(FromChildren::of_slice(&[(2, 4), (3, 10)]), n);
         assert_eq!(n.child_thresholds(INFINITY, INFINITY, 1024), (INFINITY, 21));
         assert_eq!(n.child_thresholds(8, 20, 0), (17, 8));
+    }
+
+    #[test]
+    fn the_array_form_gathers_exactly_what_the_rule_does() {
+        // Numbers drawn from a small set that has every special value, so that ties,
+        // proved children, saturation and empty lists all come up.
+        let values = [
+            0,
+            1,
+            2,
+            3,
+            7,
+            MAX_FINITE / 2,
+            MAX_FINITE - 1,
+            MAX_FINITE,
+            INFINITY,
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200_000 {
+            let len = (next() % 12) as usize;
+            let children: Vec<(u32, u32)> = (0..len)
+                .map(|_| {
+                    let r = next();
+                    (values[(r % 9) as usize], values[((r >> 8) % 9) as usize])
+                })
+                .collect();
+            assert_eq!(
+                FromChildren::of_slice(&children),
+                FromChildren::of(children.iter().copied()),
+                "{children:?}"
+            );
+        }
     }
 }

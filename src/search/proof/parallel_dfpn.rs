@@ -464,17 +464,21 @@ impl<'a> Searcher<'a> {
         let mut best_index = u16::MAX;
         let mut real = [(0u32, 0u32); CACHE];
         let mut seen = [(0u32, 0u32); CACHE];
-        let mut keys = [0u64; CACHE];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = position.after(mv).hash();
-            self.shared.table.prefetch(*key);
-            self.initial.prefetch(*key);
+        // Each child's hash waits in its slot of `real` (its two halves) until its numbers
+        // replace it, as in the sequential search: no third array to clear.
+        for (slot, &mv) in real.iter_mut().zip(moves.iter()) {
+            let key = position.after(mv).hash();
+            self.shared.table.prefetch(key);
+            self.initial.prefetch(key);
+            super::prefetch(self.busy_slot(key));
+            *slot = (key as u32, (key >> 32) as u32);
         }
         // Bit i: child i looks different to this thread than the table says (busy, or
         // its own view returned); while none does, the virtual numbers are the real ones.
         let mut differs = 0u64;
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            (real[i], seen[i]) = self.real_and_virtual(keys[i], || position.after(mv));
+            let key = u64::from(real[i].0) | u64::from(real[i].1) << 32;
+            (real[i], seen[i]) = self.real_and_virtual(key, || position.after(mv));
             differs |= u64::from(real[i] != seen[i]) << i;
             // A child lost for its side to move proves this node, which returns at once:
             // the children after it would not be read by the rule (`FromChildren::of`).
@@ -483,11 +487,12 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut searched = usize::MAX;
+        let mut searched_key = 0u64;
         let mut returned = (0, 0);
         loop {
             if searched < CACHE {
                 let mv = moves[searched];
-                real[searched] = self.real_of(keys[searched], || position.after(mv));
+                real[searched] = self.real_of(searched_key, || position.after(mv));
                 // The child's own view of itself, unless the table now knows better.
                 let (pn, dn) = real[searched];
                 seen[searched] = if pn == 0 || dn == 0 {
@@ -498,13 +503,8 @@ impl<'a> Searcher<'a> {
                 differs &= !(1 << searched);
                 differs |= u64::from(real[searched] != seen[searched]) << searched;
             }
-            let actual = FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                if i < CACHE {
-                    real[i]
-                } else {
-                    self.real(&position.after(mv))
-                }
-            }));
+            let actual =
+                FromChildren::of_kept(&real, moves.len(), |i| self.real(&position.after(moves[i])));
             if actual.pn == 0 {
                 best_index = actual.best as u16;
             }
@@ -512,14 +512,10 @@ impl<'a> Searcher<'a> {
             let virtual_numbers = if solved || (differs == 0 && moves.len() <= CACHE) {
                 actual
             } else {
-                FromChildren::of(moves.iter().enumerate().map(|(i, &mv)| {
-                    if i < CACHE {
-                        seen[i]
-                    } else {
-                        self.real_and_virtual(position.after(mv).hash(), || position.after(mv))
-                            .1
-                    }
-                }))
+                FromChildren::of_kept(&seen, moves.len(), |i| {
+                    let child = position.after(moves[i]);
+                    self.real_and_virtual(child.hash(), || child).1
+                })
             };
             let stop = self.shared.done.load(Relaxed);
             let actual_numbers = (actual.pn, actual.dn);
@@ -536,11 +532,12 @@ impl<'a> Searcher<'a> {
                 virtual_numbers.child_thresholds(thpn, thdn, self.shared.config.epsilon_1024);
             self.store(key, actual_numbers, work, best_index);
             let best = virtual_numbers.best;
-            let (spent, child_seen) =
-                self.mid(&position.after(moves[best]), child_thpn, child_thdn);
+            let child = position.after(moves[best]);
+            let (spent, child_seen) = self.mid(&child, child_thpn, child_thdn);
             work = work.saturating_add(spent);
             returned = child_seen;
             searched = best;
+            searched_key = child.hash();
         }
     }
 }
