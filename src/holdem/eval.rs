@@ -492,23 +492,31 @@ pub fn rank7_batch(cards: &[u8], ranks: &mut [u16]) -> Result<(), Error> {
 /// Whether some seven-card hand of `cards` (a multiple of 7 bytes) holds a byte above 51
 /// or a repeated card; `false` only if none does.
 fn batch_may_be_bad(cards: &[u8]) -> bool {
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(target_feature = "avx2")))]
+    let (bad, checked) = vector_check(cards);
+    bad || rest_may_be_bad(&cards[checked..])
+}
+
+/// The widest vector check this processor has, over the hands of `cards` that it reaches:
+/// whether one is bad, and how many bytes it checked (none without one).
+fn vector_check(cards: &[u8]) -> (bool, usize) {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2 (asked just now).
-        let (bad, checked) = unsafe { avx2::four_hands_at_a_time(cards) };
-        return bad || rest_may_be_bad(&cards[checked..]);
+        return unsafe { avx2::four_hands_at_a_time(cards) };
     }
     #[cfg(target_arch = "x86_64")]
-    let (bad, checked) = if cpu::has_ssse3() {
+    if cpu::has_ssse3() {
         // SAFETY: the processor has SSSE3 (CPUID).
         unsafe { ssse3::two_hands_at_a_time(cards) }
     } else {
         // SAFETY: SSE2 is part of every x86-64 target.
         unsafe { sse2::two_hands_at_a_time(cards) }
-    };
+    }
     #[cfg(not(target_arch = "x86_64"))]
-    let (bad, checked) = (false, 0);
-    bad || rest_may_be_bad(&cards[checked..])
+    {
+        let _ = cards;
+        (false, 0)
+    }
 }
 
 /// [`batch_may_be_bad`] for the hands that the vector check left, one at a time.

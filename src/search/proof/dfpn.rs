@@ -287,10 +287,10 @@ impl<'a, G: Solvable> Dfpn<'a, G> {
             let key = position.after(mv).hash();
             self.table.prefetch(key);
             self.initial.prefetch(key);
-            *slot = (key as u32, (key >> 32) as u32);
+            *slot = super::hash_in_slot(key);
         }
         for (slot, &mv) in cache.iter_mut().zip(moves.iter()) {
-            let key = u64::from(slot.0) | u64::from(slot.1) << 32;
+            let key = super::hash_from_slot(*slot);
             *slot = self.numbers_of(key, || position.after(mv));
             // A child lost for its side to move proves this node, which returns at once:
             // the children after it (their slots still hold hashes) are never read, as

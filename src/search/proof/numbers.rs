@@ -152,6 +152,8 @@ impl FromChildren {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xorshift::XorShiftRng;
 
     #[test]
     fn min_of_disproofs_sum_of_proofs_and_the_best_child() {
@@ -191,13 +193,8 @@ mod tests {
             MAX_FINITE,
             INFINITY,
         ];
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = XorShiftRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         for _ in 0..200_000 {
             let len = (next() % 12) as usize;
             let children: Vec<(u32, u32)> = (0..len)

@@ -471,13 +471,13 @@ impl<'a> Searcher<'a> {
             self.shared.table.prefetch(key);
             self.initial.prefetch(key);
             super::prefetch(self.busy_slot(key));
-            *slot = (key as u32, (key >> 32) as u32);
+            *slot = super::hash_in_slot(key);
         }
         // Bit i: child i looks different to this thread than the table says (busy, or
         // its own view returned); while none does, the virtual numbers are the real ones.
         let mut differs = 0u64;
         for (i, &mv) in moves.iter().enumerate().take(CACHE) {
-            let key = u64::from(real[i].0) | u64::from(real[i].1) << 32;
+            let key = super::hash_from_slot(real[i]);
             (real[i], seen[i]) = self.real_and_virtual(key, || position.after(mv));
             differs |= u64::from(real[i] != seen[i]) << i;
             // A child lost for its side to move proves this node, which returns at once:
